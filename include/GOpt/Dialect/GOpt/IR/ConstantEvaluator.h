@@ -1,0 +1,39 @@
+//===- ConstantEvaluator.h - Evaluate gopt ops on constants -----*- C++ -*-===//
+//
+// One evaluator serves both the ODS folders (splat operands only, so folding
+// never materializes a large constant) and the gopt-fold pass (dense
+// operands, bounded by its max-folded-elements option).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_DIALECT_GOPT_IR_CONSTANTEVALUATOR_H
+#define GOPT_DIALECT_GOPT_IR_CONSTANTEVALUATOR_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
+
+namespace mlir {
+namespace gopt {
+
+/// Dense results with more elements than this are stored as
+/// `dense_resource` blobs, so folded weights are never printed inline.
+constexpr int64_t kMaxInlineConstantElements = 64;
+
+/// Evaluates `op` on constant operands. `operands[i]` is the constant value of
+/// operand i (null when not constant). Fails, changing nothing, when an operand
+/// is not constant, the op cannot be evaluated, evaluation would not match
+/// run-time semantics (division by zero, an out-of-range index or cast), or
+/// an operand or non-splat result has more than `maxElements` elements
+/// (`maxElements = 0`: splat operands and results only).
+LogicalResult evaluateConstantOp(Operation *op, ArrayRef<Attribute> operands,
+                                 int64_t maxElements,
+                                 SmallVectorImpl<Attribute> &results);
+
+/// Returns the value of a splat constant as a double (float or integer), or
+/// std::nullopt when `attr` is not a splat.
+std::optional<double> getSplatValue(Attribute attr);
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_DIALECT_GOPT_IR_CONSTANTEVALUATOR_H

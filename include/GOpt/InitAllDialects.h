@@ -1,0 +1,25 @@
+//===- InitAllDialects.h - Dialects a GOpt tool loads -----------*- C++ -*-===//
+
+#ifndef GOPT_INITALLDIALECTS_H
+#define GOPT_INITALLDIALECTS_H
+
+#include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+
+namespace mlir {
+namespace gopt {
+
+/// gopt plus every upstream dialect and extension, so pipelines can mix gopt
+/// with any upstream pass and lower to any upstream target.
+inline void registerAllDialects(DialectRegistry &registry) {
+  registry.insert<GOptDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+}
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_INITALLDIALECTS_H

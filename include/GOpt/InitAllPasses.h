@@ -1,0 +1,23 @@
+//===- InitAllPasses.h - Passes a GOpt tool registers -----------*- C++ -*-===//
+
+#ifndef GOPT_INITALLPASSES_H
+#define GOPT_INITALLPASSES_H
+
+#include "GOpt/Pipelines/Pipelines.h"
+#include "GOpt/Transforms/Passes.h"
+#include "mlir/InitAllPasses.h"
+
+namespace mlir {
+namespace gopt {
+
+/// GOpt's passes and pipelines plus every upstream pass.
+inline void registerAllPasses() {
+  registerGOptTransformsPasses();
+  registerPipelines();
+  mlir::registerAllPasses();
+}
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_INITALLPASSES_H

@@ -1,0 +1,45 @@
+//===- Pipelines.h - Registered GOpt pass pipelines -------------*- C++ -*-===//
+
+#ifndef GOPT_PIPELINES_PIPELINES_H
+#define GOPT_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+namespace gopt {
+
+/// Options of the default graph pipeline `gopt-optimize`:
+/// fold, dce, cse, fuse, dce, each of which can be dropped.
+struct OptimizePipelineOptions
+    : public PassPipelineOptions<OptimizePipelineOptions> {
+  Option<bool> fold{*this, "fold", llvm::cl::desc("Run gopt-fold"),
+                    llvm::cl::init(true)};
+  Option<bool> dce{*this, "dce", llvm::cl::desc("Run gopt-dce (both times)"),
+                   llvm::cl::init(true)};
+  Option<bool> cse{*this, "cse", llvm::cl::desc("Run upstream cse"),
+                   llvm::cl::init(true)};
+  Option<bool> fuse{*this, "fuse", llvm::cl::desc("Run gopt-fuse"),
+                    llvm::cl::init(true)};
+  Option<int64_t> maxFoldedElements{
+      *this, "max-folded-elements",
+      llvm::cl::desc("gopt-fold: largest non-splat constant to create"),
+      llvm::cl::init(1 << 16)};
+  Option<int64_t> maxGroupSize{
+      *this, "max-group-size",
+      llvm::cl::desc("gopt-fuse: largest number of ops in a group"),
+      llvm::cl::init(64)};
+};
+
+/// Appends the default graph pipeline to `pm` (op-agnostic: it runs on
+/// whatever op `pm` is anchored on).
+void buildOptimizePipeline(OpPassManager &pm,
+                           const OptimizePipelineOptions &options);
+
+/// Registers `gopt-optimize` with the global pipeline registry.
+void registerPipelines();
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_PIPELINES_PIPELINES_H

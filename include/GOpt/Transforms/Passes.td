@@ -1,0 +1,75 @@
+//===- Passes.td - GOpt graph passes -----------------------*- tablegen -*-===//
+
+#ifndef GOPT_TRANSFORMS_PASSES_TD
+#define GOPT_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GOptFold : Pass<"gopt-fold"> {
+  let summary = "Fold constants and algebraic identities in gopt graphs";
+  let description = [{
+    Evaluates every gopt op whose operands are all constants (elementwise
+    math, compare/select/cast, reductions, transpose, reshape, broadcast,
+    slice, split, concat, gather, pad, shape), folds shape-computing chains
+    into constants, and applies identities that hold for every input, NaN,
+    ±Inf and −0 included (x + (−0), x − (+0), x·1, x/1, x^1, integer x·0,
+    neg∘neg, transpose∘transpose, reshape∘reshape, no-op casts, reshapes,
+    broadcasts, slices and pads). Commutative operands are put in a
+    canonical order so CSE can merge `add(a, b)` with `add(b, a)`.
+    Division by zero, out-of-range gathers and out-of-range float→int casts
+    are left unfolded.
+  }];
+  let options = [
+    Option<"maxFoldedElements", "max-folded-elements", "int64_t",
+           /*default=*/"1 << 16",
+           "Largest non-splat constant (in elements) the pass may read or "
+           "create; larger ones are left to run time">,
+  ];
+  let dependentDialects = ["::mlir::gopt::GOptDialect"];
+}
+
+def GOptDCE : Pass<"gopt-dce"> {
+  let summary = "Remove ops whose results cannot reach a function result";
+  let description = [{
+    Erases every side-effect-free op whose results are unused, transitively,
+    so dead subgraphs disappear whole; drops results of `gopt.fusion` that
+    nobody uses, the body ops that only fed them, and fusion inputs the body
+    no longer reads. Ops with side effects, and ops named in `keep-ops`,
+    stay (with everything they use).
+  }];
+  let options = [
+    ListOption<"keepOps", "keep-ops", "std::string",
+               "Op names (e.g. gopt.exp) never removed, for debugging">,
+  ];
+}
+
+def GOptFuse : Pass<"gopt-fuse"> {
+  let summary = "Group producer→consumer chains into gopt.fusion kernels";
+  let description = [{
+    Visits ops in program order and grows fusion groups: chains of
+    elementwise and broadcast ops; a contraction (matmul, linear, conv2d)
+    with its elementwise epilogue (bias, activation, residual add); a
+    reduction (reduce, softmax, layer_norm, pooling) with its elementwise
+    epilogue, and with an elementwise prologue for reduce, softmax,
+    layer_norm and global_avg_pool. A group has at most one contraction or
+    reduction. An op joins a group only if every input it takes from
+    outside the group is available before the group's first op, so the
+    group can be placed there: no cycle is possible, and no op is
+    duplicated (a value used outside the group becomes an extra result).
+    Groups of two or more ops become `gopt.fusion` ops; existing fusion ops
+    are kernels already and are left alone, so fusing twice changes
+    nothing.
+  }];
+  let options = [
+    Option<"maxGroupSize", "max-group-size", "int64_t", /*default=*/"64",
+           "Largest number of ops in one fusion group">,
+    Option<"fuseContractionEpilogues", "fuse-contraction-epilogues", "bool",
+           /*default=*/"true",
+           "Fuse elementwise consumers into matmul/linear/conv2d groups">,
+    Option<"fuseReductions", "fuse-reductions", "bool", /*default=*/"true",
+           "Fuse elementwise prologues and epilogues into reductions">,
+  ];
+  let dependentDialects = ["::mlir::gopt::GOptDialect"];
+}
+
+#endif // GOPT_TRANSFORMS_PASSES_TD

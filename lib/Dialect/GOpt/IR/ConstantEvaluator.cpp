@@ -1,0 +1,886 @@
+//===- ConstantEvaluator.cpp - Evaluate gopt ops on constants -------------===//
+//
+// Values are held as double (floats) or int64_t (integers, i1 as 0/1) and
+// rounded to the element type on write. Computing f16/bf16/f32 arithmetic in
+// double and rounding once gives the correctly rounded result for + − × ÷ and
+// sqrt, and keeps NaN, ±Inf and −0 as IEEE does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
+#include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include <cmath>
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+/// A constant tensor in evaluation form. A splat holds one value.
+struct ConstTensor {
+  RankedTensorType type;
+  bool isFloat = false;
+  bool splat = false;
+  std::vector<double> f;
+  std::vector<int64_t> i;
+
+  int64_t numElements() const { return type.getNumElements(); }
+  double getF(int64_t k) const { return f[splat ? 0 : k]; }
+  int64_t getI(int64_t k) const { return i[splat ? 0 : k]; }
+  /// Any element as a double, for integer/float-agnostic code.
+  double asDouble(int64_t k) const {
+    return isFloat ? getF(k) : static_cast<double>(getI(k));
+  }
+
+  static ConstTensor make(RankedTensorType type, bool splat) {
+    ConstTensor t;
+    t.type = type;
+    t.isFloat = isa<FloatType>(type.getElementType());
+    t.splat = splat;
+    int64_t n = splat ? 1 : type.getNumElements();
+    if (t.isFloat)
+      t.f.resize(n);
+    else
+      t.i.resize(n);
+    return t;
+  }
+};
+
+} // namespace
+
+static std::optional<DenseElementsAttr> asDense(ElementsAttr attr) {
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
+    return dense;
+  auto resource = dyn_cast<DenseResourceElementsAttr>(attr);
+  if (!resource)
+    return std::nullopt;
+  ShapedType type = resource.getType();
+  if (type.getElementTypeBitWidth() % 8 != 0)
+    return std::nullopt;
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return std::nullopt;
+  ArrayRef<char> data = blob->getData();
+  bool detectedSplat = false;
+  if (!DenseElementsAttr::isValidRawBuffer(type, data, detectedSplat))
+    return std::nullopt;
+  return DenseElementsAttr::getFromRawBuffer(type, data);
+}
+
+static std::optional<ConstTensor> readTensor(Attribute attr,
+                                             int64_t maxElements) {
+  auto elements = dyn_cast_or_null<ElementsAttr>(attr);
+  if (!elements)
+    return std::nullopt;
+  auto type = dyn_cast<RankedTensorType>(elements.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  auto dense = asDense(elements);
+  if (!dense)
+    return std::nullopt;
+  bool splat = dense->isSplat();
+  if (!splat && type.getNumElements() > maxElements)
+    return std::nullopt;
+  ConstTensor t = ConstTensor::make(type, splat);
+  if (t.isFloat) {
+    int64_t k = 0;
+    for (APFloat v : dense->getValues<APFloat>()) {
+      bool lost;
+      v.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+      t.f[k++] = v.convertToDouble();
+      if (splat)
+        break;
+    }
+  } else {
+    bool isBool = type.getElementType().isInteger(1);
+    int64_t k = 0;
+    for (APInt v : dense->getValues<APInt>()) {
+      t.i[k++] = isBool ? static_cast<int64_t>(v.getZExtValue())
+                        : v.getSExtValue();
+      if (splat)
+        break;
+    }
+  }
+  return t;
+}
+
+static Attribute writeTensor(const ConstTensor &t) {
+  Type elementType = t.type.getElementType();
+  int64_t n = t.splat ? 1 : t.numElements();
+  DenseElementsAttr dense;
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    SmallVector<APFloat> values;
+    values.reserve(n);
+    for (int64_t k = 0; k < n; ++k) {
+      APFloat v(t.f[k]);
+      bool lost;
+      v.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                &lost);
+      values.push_back(v);
+    }
+    dense = DenseElementsAttr::get(t.type, values);
+  } else {
+    unsigned width = elementType.getIntOrFloatBitWidth();
+    SmallVector<APInt> values;
+    values.reserve(n);
+    for (int64_t k = 0; k < n; ++k)
+      values.push_back(APInt(64, static_cast<uint64_t>(t.i[k]), true)
+                           .trunc(width));
+    dense = DenseElementsAttr::get(t.type, values);
+  }
+  if (t.splat || t.numElements() <= kMaxInlineConstantElements ||
+      t.type.getElementTypeBitWidth() % 8 != 0)
+    return dense;
+  ArrayRef<char> raw = dense.getRawData();
+  return DenseResourceElementsAttr::get(
+      t.type, "folded",
+      HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t)));
+}
+
+std::optional<double> mlir::gopt::getSplatValue(Attribute attr) {
+  auto t = readTensor(attr, /*maxElements=*/0);
+  if (!t || !t->splat)
+    return std::nullopt;
+  return t->asDouble(0);
+}
+
+//===----------------------------------------------------------------------===//
+// Index helpers
+//===----------------------------------------------------------------------===//
+
+/// Calls `fn(index, linear)` for every multi-index of `shape` in row-major
+/// order.
+static void forEachIndex(ArrayRef<int64_t> shape,
+                         function_ref<void(ArrayRef<int64_t>, int64_t)> fn) {
+  int64_t total = 1;
+  for (int64_t d : shape)
+    total *= d;
+  if (total == 0)
+    return;
+  SmallVector<int64_t> index(shape.size(), 0);
+  for (int64_t linear = 0; linear < total; ++linear) {
+    fn(index, linear);
+    for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+      if (++index[d] < shape[d])
+        break;
+      index[d] = 0;
+    }
+  }
+}
+
+/// Source linear index in `inShape` of each element of `outShape` under numpy
+/// broadcasting.
+static std::vector<int64_t> broadcastSources(ArrayRef<int64_t> inShape,
+                                             ArrayRef<int64_t> outShape) {
+  SmallVector<int64_t> strides = computeStrides(inShape);
+  size_t offset = outShape.size() - inShape.size();
+  std::vector<int64_t> sources;
+  int64_t total = 1;
+  for (int64_t d : outShape)
+    total *= d;
+  sources.reserve(total);
+  forEachIndex(outShape, [&](ArrayRef<int64_t> idx, int64_t) {
+    int64_t src = 0;
+    for (size_t d = 0; d < inShape.size(); ++d)
+      if (inShape[d] != 1)
+        src += idx[d + offset] * strides[d];
+    sources.push_back(src);
+  });
+  return sources;
+}
+
+/// Builds a tensor of `type` whose element k is `in[sources[k]]`, or `fill`
+/// where sources[k] < 0.
+static ConstTensor gatherElements(const ConstTensor &in, RankedTensorType type,
+                                  ArrayRef<int64_t> sources, double fill) {
+  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
+  for (size_t k = 0; k < sources.size(); ++k) {
+    int64_t s = sources[k];
+    if (out.isFloat)
+      out.f[k] = s < 0 ? fill : in.getF(s);
+    else
+      out.i[k] = s < 0 ? static_cast<int64_t>(fill) : in.getI(s);
+  }
+  return out;
+}
+
+/// A splat of `type` with the value of `in`'s (splat) element.
+static ConstTensor resplat(const ConstTensor &in, RankedTensorType type) {
+  ConstTensor out = ConstTensor::make(type, /*splat=*/true);
+  if (out.isFloat)
+    out.f[0] = in.asDouble(0);
+  else
+    out.i[0] = static_cast<int64_t>(in.asDouble(0));
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise math
+//===----------------------------------------------------------------------===//
+
+static double nanPropagatingMax(double a, double b) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::nan("");
+  if (a == 0 && b == 0)
+    return std::signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+static double nanPropagatingMin(double a, double b) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::nan("");
+  if (a == 0 && b == 0)
+    return std::signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+
+using UnaryF = std::function<double(double)>;
+using UnaryI = std::function<int64_t(int64_t)>;
+
+/// The float (and, where defined, integer) function of a unary op; a null
+/// function means "not evaluable".
+static std::pair<UnaryF, UnaryI> unaryFunction(Operation *op) {
+  auto relu = [](double x) { return std::isnan(x) ? x : (x > 0 ? x : 0.0); };
+  return llvm::TypeSwitch<Operation *, std::pair<UnaryF, UnaryI>>(op)
+      .Case([](NegOp) {
+        return std::make_pair(UnaryF([](double x) { return -x; }),
+                              UnaryI([](int64_t x) {
+                                return static_cast<int64_t>(
+                                    0ULL - static_cast<uint64_t>(x));
+                              }));
+      })
+      .Case([](AbsOp) {
+        return std::make_pair(UnaryF([](double x) { return std::fabs(x); }),
+                              UnaryI([](int64_t x) {
+                                return x < 0 ? static_cast<int64_t>(
+                                                   0ULL -
+                                                   static_cast<uint64_t>(x))
+                                             : x;
+                              }));
+      })
+      .Case([&](ReluOp) {
+        return std::make_pair(UnaryF(relu), UnaryI([](int64_t x) {
+                                return x > 0 ? x : 0;
+                              }));
+      })
+      .Case([](ExpOp) {
+        return std::make_pair(UnaryF([](double x) { return std::exp(x); }),
+                              UnaryI());
+      })
+      .Case([](LogOp) {
+        return std::make_pair(UnaryF([](double x) { return std::log(x); }),
+                              UnaryI());
+      })
+      .Case([](SqrtOp) {
+        return std::make_pair(UnaryF([](double x) { return std::sqrt(x); }),
+                              UnaryI());
+      })
+      .Case([](TanhOp) {
+        return std::make_pair(UnaryF([](double x) { return std::tanh(x); }),
+                              UnaryI());
+      })
+      .Case([](ErfOp) {
+        return std::make_pair(UnaryF([](double x) { return std::erf(x); }),
+                              UnaryI());
+      })
+      .Case([](SigmoidOp) {
+        return std::make_pair(
+            UnaryF([](double x) { return 1.0 / (1.0 + std::exp(-x)); }),
+            UnaryI());
+      })
+      .Case([](SiluOp) {
+        return std::make_pair(
+            UnaryF([](double x) { return x / (1.0 + std::exp(-x)); }),
+            UnaryI());
+      })
+      .Case([](GeluOp gelu) {
+        if (gelu.getTanhApproximation())
+          return std::make_pair(UnaryF([](double x) {
+                                  const double k = std::sqrt(2.0 / M_PI);
+                                  return 0.5 * x *
+                                         (1.0 + std::tanh(k * (x + 0.044715 *
+                                                                       x * x *
+                                                                       x)));
+                                }),
+                                UnaryI());
+        return std::make_pair(UnaryF([](double x) {
+                                return 0.5 * x * (1.0 + std::erf(x / M_SQRT2));
+                              }),
+                              UnaryI());
+      })
+      .Case([](ClipOp clip) {
+        double lo = clip.getMin().convertToDouble();
+        double hi = clip.getMax().convertToDouble();
+        return std::make_pair(UnaryF([lo, hi](double x) {
+                                return nanPropagatingMin(
+                                    nanPropagatingMax(x, lo), hi);
+                              }),
+                              UnaryI([lo, hi](int64_t x) {
+                                double v = std::min(
+                                    std::max(static_cast<double>(x), lo), hi);
+                                return static_cast<int64_t>(v);
+                              }));
+      })
+      .Default([](Operation *) { return std::make_pair(UnaryF(), UnaryI()); });
+}
+
+/// Reciprocal and rsqrt divide: a zero operand is left unfolded.
+static bool dividesByOperand(Operation *op) {
+  return isa<ReciprocalOp, RsqrtOp>(op);
+}
+
+static UnaryF divisionUnary(Operation *op) {
+  if (isa<ReciprocalOp>(op))
+    return [](double x) { return 1.0 / x; };
+  return [](double x) { return 1.0 / std::sqrt(x); };
+}
+
+static FailureOr<ConstTensor> evalUnary(Operation *op, const ConstTensor &in,
+                                        RankedTensorType type) {
+  UnaryF fnF;
+  UnaryI fnI;
+  if (dividesByOperand(op))
+    fnF = divisionUnary(op);
+  else
+    std::tie(fnF, fnI) = unaryFunction(op);
+  ConstTensor out = ConstTensor::make(type, in.splat);
+  int64_t n = in.splat ? 1 : in.numElements();
+  if (in.isFloat) {
+    if (!fnF)
+      return failure();
+    for (int64_t k = 0; k < n; ++k) {
+      if (dividesByOperand(op) && in.f[k] == 0)
+        return failure();
+      out.f[k] = fnF(in.f[k]);
+    }
+    return out;
+  }
+  if (!fnI)
+    return failure();
+  for (int64_t k = 0; k < n; ++k)
+    out.i[k] = fnI(in.i[k]);
+  return out;
+}
+
+/// Float and integer semantics of a binary op; integer division rounds toward
+/// zero. Returns std::nullopt where the result is left unfolded.
+static std::optional<double> binaryFloat(Operation *op, double a, double b) {
+  return llvm::TypeSwitch<Operation *, std::optional<double>>(op)
+      .Case([&](AddOp) { return a + b; })
+      .Case([&](SubOp) { return a - b; })
+      .Case([&](MulOp) { return a * b; })
+      .Case([&](DivOp) -> std::optional<double> {
+        if (b == 0)
+          return std::nullopt;
+        return a / b;
+      })
+      .Case([&](PowOp) { return std::pow(a, b); })
+      .Case([&](MaxOp) { return nanPropagatingMax(a, b); })
+      .Case([&](MinOp) { return nanPropagatingMin(a, b); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+static std::optional<int64_t> binaryInt(Operation *op, int64_t a, int64_t b) {
+  auto wrap = [](uint64_t v) { return static_cast<int64_t>(v); };
+  return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(op)
+      .Case([&](AddOp) {
+        return wrap(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+      })
+      .Case([&](SubOp) {
+        return wrap(static_cast<uint64_t>(a) - static_cast<uint64_t>(b));
+      })
+      .Case([&](MulOp) {
+        return wrap(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
+      })
+      .Case([&](DivOp) -> std::optional<int64_t> {
+        if (b == 0 || (b == -1 && a == INT64_MIN))
+          return std::nullopt;
+        return a / b;
+      })
+      .Case([&](MaxOp) { return std::max(a, b); })
+      .Case([&](MinOp) { return std::min(a, b); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+static bool comparePredicate(ComparePredicate p, double a, double b) {
+  switch (p) {
+  case ComparePredicate::eq:
+    return a == b;
+  case ComparePredicate::ne:
+    return a != b;
+  case ComparePredicate::lt:
+    return a < b;
+  case ComparePredicate::le:
+    return a <= b;
+  case ComparePredicate::gt:
+    return a > b;
+  case ComparePredicate::ge:
+    return a >= b;
+  }
+  return false;
+}
+
+/// Elementwise op of `inputs` broadcast to `type`; `fn(values, outIndex)`
+/// computes one element into `out`.
+static FailureOr<ConstTensor>
+evalBroadcastElementwise(ArrayRef<const ConstTensor *> inputs,
+                         RankedTensorType type,
+                         function_ref<LogicalResult(ArrayRef<int64_t> srcs,
+                                                    ConstTensor &out,
+                                                    int64_t k)>
+                             fn) {
+  bool allSplat = llvm::all_of(inputs, [](auto *t) { return t->splat; });
+  ConstTensor out = ConstTensor::make(type, allSplat);
+  if (allSplat) {
+    SmallVector<int64_t> srcs(inputs.size(), 0);
+    if (failed(fn(srcs, out, 0)))
+      return failure();
+    return out;
+  }
+  std::vector<std::vector<int64_t>> sources;
+  for (const ConstTensor *t : inputs)
+    sources.push_back(t->splat ? std::vector<int64_t>()
+                               : broadcastSources(t->type.getShape(),
+                                                  type.getShape()));
+  SmallVector<int64_t> srcs(inputs.size());
+  for (int64_t k = 0, n = type.getNumElements(); k < n; ++k) {
+    for (size_t j = 0; j < inputs.size(); ++j)
+      srcs[j] = inputs[j]->splat ? 0 : sources[j][k];
+    if (failed(fn(srcs, out, k)))
+      return failure();
+  }
+  return out;
+}
+
+static FailureOr<ConstTensor> evalBinary(Operation *op, const ConstTensor &lhs,
+                                         const ConstTensor &rhs,
+                                         RankedTensorType type) {
+  const ConstTensor *inputs[] = {&lhs, &rhs};
+  return evalBroadcastElementwise(
+      inputs, type,
+      [&](ArrayRef<int64_t> s, ConstTensor &out, int64_t k) -> LogicalResult {
+        if (lhs.isFloat) {
+          auto v = binaryFloat(op, lhs.getF(s[0]), rhs.getF(s[1]));
+          if (!v)
+            return failure();
+          out.f[k] = *v;
+        } else {
+          auto v = binaryInt(op, lhs.getI(s[0]), rhs.getI(s[1]));
+          if (!v)
+            return failure();
+          out.i[k] = *v;
+        }
+        return success();
+      });
+}
+
+static FailureOr<ConstTensor> evalCast(const ConstTensor &in,
+                                       RankedTensorType type) {
+  ConstTensor out = ConstTensor::make(type, in.splat);
+  Type target = type.getElementType();
+  int64_t n = in.splat ? 1 : in.numElements();
+  for (int64_t k = 0; k < n; ++k) {
+    double v = in.asDouble(k);
+    if (out.isFloat) {
+      out.f[k] = v;
+      continue;
+    }
+    if (target.isInteger(1)) {
+      out.i[k] = v != 0 ? 1 : 0;
+      continue;
+    }
+    if (!in.isFloat) {
+      out.i[k] = in.getI(k);
+      continue;
+    }
+    // Float to integer: NaN and out-of-range values have no defined result.
+    unsigned width = target.getIntOrFloatBitWidth();
+    double limit = std::ldexp(1.0, width - 1);
+    double truncated = std::trunc(v);
+    if (std::isnan(v) || truncated < -limit || truncated >= limit)
+      return failure();
+    out.i[k] = static_cast<int64_t>(truncated);
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and data movement
+//===----------------------------------------------------------------------===//
+
+static FailureOr<ConstTensor> evalReduce(ReduceOp op, const ConstTensor &in,
+                                         RankedTensorType type) {
+  int64_t rank = in.type.getRank();
+  SmallVector<bool> reduced(rank, false);
+  int64_t count = 1;
+  for (int64_t axis : op.getAxes()) {
+    int64_t a = *normalizeAxis(axis, rank);
+    reduced[a] = true;
+    count *= in.type.getDimSize(a);
+  }
+  ReduceKind kind = op.getKind();
+  if (in.splat) {
+    double v = in.asDouble(0);
+    if (kind == ReduceKind::sum)
+      v *= count;
+    ConstTensor out = ConstTensor::make(type, /*splat=*/true);
+    if (out.isFloat)
+      out.f[0] = v;
+    else
+      out.i[0] = static_cast<int64_t>(v);
+    return out;
+  }
+  // Output strides over the kept dimensions.
+  SmallVector<int64_t> keptShape;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!reduced[d])
+      keptShape.push_back(in.type.getDimSize(d));
+  SmallVector<int64_t> keptStrides = computeStrides(keptShape);
+  int64_t outCount = type.getNumElements();
+  std::vector<double> acc(outCount, kind == ReduceKind::max
+                                        ? -INFINITY
+                                        : (kind == ReduceKind::min ? INFINITY
+                                                                   : 0.0));
+  std::vector<int64_t> accI(outCount,
+                            kind == ReduceKind::max
+                                ? INT64_MIN
+                                : (kind == ReduceKind::min ? INT64_MAX : 0));
+  forEachIndex(in.type.getShape(), [&](ArrayRef<int64_t> idx, int64_t k) {
+    int64_t o = 0, j = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!reduced[d])
+        o += idx[d] * keptStrides[j++];
+    if (in.isFloat) {
+      double v = in.f[k];
+      switch (kind) {
+      case ReduceKind::sum:
+      case ReduceKind::mean:
+        acc[o] += v;
+        break;
+      case ReduceKind::max:
+        acc[o] = nanPropagatingMax(acc[o], v);
+        break;
+      case ReduceKind::min:
+        acc[o] = nanPropagatingMin(acc[o], v);
+        break;
+      }
+    } else {
+      int64_t v = in.i[k];
+      switch (kind) {
+      case ReduceKind::sum:
+      case ReduceKind::mean:
+        accI[o] = static_cast<int64_t>(static_cast<uint64_t>(accI[o]) +
+                                       static_cast<uint64_t>(v));
+        break;
+      case ReduceKind::max:
+        accI[o] = std::max(accI[o], v);
+        break;
+      case ReduceKind::min:
+        accI[o] = std::min(accI[o], v);
+        break;
+      }
+    }
+  });
+  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
+  for (int64_t o = 0; o < outCount; ++o) {
+    if (out.isFloat)
+      out.f[o] = kind == ReduceKind::mean ? acc[o] / count : acc[o];
+    else
+      out.i[o] = kind == ReduceKind::mean ? accI[o] / count : accI[o];
+  }
+  return out;
+}
+
+static std::vector<int64_t> transposeSources(TransposeOp op,
+                                             RankedTensorType inType,
+                                             RankedTensorType outType) {
+  SmallVector<int64_t> inStrides = computeStrides(inType.getShape());
+  ArrayRef<int64_t> perm = op.getPerm();
+  std::vector<int64_t> sources;
+  forEachIndex(outType.getShape(), [&](ArrayRef<int64_t> idx, int64_t) {
+    int64_t src = 0;
+    for (size_t d = 0; d < perm.size(); ++d)
+      src += idx[d] * inStrides[perm[d]];
+    sources.push_back(src);
+  });
+  return sources;
+}
+
+/// Sources of a strided slice with per-dimension starts and steps.
+static std::vector<int64_t> sliceSources(RankedTensorType inType,
+                                         RankedTensorType outType,
+                                         ArrayRef<int64_t> starts,
+                                         ArrayRef<int64_t> steps) {
+  SmallVector<int64_t> inStrides = computeStrides(inType.getShape());
+  std::vector<int64_t> sources;
+  forEachIndex(outType.getShape(), [&](ArrayRef<int64_t> idx, int64_t) {
+    int64_t src = 0;
+    for (size_t d = 0; d < idx.size(); ++d)
+      src += (starts[d] + idx[d] * steps[d]) * inStrides[d];
+    sources.push_back(src);
+  });
+  return sources;
+}
+
+static std::vector<int64_t> padSources(PadOp op, RankedTensorType inType,
+                                       RankedTensorType outType) {
+  SmallVector<int64_t> inStrides = computeStrides(inType.getShape());
+  ArrayRef<int64_t> low = op.getLow();
+  std::vector<int64_t> sources;
+  forEachIndex(outType.getShape(), [&](ArrayRef<int64_t> idx, int64_t) {
+    int64_t src = 0;
+    for (size_t d = 0; d < idx.size(); ++d) {
+      int64_t i = idx[d] - low[d];
+      if (i < 0 || i >= inType.getDimSize(d)) {
+        src = -1;
+        break;
+      }
+      src += i * inStrides[d];
+    }
+    sources.push_back(src);
+  });
+  return sources;
+}
+
+static FailureOr<ConstTensor> evalGather(GatherOp op, const ConstTensor &in,
+                                         const ConstTensor &indices,
+                                         RankedTensorType type) {
+  int64_t axis = *normalizeAxis(op.getAxis(), in.type.getRank());
+  int64_t dim = in.type.getDimSize(axis);
+  int64_t indexRank = indices.type.getRank();
+  SmallVector<int64_t> inStrides = computeStrides(in.type.getShape());
+  SmallVector<int64_t> indexStrides = computeStrides(indices.type.getShape());
+  std::vector<int64_t> sources;
+  bool outOfRange = false;
+  forEachIndex(type.getShape(), [&](ArrayRef<int64_t> idx, int64_t) {
+    int64_t src = 0;
+    for (int64_t d = 0; d < axis; ++d)
+      src += idx[d] * inStrides[d];
+    int64_t ik = 0;
+    for (int64_t d = 0; d < indexRank; ++d)
+      ik += idx[axis + d] * indexStrides[d];
+    int64_t i = indices.getI(ik);
+    if (i < 0)
+      i += dim;
+    if (i < 0 || i >= dim)
+      outOfRange = true;
+    src += i * inStrides[axis];
+    for (int64_t d = axis + 1; d < in.type.getRank(); ++d)
+      src += idx[d - 1 + indexRank] * inStrides[d];
+    sources.push_back(src);
+  });
+  if (outOfRange)
+    return failure();
+  return gatherElements(in, type, sources, 0.0);
+}
+
+static FailureOr<ConstTensor> evalConcat(ConcatOp op,
+                                         ArrayRef<ConstTensor> inputs,
+                                         RankedTensorType type) {
+  if (llvm::all_of(inputs, [&](const ConstTensor &t) {
+        return t.splat && t.asDouble(0) == inputs.front().asDouble(0);
+      }))
+    return resplat(inputs.front(), type);
+  int64_t axis = *normalizeAxis(op.getAxis(), type.getRank());
+  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
+  // Row-major: for each outer index, copy each input's block in order.
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= type.getDimSize(d);
+  for (int64_t d = axis + 1; d < type.getRank(); ++d)
+    inner *= type.getDimSize(d);
+  int64_t k = 0;
+  for (int64_t o = 0; o < outer; ++o)
+    for (const ConstTensor &t : inputs) {
+      int64_t block = t.type.getDimSize(axis) * inner;
+      for (int64_t j = 0; j < block; ++j, ++k) {
+        int64_t src = o * block + j;
+        if (out.isFloat)
+          out.f[k] = t.getF(src);
+        else
+          out.i[k] = t.getI(src);
+      }
+    }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
+                                             ArrayRef<Attribute> operands,
+                                             int64_t maxElements,
+                                             SmallVectorImpl<Attribute> &results) {
+  if (op->getNumResults() == 0 || op->getNumRegions() != 0 ||
+      isa<ConstantOp>(op))
+    return failure();
+  SmallVector<ConstTensor> inputs;
+  for (Attribute attr : operands) {
+    auto t = readTensor(attr, maxElements);
+    if (!t)
+      return failure();
+    inputs.push_back(std::move(*t));
+  }
+  bool allSplat =
+      llvm::all_of(inputs, [](const ConstTensor &t) { return t.splat; });
+  for (Type type : op->getResultTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      return failure();
+    bool splatResult = allSplat && !isa<PadOp, ConcatOp>(op);
+    if (!splatResult && tensor.getNumElements() > maxElements)
+      return failure();
+  }
+  auto resultType = [&](unsigned i) {
+    return cast<RankedTensorType>(op->getResult(i).getType());
+  };
+
+  SmallVector<ConstTensor> outs;
+  auto push = [&](FailureOr<ConstTensor> t) -> LogicalResult {
+    if (failed(t))
+      return failure();
+    outs.push_back(std::move(*t));
+    return success();
+  };
+
+  LogicalResult status =
+      llvm::TypeSwitch<Operation *, LogicalResult>(op)
+          .Case<AddOp, SubOp, MulOp, DivOp, PowOp, MaxOp, MinOp>(
+              [&](Operation *binary) {
+                return push(
+                    evalBinary(binary, inputs[0], inputs[1], resultType(0)));
+              })
+          .Case([&](CompareOp cmp) {
+            const ConstTensor *ins[] = {&inputs[0], &inputs[1]};
+            return push(evalBroadcastElementwise(
+                ins, resultType(0),
+                [&](ArrayRef<int64_t> s, ConstTensor &out, int64_t k) {
+                  out.i[k] = comparePredicate(cmp.getPredicate(),
+                                              inputs[0].asDouble(s[0]),
+                                              inputs[1].asDouble(s[1]));
+                  return success();
+                }));
+          })
+          .Case([&](SelectOp) {
+            const ConstTensor *ins[] = {&inputs[0], &inputs[1], &inputs[2]};
+            return push(evalBroadcastElementwise(
+                ins, resultType(0),
+                [&](ArrayRef<int64_t> s, ConstTensor &out, int64_t k) {
+                  const ConstTensor &pick =
+                      inputs[0].getI(s[0]) ? inputs[1] : inputs[2];
+                  int64_t src = inputs[0].getI(s[0]) ? s[1] : s[2];
+                  if (out.isFloat)
+                    out.f[k] = pick.getF(src);
+                  else
+                    out.i[k] = pick.getI(src);
+                  return success();
+                }));
+          })
+          .Case([&](CastOp) {
+            return push(evalCast(inputs[0], resultType(0)));
+          })
+          .Case([&](ReduceOp reduce) {
+            return push(evalReduce(reduce, inputs[0], resultType(0)));
+          })
+          .Case([&](TransposeOp transpose) {
+            if (inputs[0].splat)
+              return push(resplat(inputs[0], resultType(0)));
+            return push(gatherElements(
+                inputs[0], resultType(0),
+                transposeSources(transpose, inputs[0].type, resultType(0)),
+                0.0));
+          })
+          .Case([&](ReshapeOp) {
+            ConstTensor out = inputs[0];
+            out.type = resultType(0);
+            return push(out);
+          })
+          .Case([&](BroadcastToOp) {
+            if (inputs[0].splat)
+              return push(resplat(inputs[0], resultType(0)));
+            return push(gatherElements(
+                inputs[0], resultType(0),
+                broadcastSources(inputs[0].type.getShape(),
+                                 resultType(0).getShape()),
+                0.0));
+          })
+          .Case([&](SliceOp slice) {
+            if (inputs[0].splat)
+              return push(resplat(inputs[0], resultType(0)));
+            SmallVector<int64_t> starts;
+            for (int64_t d = 0; d < inputs[0].type.getRank(); ++d)
+              starts.push_back(normalizeSlice(inputs[0].type.getDimSize(d),
+                                              slice.getStarts()[d],
+                                              slice.getEnds()[d],
+                                              slice.getSteps()[d])
+                                   ->start);
+            return push(gatherElements(inputs[0], resultType(0),
+                                       sliceSources(inputs[0].type,
+                                                    resultType(0), starts,
+                                                    slice.getSteps()),
+                                       0.0));
+          })
+          .Case([&](SplitOp split) {
+            int64_t rank = inputs[0].type.getRank();
+            int64_t axis = *normalizeAxis(split.getAxis(), rank);
+            int64_t offset = 0;
+            for (unsigned r = 0; r < op->getNumResults(); ++r) {
+              RankedTensorType type = resultType(r);
+              if (inputs[0].splat) {
+                outs.push_back(resplat(inputs[0], type));
+              } else {
+                SmallVector<int64_t> starts(rank, 0), steps(rank, 1);
+                starts[axis] = offset;
+                outs.push_back(gatherElements(
+                    inputs[0], type,
+                    sliceSources(inputs[0].type, type, starts, steps), 0.0));
+              }
+              offset += type.getDimSize(axis);
+            }
+            return success();
+          })
+          .Case([&](ConcatOp concat) {
+            return push(evalConcat(concat, inputs, resultType(0)));
+          })
+          .Case([&](GatherOp gather) {
+            if (inputs[0].splat && inputs[1].splat) {
+              int64_t i = inputs[1].getI(0);
+              int64_t dim = inputs[0].type.getDimSize(
+                  *normalizeAxis(gather.getAxis(), inputs[0].type.getRank()));
+              if (i < -dim || i >= dim)
+                return failure();
+              return push(resplat(inputs[0], resultType(0)));
+            }
+            return push(evalGather(gather, inputs[0], inputs[1],
+                                   resultType(0)));
+          })
+          .Case([&](PadOp pad) {
+            double fill = pad.getValue().convertToDouble();
+            if (inputs[0].splat && inputs[0].asDouble(0) == fill &&
+                !std::signbit(fill) == !std::signbit(inputs[0].asDouble(0)))
+              return push(resplat(inputs[0], resultType(0)));
+            if (resultType(0).getNumElements() > maxElements)
+              return failure();
+            return push(gatherElements(
+                inputs[0], resultType(0),
+                padSources(pad, inputs[0].type, resultType(0)), fill));
+          })
+          .Default([&](Operation *unary) -> LogicalResult {
+            if (inputs.size() != 1 || op->getNumResults() != 1 ||
+                !unary->hasTrait<OpTrait::SameOperandsAndResultType>())
+              return failure();
+            return push(evalUnary(unary, inputs[0], resultType(0)));
+          });
+  if (failed(status))
+    return failure();
+  for (const ConstTensor &t : outs)
+    results.push_back(writeTensor(t));
+  return success();
+}

@@ -1,0 +1,38 @@
+//===- Pipelines.cpp - Registered GOpt pass pipelines ---------------------===//
+
+#include "GOpt/Pipelines/Pipelines.h"
+#include "GOpt/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::gopt::buildOptimizePipeline(OpPassManager &pm,
+                                       const OptimizePipelineOptions &options) {
+  if (options.fold) {
+    GOptFoldOptions foldOptions;
+    foldOptions.maxFoldedElements = options.maxFoldedElements;
+    pm.addPass(createGOptFold(foldOptions));
+  }
+  if (options.dce)
+    pm.addPass(createGOptDCE());
+  if (options.cse)
+    pm.addPass(createCSEPass());
+  if (options.fuse) {
+    GOptFuseOptions fuseOptions;
+    fuseOptions.maxGroupSize = options.maxGroupSize;
+    pm.addPass(createGOptFuse(fuseOptions));
+  }
+  if (options.dce)
+    pm.addPass(createGOptDCE());
+}
+
+void mlir::gopt::registerPipelines() {
+  PassPipelineRegistration<OptimizePipelineOptions>(
+      "gopt-optimize",
+      "GOpt's default graph pipeline: gopt-fold, gopt-dce, cse, gopt-fuse, "
+      "gopt-dce (each can be dropped with an option)",
+      buildOptimizePipeline);
+}

@@ -1,0 +1,294 @@
+//===- FusionPlanner.cpp - Choose and build fusion groups -----------------===//
+//
+// Ops are visited once in program order; each starts as its own group and
+// may join the groups of its producers. A group is placed, as a whole, at its
+// first op, so an op may join only if every input it takes from outside is
+// available before that first op (`maxInputPos < first`). That one integer
+// comparison per candidate rules out cycles and keeps planning linear: a
+// group's inputs always precede it, so ordering the groups by first op is a
+// topological order. Stale (too large) input positions are only ever
+// conservative.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Transforms/FusionPlanner.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+/// How an op may take part in fusion.
+enum class Role {
+  /// Never fused (data movement, constants, opaque and foreign ops, existing
+  /// fusion ops).
+  Closed,
+  /// Elementwise or broadcast: joins producer groups, or starts one.
+  Elementwise,
+  /// Contraction or reduction: the single anchor of its group.
+  Anchor,
+};
+
+struct GroupState {
+  int64_t first;
+  int64_t maxInputPos;
+  int64_t size;
+  Operation *anchor;
+  bool open;
+};
+
+class Planner {
+public:
+  Planner(Block &block, const FusionPlannerOptions &options)
+      : block(block), options(options) {}
+
+  std::vector<SmallVector<Operation *>> run();
+
+private:
+  Role roleOf(Operation *op) const;
+  int64_t find(int64_t g);
+  /// Position at which the value is available once groups are placed.
+  int64_t availablePos(Value v);
+  /// Group of the in-block producer of `v`, or -1.
+  int64_t producerGroup(Value v);
+  bool tryMerge(Operation *op, ArrayRef<int64_t> groups, bool asEpilogue);
+  bool acceptsEpilogue(int64_t g, Operation *op);
+
+  Block &block;
+  const FusionPlannerOptions &options;
+  DenseMap<Operation *, int64_t> position;
+  SmallVector<Operation *> ops;
+  SmallVector<int64_t> parent;
+  SmallVector<GroupState> groups;
+  /// Ops that run after their group's anchor (the epilogue).
+  SmallVector<bool> epilogue;
+};
+
+} // namespace
+
+Role Planner::roleOf(Operation *op) const {
+  auto kindIface = dyn_cast<FusionKindOpInterface>(op);
+  if (!kindIface || op->getNumRegions() != 0 || op->getNumResults() != 1)
+    return Role::Closed;
+  switch (kindIface.getFusionKind()) {
+  case FusionKind::Elementwise:
+  case FusionKind::Broadcast:
+    return Role::Elementwise;
+  case FusionKind::Contraction:
+    return options.fuseContractionEpilogues ? Role::Anchor : Role::Closed;
+  case FusionKind::Reduction:
+    return options.fuseReductions ? Role::Anchor : Role::Closed;
+  default:
+    return Role::Closed;
+  }
+}
+
+int64_t Planner::find(int64_t g) {
+  while (parent[g] != g) {
+    parent[g] = parent[parent[g]];
+    g = parent[g];
+  }
+  return g;
+}
+
+int64_t Planner::producerGroup(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != &block)
+    return -1;
+  return find(position.lookup(def));
+}
+
+int64_t Planner::availablePos(Value v) {
+  int64_t g = producerGroup(v);
+  return g < 0 ? -1 : groups[g].first;
+}
+
+bool Planner::acceptsEpilogue(int64_t g, Operation *op) {
+  Operation *anchor = groups[g].anchor;
+  if (!anchor)
+    return true;
+  // Inside an anchored group, op may only read the anchor and its epilogue:
+  // reading the prologue would need the pre-reduction values again.
+  for (Value v : op->getOperands()) {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &block || producerGroup(v) != g)
+      continue;
+    int64_t pos = position.lookup(def);
+    if (def != anchor && !epilogue[pos])
+      return false;
+  }
+  return true;
+}
+
+bool Planner::tryMerge(Operation *op, ArrayRef<int64_t> candidates,
+                       bool asEpilogue) {
+  int64_t self = find(position.lookup(op));
+  int64_t first = groups[self].first, maxInput = -1;
+  int64_t size = groups[self].size;
+  Operation *anchor = groups[self].anchor;
+  for (int64_t g : candidates) {
+    first = std::min(first, groups[g].first);
+    maxInput = std::max(maxInput, groups[g].maxInputPos);
+    size += groups[g].size;
+    if (groups[g].anchor) {
+      if (anchor)
+        return false;
+      anchor = groups[g].anchor;
+    }
+  }
+  if (size > options.maxGroupSize)
+    return false;
+  for (Value v : op->getOperands()) {
+    int64_t g = producerGroup(v);
+    if (g >= 0 && llvm::is_contained(candidates, g))
+      continue;
+    maxInput = std::max(maxInput, availablePos(v));
+  }
+  if (maxInput >= first)
+    return false;
+  for (int64_t g : candidates)
+    parent[g] = self;
+  groups[self] = GroupState{first, maxInput, size, anchor, /*open=*/true};
+  epilogue[position.lookup(op)] = asEpilogue;
+  return true;
+}
+
+std::vector<SmallVector<Operation *>> Planner::run() {
+  for (Operation &op : block) {
+    position[&op] = static_cast<int64_t>(ops.size());
+    ops.push_back(&op);
+  }
+  int64_t n = ops.size();
+  parent.resize(n);
+  groups.resize(n);
+  epilogue.assign(n, false);
+
+  for (int64_t pos = 0; pos < n; ++pos) {
+    Operation *op = ops[pos];
+    Role role = roleOf(op);
+    parent[pos] = pos;
+    int64_t maxInput = -1;
+    for (Value v : op->getOperands())
+      maxInput = std::max(maxInput, availablePos(v));
+    groups[pos] = GroupState{pos, maxInput, 1,
+                             role == Role::Anchor ? op : nullptr,
+                             role != Role::Closed};
+    if (role == Role::Closed)
+      continue;
+
+    // Open producer groups, each once, split by whether they are anchored.
+    SmallVector<int64_t> anchored, plain;
+    for (Value v : op->getOperands()) {
+      int64_t g = producerGroup(v);
+      if (g < 0 || g == pos || !groups[g].open ||
+          llvm::is_contained(anchored, g) || llvm::is_contained(plain, g))
+        continue;
+      (groups[g].anchor ? anchored : plain).push_back(g);
+    }
+
+    if (role == Role::Elementwise) {
+      // Prefer the epilogue of an anchored producer (a kernel saved and an
+      // intermediate's round trip), then all plain producers at once, then
+      // one at a time.
+      bool merged = false;
+      for (int64_t g : anchored)
+        if (!merged && acceptsEpilogue(g, op))
+          merged = tryMerge(op, {g}, /*asEpilogue=*/true);
+      if (!merged && !plain.empty())
+        merged = tryMerge(op, plain, /*asEpilogue=*/false);
+      for (int64_t g : plain)
+        if (!merged)
+          merged = tryMerge(op, {g}, /*asEpilogue=*/false);
+      continue;
+    }
+
+    // An anchor takes plain elementwise producers as its prologue when it
+    // reads each operand element once.
+    auto kindIface = cast<FusionKindOpInterface>(op);
+    if (plain.empty() || !kindIface.acceptsProducerFusion())
+      continue;
+    if (!tryMerge(op, plain, /*asEpilogue=*/false))
+      for (int64_t g : plain)
+        if (tryMerge(op, {g}, /*asEpilogue=*/false))
+          break;
+  }
+
+  // Collect groups of two or more ops, ordered by first op.
+  DenseMap<int64_t, size_t> index;
+  std::vector<SmallVector<Operation *>> result;
+  SmallVector<std::pair<int64_t, size_t>> order;
+  for (int64_t pos = 0; pos < n; ++pos) {
+    int64_t g = find(pos);
+    if (groups[g].size < 2)
+      continue;
+    auto [it, inserted] = index.try_emplace(g, result.size());
+    if (inserted) {
+      result.emplace_back();
+      order.push_back({groups[g].first, it->second});
+    }
+    result[it->second].push_back(ops[pos]);
+  }
+  llvm::sort(order);
+  std::vector<SmallVector<Operation *>> sorted;
+  sorted.reserve(result.size());
+  for (auto [first, i] : order)
+    sorted.push_back(std::move(result[i]));
+  return sorted;
+}
+
+std::vector<SmallVector<Operation *>>
+mlir::gopt::planFusionGroups(Block &block,
+                             const FusionPlannerOptions &options) {
+  return Planner(block, options).run();
+}
+
+FusionOp mlir::gopt::materializeFusionGroup(ArrayRef<Operation *> group,
+                                            RewriterBase &rewriter) {
+  llvm::SmallPtrSet<Operation *, 16> members(group.begin(), group.end());
+  llvm::SetVector<Value> inputs;
+  SmallVector<Value> exposed;
+  SmallVector<Location> locs;
+  for (Operation *op : group) {
+    locs.push_back(op->getLoc());
+    for (Value v : op->getOperands())
+      if (!members.contains(v.getDefiningOp()))
+        inputs.insert(v);
+    for (Value r : op->getResults())
+      if (llvm::any_of(r.getUsers(), [&](Operation *user) {
+            return !members.contains(user);
+          }))
+        exposed.push_back(r);
+  }
+
+  rewriter.setInsertionPoint(group.front());
+  Location loc = rewriter.getFusedLoc(locs);
+  auto fusion = FusionOp::create(rewriter, loc, ValueRange(exposed).getTypes(),
+                                 inputs.getArrayRef());
+  SmallVector<Location> argLocs;
+  for (Value v : inputs)
+    argLocs.push_back(v.getLoc());
+  Block *body = rewriter.createBlock(&fusion.getBody(), {},
+                                     ValueRange(inputs.getArrayRef()).getTypes(),
+                                     argLocs);
+  IRMapping mapping;
+  mapping.map(inputs.getArrayRef(), body->getArguments());
+  for (Operation *op : group)
+    rewriter.clone(*op, mapping);
+  SmallVector<Value> yielded;
+  for (Value v : exposed)
+    yielded.push_back(mapping.lookup(v));
+  YieldOp::create(rewriter, loc, yielded);
+
+  for (auto [original, replacement] : llvm::zip(exposed, fusion.getResults()))
+    rewriter.replaceUsesWithIf(original, replacement, [&](OpOperand &use) {
+      return !members.contains(use.getOwner());
+    });
+  for (Operation *op : llvm::reverse(group))
+    rewriter.eraseOp(op);
+  rewriter.setInsertionPointAfter(fusion);
+  return fusion;
+}

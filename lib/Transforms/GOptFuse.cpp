@@ -1,0 +1,52 @@
+//===- GOptFuse.cpp - Group producer/consumer chains into kernels ---------===//
+
+#include "GOpt/Transforms/FusionPlanner.h"
+#include "GOpt/Transforms/Passes.h"
+
+namespace mlir {
+namespace gopt {
+#define GEN_PASS_DEF_GOPTFUSE
+#include "GOpt/Transforms/Passes.h.inc"
+} // namespace gopt
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+/// Plans the fusion groups of every block that holds graph ops (never inside
+/// an existing gopt.fusion) and materializes each as one gopt.fusion.
+struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
+  using GOptFuseBase::GOptFuseBase;
+
+  void runOnOperation() override {
+    if (maxGroupSize < 2) {
+      getOperation()->emitError("gopt-fuse: max-group-size must be at least "
+                                "2, got ")
+          << maxGroupSize;
+      return signalPassFailure();
+    }
+    FusionPlannerOptions options;
+    options.maxGroupSize = maxGroupSize;
+    options.fuseContractionEpilogues = fuseContractionEpilogues;
+    options.fuseReductions = fuseReductions;
+
+    SmallVector<Block *> blocks;
+    getOperation()->walk([&](Block *block) {
+      if (!isa<FusionOp>(block->getParentOp()))
+        blocks.push_back(block);
+    });
+    IRRewriter rewriter(&getContext());
+    bool changed = false;
+    for (Block *block : blocks)
+      for (SmallVector<Operation *> &group : planFusionGroups(*block, options)) {
+        materializeFusionGroup(group, rewriter);
+        changed = true;
+      }
+    if (!changed)
+      markAllAnalysesPreserved();
+  }
+};
+
+} // namespace
