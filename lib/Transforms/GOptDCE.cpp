@@ -30,6 +30,7 @@ public:
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
       if (isRemovable(&op)) {
         op.erase();
+        ++erased;
         changed = true;
         continue;
       }
@@ -44,6 +45,8 @@ public:
   }
 
   bool changed = false;
+  int64_t erased = 0;
+  int64_t pruned = 0;
 
 private:
   bool isRemovable(Operation *op) const {
@@ -73,6 +76,7 @@ private:
         deadResults.set(r.getResultNumber());
     if (deadResults.any()) {
       yield->eraseOperands(deadResults);
+      pruned += deadResults.count();
       changed = true;
     }
     sweep(body);
@@ -83,6 +87,7 @@ private:
     if (deadInputs.any()) {
       body.eraseArguments(deadInputs);
       fusion->eraseOperands(deadInputs);
+      pruned += deadInputs.count();
       changed = true;
     }
     if (deadResults.none())
@@ -117,6 +122,8 @@ struct GOptDCEPass : gopt::impl::GOptDCEBase<GOptDCEPass> {
     for (Region &region : getOperation()->getRegions())
       for (Block &block : region)
         eliminator.sweep(block);
+    numErased += eliminator.erased;
+    numPrunedFusionValues += eliminator.pruned;
     if (!eliminator.changed)
       markAllAnalysesPreserved();
   }

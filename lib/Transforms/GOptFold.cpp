@@ -107,16 +107,27 @@ struct ApplyOpFolder : RewritePattern {
 };
 
 /// Records whether a rewrite happened, to iterate the walk to a fixed point.
+/// Counts rewrites: an op replaced only by new constants was evaluated, any
+/// other replacement or in-place update was folded.
 struct ChangeListener : RewriterBase::Listener {
   void notifyOperationInserted(Operation *, OpBuilder::InsertPoint) override {
     changed = true;
   }
-  void notifyOperationModified(Operation *) override { changed = true; }
-  void notifyOperationReplaced(Operation *, ValueRange) override {
+  void notifyOperationModified(Operation *) override {
     changed = true;
+    ++folded;
+  }
+  void notifyOperationReplaced(Operation *, ValueRange values) override {
+    changed = true;
+    bool allConstants = llvm::all_of(values, [](Value v) {
+      return v.getDefiningOp<ConstantOp>() != nullptr;
+    });
+    ++(allConstants ? evaluated : folded);
   }
   void notifyOperationErased(Operation *) override { changed = true; }
   bool changed = false;
+  int64_t evaluated = 0;
+  int64_t folded = 0;
 };
 
 struct GOptFoldPass : gopt::impl::GOptFoldBase<GOptFoldPass> {
@@ -142,6 +153,8 @@ struct GOptFoldPass : gopt::impl::GOptFoldBase<GOptFoldPass> {
     for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
       ChangeListener listener;
       walkAndApplyPatterns(getOperation(), patterns, &listener);
+      numEvaluated += listener.evaluated;
+      numFolded += listener.folded;
       if (!listener.changed)
         break;
       changedAny = true;

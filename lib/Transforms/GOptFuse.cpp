@@ -42,6 +42,8 @@ struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
     for (Block *block : blocks)
       for (SmallVector<Operation *> &group : planFusionGroups(*block, options)) {
         materializeFusionGroup(group, rewriter);
+        ++numGroups;
+        numFusedOps += group.size();
         changed = true;
       }
     if (!changed)

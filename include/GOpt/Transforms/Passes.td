@@ -25,6 +25,12 @@ def GOptFold : Pass<"gopt-fold"> {
            "Largest non-splat constant (in elements) the pass may read or "
            "create; larger ones are left to run time">,
   ];
+  let statistics = [
+    Statistic<"numEvaluated", "evaluated-ops",
+              "Ops replaced by the constants they evaluate to">,
+    Statistic<"numFolded", "folded-ops",
+              "Ops simplified by an identity or splat fold">,
+  ];
   let dependentDialects = ["::mlir::gopt::GOptDialect"];
 }
 
@@ -40,6 +46,11 @@ def GOptDCE : Pass<"gopt-dce"> {
   let options = [
     ListOption<"keepOps", "keep-ops", "std::string",
                "Op names (e.g. gopt.exp) never removed, for debugging">,
+  ];
+  let statistics = [
+    Statistic<"numErased", "erased-ops", "Dead ops erased">,
+    Statistic<"numPrunedFusionValues", "pruned-fusion-values",
+              "Dead results and inputs dropped from gopt.fusion ops">,
   ];
 }
 
@@ -68,6 +79,10 @@ def GOptFuse : Pass<"gopt-fuse"> {
            "Fuse elementwise consumers into matmul/linear/conv2d groups">,
     Option<"fuseReductions", "fuse-reductions", "bool", /*default=*/"true",
            "Fuse elementwise prologues and epilogues into reductions">,
+  ];
+  let statistics = [
+    Statistic<"numGroups", "fusion-groups", "gopt.fusion ops created">,
+    Statistic<"numFusedOps", "fused-ops", "Ops moved into fusion groups">,
   ];
   let dependentDialects = ["::mlir::gopt::GOptDialect"];
 }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# GOpt's main job on its embedded default: builds GOpt if needed, runs the
+# default graph pipeline (gopt-optimize) on the bundled attention example,
+# prints the optimized IR and the op counts before and after.
+#
+#   scripts/run-example.sh [model.mlir]
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${GOPT_BUILD_DIR:-$ROOT/build}"
+MODEL="${1:-$ROOT/examples/attention_redundant.mlir}"
+
+"$ROOT/scripts/setup.sh" >&2
+
+echo "== gopt-optimize on $MODEL"
+echo "== op counts: before (first table) and after (second table) on stderr"
+"$BUILD_DIR/bin/gopt-opt" "$MODEL" -verify-each \
+  --pass-pipeline='builtin.module(print-op-stats,gopt-optimize,print-op-stats)'

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds GOpt (installing what is missing) and runs every test: the lit
+# regression suite and the GoogleTest unit tests (through lit's GoogleTest
+# format). Ends with one line "tests: N passed, M failed".
+set -uo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${GOPT_BUILD_DIR:-$ROOT/build}"
+
+"$ROOT/scripts/setup.sh" || { echo "tests: 0 passed, 1 failed (build)"; exit 1; }
+
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+/usr/lib/llvm-22/bin/lit -sv "$BUILD_DIR/test" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+
+count() { grep -E "^ *$1 *:" "$log" | awk -F: '{print $2}' | awk '{s+=$1} END {print s+0}'; }
+passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
+failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
+if [ "$passed" -eq 0 ]; then
+  echo "no test ran"
+  exit 1
+fi
+echo "tests: $passed passed, $failed failed"
+exit "$status"
