@@ -683,8 +683,10 @@ static FailureOr<ConstTensor> evalGather(GatherOp op, const ConstTensor &in,
 static FailureOr<ConstTensor> evalConcat(ConcatOp op,
                                          ArrayRef<ConstTensor> inputs,
                                          RankedTensorType type) {
+  double first = inputs.front().asDouble(0);
   if (llvm::all_of(inputs, [&](const ConstTensor &t) {
-        return t.splat && t.asDouble(0) == inputs.front().asDouble(0);
+        double v = t.asDouble(0);
+        return t.splat && v == first && std::signbit(v) == std::signbit(first);
       }))
     return resplat(inputs.front(), type);
   int64_t axis = *normalizeAxis(op.getAxis(), type.getRank());
