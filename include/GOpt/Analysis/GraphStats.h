@@ -1,0 +1,64 @@
+//===- GraphStats.h - Size, cost and memory statistics of a graph -*- C++ -*-===//
+//
+// What a graph looks like at one point of a pipeline: op histogram, values,
+// use edges, constants, intermediate tensor bytes, estimated FLOPs and bytes
+// moved (from the cost interface), kernel count and a static peak-memory
+// estimate from liveness. docs/Analysis.md defines every field. Computed in
+// one walk, linear in ops + operands.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_ANALYSIS_GRAPHSTATS_H
+#define GOPT_ANALYSIS_GRAPHSTATS_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/Support/JSON.h"
+
+#include <map>
+#include <string>
+
+namespace mlir {
+namespace gopt {
+
+struct GraphStats {
+  /// Graph ops by name (terminators, gopt.fusion wrappers and containers such
+  /// as builtin.module and func.func are not graph ops; ops inside a
+  /// gopt.fusion are).
+  std::map<std::string, int64_t> opHistogram;
+  /// Number of graph ops.
+  int64_t numOps = 0;
+  /// Results of graph ops and fusion ops, plus function arguments.
+  int64_t numValues = 0;
+  /// Operands of graph ops, fusion ops and terminators.
+  int64_t numUseEdges = 0;
+  /// Constant-like graph ops and the bytes they hold.
+  int64_t numConstants = 0;
+  int64_t constantBytes = 0;
+  /// Bytes of the tensors kernels write to memory: results of non-constant
+  /// ops outside fusion bodies (values inside a fusion stay in registers).
+  int64_t intermediateBytes = 0;
+  /// Sum of the cost interface over kernels.
+  int64_t flops = 0;
+  int64_t bytesMoved = 0;
+  /// gopt.fusion ops plus unfused non-constant ops that have a cost.
+  int64_t numKernels = 0;
+  int64_t numFusionGroups = 0;
+  /// Largest sum of live intermediate-tensor bytes over program order (a
+  /// value lives from its defining op to its last use); the maximum over
+  /// functions.
+  int64_t peakMemoryBytes = 0;
+
+  /// Statistics of everything nested under `root` (not `root` itself).
+  static GraphStats compute(Operation *root);
+
+  /// The statistics as a JSON object (keys as in docs/Analysis.md).
+  llvm::json::Object toJSON() const;
+
+  bool operator==(const GraphStats &other) const;
+  bool operator!=(const GraphStats &other) const { return !(*this == other); }
+};
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_ANALYSIS_GRAPHSTATS_H

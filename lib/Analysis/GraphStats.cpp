@@ -1,0 +1,160 @@
+//===- GraphStats.cpp - Size, cost and memory statistics of a graph -------===//
+
+#include "GOpt/Analysis/GraphStats.h"
+#include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+class StatsCollector {
+public:
+  void visitBlock(Block &block, bool insideFusion);
+  GraphStats stats;
+  DenseMap<OperationName, int64_t> histogram;
+
+private:
+  void visitOp(Operation &op, bool insideFusion);
+  int64_t peakOfBlock(Block &block);
+};
+
+} // namespace
+
+static bool isContainer(Operation &op) {
+  return op.getNumRegions() != 0 && !isa<FusionOp>(op);
+}
+
+void StatsCollector::visitOp(Operation &op, bool insideFusion) {
+  if (auto fusion = dyn_cast<FusionOp>(op)) {
+    ++stats.numFusionGroups;
+    stats.numValues += op.getNumResults();
+    stats.numUseEdges += op.getNumOperands();
+    if (!insideFusion) {
+      auto cost = cast<CostOpInterface>(op);
+      ++stats.numKernels;
+      stats.flops += cost.getFlops();
+      stats.bytesMoved += cost.getBytesRead() + cost.getBytesWritten();
+      for (Value r : op.getResults())
+        stats.intermediateBytes += getTensorBytes(r.getType());
+    }
+    visitBlock(fusion.getBodyBlock(), /*insideFusion=*/true);
+    return;
+  }
+  if (isContainer(op)) {
+    if (auto function = dyn_cast<FunctionOpInterface>(op))
+      if (!function.isExternal())
+        stats.numValues += function.getFunctionBody().front().getNumArguments();
+    for (Region &region : op.getRegions())
+      for (Block &block : region)
+        visitBlock(block, insideFusion);
+    return;
+  }
+  stats.numUseEdges += op.getNumOperands();
+  if (op.hasTrait<OpTrait::IsTerminator>())
+    return;
+  ++stats.numOps;
+  ++histogram[op.getName()];
+  stats.numValues += op.getNumResults();
+  if (op.hasTrait<OpTrait::ConstantLike>()) {
+    ++stats.numConstants;
+    for (Value r : op.getResults())
+      stats.constantBytes += getTensorBytes(r.getType());
+    return;
+  }
+  if (insideFusion)
+    return;
+  for (Value r : op.getResults())
+    stats.intermediateBytes += getTensorBytes(r.getType());
+  if (auto cost = dyn_cast<CostOpInterface>(op)) {
+    ++stats.numKernels;
+    stats.flops += cost.getFlops();
+    stats.bytesMoved += cost.getBytesRead() + cost.getBytesWritten();
+  }
+}
+
+int64_t StatsCollector::peakOfBlock(Block &block) {
+  DenseMap<Operation *, int64_t> position;
+  int64_t n = 0;
+  for (Operation &op : block)
+    position[&op] = n++;
+  // frees[i]: bytes whose last use is op i.
+  std::vector<int64_t> allocs(n, 0), frees(n, 0);
+  bool any = false;
+  for (Operation &op : block) {
+    if (isContainer(op) || op.hasTrait<OpTrait::ConstantLike>())
+      continue;
+    int64_t def = position[&op];
+    for (Value r : op.getResults()) {
+      int64_t bytes = getTensorBytes(r.getType());
+      if (bytes == 0)
+        continue;
+      any = true;
+      int64_t last = def;
+      for (Operation *user : r.getUsers())
+        if (Operation *ancestor = block.findAncestorOpInBlock(*user))
+          last = std::max(last, position[ancestor]);
+      allocs[def] += bytes;
+      frees[last] += bytes;
+    }
+  }
+  if (!any)
+    return 0;
+  int64_t live = 0, peak = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    live += allocs[i];
+    peak = std::max(peak, live);
+    live -= frees[i];
+  }
+  return peak;
+}
+
+void StatsCollector::visitBlock(Block &block, bool insideFusion) {
+  if (!insideFusion)
+    stats.peakMemoryBytes = std::max(stats.peakMemoryBytes, peakOfBlock(block));
+  for (Operation &op : block)
+    visitOp(op, insideFusion);
+}
+
+GraphStats GraphStats::compute(Operation *root) {
+  StatsCollector collector;
+  for (Region &region : root->getRegions())
+    for (Block &block : region)
+      collector.visitBlock(block, isa<FusionOp>(root));
+  for (auto [name, count] : collector.histogram)
+    collector.stats.opHistogram[name.getStringRef().str()] = count;
+  return collector.stats;
+}
+
+llvm::json::Object GraphStats::toJSON() const {
+  llvm::json::Object histogram;
+  for (const auto &[name, count] : opHistogram)
+    histogram[name] = count;
+  return llvm::json::Object{
+      {"ops", numOps},
+      {"values", numValues},
+      {"use_edges", numUseEdges},
+      {"constants", numConstants},
+      {"constant_bytes", constantBytes},
+      {"intermediate_bytes", intermediateBytes},
+      {"flops", flops},
+      {"bytes_moved", bytesMoved},
+      {"kernels", numKernels},
+      {"fusion_groups", numFusionGroups},
+      {"peak_memory_bytes_estimate", peakMemoryBytes},
+      {"op_histogram", std::move(histogram)},
+  };
+}
+
+bool GraphStats::operator==(const GraphStats &o) const {
+  return opHistogram == o.opHistogram && numOps == o.numOps &&
+         numValues == o.numValues && numUseEdges == o.numUseEdges &&
+         numConstants == o.numConstants && constantBytes == o.constantBytes &&
+         intermediateBytes == o.intermediateBytes && flops == o.flops &&
+         bytesMoved == o.bytesMoved && numKernels == o.numKernels &&
+         numFusionGroups == o.numFusionGroups &&
+         peakMemoryBytes == o.peakMemoryBytes;
+}

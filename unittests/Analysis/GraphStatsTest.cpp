@@ -1,0 +1,117 @@
+//===- GraphStatsTest.cpp - Graph statistics on hand-computed graphs ------===//
+
+#include "GOpt/Analysis/GraphStats.h"
+#include "../Dialect/TestIR.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::gopt;
+using gopt_test::TestIR;
+
+namespace {
+
+// Positions: %c 0, %a 1, %b 2, %d 3, return 4. Live intermediate bytes:
+// after %a 16, after %b 32, at %d 48 (then %a and %b die), so the peak is 48.
+constexpr const char *kUnfused = R"mlir(
+func.func @f(%x: tensor<4xf32>, %w: tensor<4x4xf32>) -> tensor<4xf32> {
+  %c = gopt.constant dense<1.0> : tensor<4xf32>
+  %a = gopt.exp %x : tensor<4xf32>
+  %b = gopt.add %a, %c : tensor<4xf32>
+  %d = gopt.mul %a, %b : tensor<4xf32>
+  return %d : tensor<4xf32>
+}
+)mlir";
+
+constexpr const char *kFused = R"mlir(
+func.func @f(%x: tensor<4xf32>, %w: tensor<4x4xf32>) -> tensor<4xf32> {
+  %c = gopt.constant dense<1.0> : tensor<4xf32>
+  %r = gopt.fusion (%x, %c : tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%x0: tensor<4xf32>, %c0: tensor<4xf32>):
+    %a = gopt.exp %x0 : tensor<4xf32>
+    %b = gopt.add %a, %c0 : tensor<4xf32>
+    %d = gopt.mul %a, %b : tensor<4xf32>
+    gopt.yield %d : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+)mlir";
+
+TEST(GraphStats, CountsAnUnfusedGraph) {
+  TestIR ir;
+  auto module = ir.parse(kUnfused);
+  ASSERT_TRUE(module);
+  GraphStats s = GraphStats::compute(*module);
+  EXPECT_EQ(s.numOps, 4);
+  EXPECT_EQ(s.opHistogram["gopt.constant"], 1);
+  EXPECT_EQ(s.opHistogram["gopt.exp"], 1);
+  EXPECT_EQ(s.opHistogram.count("func.return"), 0u);
+  EXPECT_EQ(s.numValues, 2 + 4);
+  EXPECT_EQ(s.numUseEdges, 1 + 2 + 2 + 1);
+  EXPECT_EQ(s.numConstants, 1);
+  EXPECT_EQ(s.constantBytes, 16);
+  EXPECT_EQ(s.intermediateBytes, 48);
+  EXPECT_EQ(s.flops, 12);
+  EXPECT_EQ(s.bytesMoved, (16 + 16) + (32 + 16) + (32 + 16));
+  EXPECT_EQ(s.numKernels, 3);
+  EXPECT_EQ(s.numFusionGroups, 0);
+  EXPECT_EQ(s.peakMemoryBytes, 48);
+}
+
+TEST(GraphStats, FusionKeepsOpsAndCutsKernelsAndMemory) {
+  TestIR ir;
+  auto module = ir.parse(kFused);
+  ASSERT_TRUE(module);
+  GraphStats s = GraphStats::compute(*module);
+  EXPECT_EQ(s.numOps, 4);
+  EXPECT_EQ(s.numFusionGroups, 1);
+  EXPECT_EQ(s.numKernels, 1);
+  EXPECT_EQ(s.flops, 12);
+  EXPECT_EQ(s.bytesMoved, 32 + 16);
+  EXPECT_EQ(s.intermediateBytes, 16);
+  EXPECT_EQ(s.peakMemoryBytes, 16);
+  EXPECT_EQ(s.numValues, 2 + 1 + 1 + 3);
+  EXPECT_EQ(s.numUseEdges, 2 + 1 + 2 + 2 + 1 + 1);
+}
+
+TEST(GraphStats, ContractionFlops) {
+  TestIR ir;
+  auto module = ir.parse(R"mlir(
+func.func @f(%a: tensor<2x8x16xf32>, %b: tensor<16x4xf32>,
+             %x: tensor<1x4x10x10xf32>, %w: tensor<6x2x3x3xf32>) -> (tensor<2x8x4xf32>, tensor<1x6x8x8xf32>) {
+  %m = gopt.matmul %a, %b : tensor<2x8x16xf32>, tensor<16x4xf32> -> tensor<2x8x4xf32>
+  %c = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 2 : tensor<1x4x10x10xf32>, tensor<6x2x3x3xf32> -> tensor<1x6x8x8xf32>
+  return %m, %c : tensor<2x8x4xf32>, tensor<1x6x8x8xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  GraphStats s = GraphStats::compute(*module);
+  EXPECT_EQ(s.flops, 2 * (2 * 8 * 4) * 16 + 2 * (6 * 8 * 8) * (2 * 3 * 3));
+  EXPECT_EQ(s.numKernels, 2);
+  // Both results live to the return: the peak holds both.
+  EXPECT_EQ(s.peakMemoryBytes, (2 * 8 * 4 + 6 * 8 * 8) * 4);
+}
+
+TEST(GraphStats, JSONHasEveryField) {
+  TestIR ir;
+  auto module = ir.parse(kUnfused);
+  ASSERT_TRUE(module);
+  llvm::json::Object json = GraphStats::compute(*module).toJSON();
+  for (const char *key :
+       {"ops", "values", "use_edges", "constants", "constant_bytes",
+        "intermediate_bytes", "flops", "bytes_moved", "kernels",
+        "fusion_groups", "peak_memory_bytes_estimate", "op_histogram"})
+    EXPECT_TRUE(json.get(key)) << key;
+  EXPECT_EQ(*json.getInteger("peak_memory_bytes_estimate"), 48);
+}
+
+TEST(GraphStats, EqualityComparesEveryField) {
+  TestIR ir;
+  auto unfused = ir.parse(kUnfused);
+  auto fused = ir.parse(kFused);
+  ASSERT_TRUE(unfused && fused);
+  EXPECT_EQ(GraphStats::compute(*unfused), GraphStats::compute(*unfused));
+  EXPECT_NE(GraphStats::compute(*unfused), GraphStats::compute(*fused));
+}
+
+} // namespace
