@@ -5,6 +5,7 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Hashing.h"
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -16,6 +17,8 @@ public:
   void visitBlock(Block &block, bool insideFusion);
   GraphStats stats;
   DenseMap<OperationName, int64_t> histogram;
+  bool hashing = false;
+  llvm::hash_code hash = 0;
 
 private:
   void visitOp(Operation &op, bool insideFusion);
@@ -29,6 +32,17 @@ static bool isContainer(Operation &op) {
 }
 
 void StatsCollector::visitOp(Operation &op, bool insideFusion) {
+  if (hashing) {
+    hash = llvm::hash_combine(hash, &op, op.getName().getAsOpaquePointer(),
+                              op.getRawDictionaryAttrs().getAsOpaquePointer(),
+                              op.getNumOperands(), op.getNumResults());
+    if (op.getPropertiesStorageSize())
+      hash = llvm::hash_combine(hash, op.hashProperties());
+    for (Value v : op.getOperands())
+      hash = llvm::hash_combine(hash, v.getAsOpaquePointer());
+    for (Type t : op.getResultTypes())
+      hash = llvm::hash_combine(hash, t.getAsOpaquePointer());
+  }
   if (auto fusion = dyn_cast<FusionOp>(op)) {
     ++stats.numFusionGroups;
     stats.numValues += op.getNumResults();
@@ -119,13 +133,16 @@ void StatsCollector::visitBlock(Block &block, bool insideFusion) {
     visitOp(op, insideFusion);
 }
 
-GraphStats GraphStats::compute(Operation *root) {
+GraphStats GraphStats::compute(Operation *root, uint64_t *fingerprint) {
   StatsCollector collector;
+  collector.hashing = fingerprint != nullptr;
   for (Region &region : root->getRegions())
     for (Block &block : region)
       collector.visitBlock(block, isa<FusionOp>(root));
   for (auto [name, count] : collector.histogram)
     collector.stats.opHistogram[name.getStringRef().str()] = count;
+  if (fingerprint)
+    *fingerprint = static_cast<uint64_t>(collector.hash);
   return collector.stats;
 }
 

@@ -137,7 +137,7 @@ struct GOptFoldPass : gopt::impl::GOptFoldBase<GOptFoldPass> {
     if (maxFoldedElements < 0)
       return emitError(UnknownLoc::get(context))
              << "gopt-fold: max-folded-elements must be non-negative, got "
-             << maxFoldedElements;
+             << static_cast<int64_t>(maxFoldedElements);
     RewritePatternSet set(context);
     populateGOptFoldPatterns(set, maxFoldedElements);
     patterns = std::move(set);

@@ -22,9 +22,9 @@ struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
 
   void runOnOperation() override {
     if (maxGroupSize < 2) {
-      getOperation()->emitError("gopt-fuse: max-group-size must be at least "
-                                "2, got ")
-          << maxGroupSize;
+      mlir::emitError(getOperation()->getLoc())
+          << "gopt-fuse: max-group-size must be at least 2, got "
+          << static_cast<int64_t>(maxGroupSize);
       return signalPassFailure();
     }
     FusionPlannerOptions options;

@@ -1,20 +1,74 @@
 //===- gopt-opt.cpp - GOpt optimizer driver -------------------------------===//
 //
-// mlir-opt with the gopt dialect, GOpt's passes and pipelines, and every
-// upstream dialect and pass.
+// mlir-opt with the gopt dialect, GOpt's passes and pipelines, every upstream
+// dialect and pass, and --gopt-measure (docs/Measurement.md).
 //
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Analysis/MeasurementCLOptions.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+
+/// The plain mlir-opt flow with the measurement session's instrumentation
+/// added to every pass manager the driver sets up.
+static LogicalResult runMeasured(llvm::StringRef inputFilename,
+                                 llvm::StringRef outputFilename,
+                                 DialectRegistry &registry) {
+  auto session = gopt::MeasurementCLSession::create("gopt-opt", inputFilename);
+  if (failed(session))
+    return failure();
+  MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
+  MlirOptMainConfig plain = config;
+  gopt::MeasurementCLSession *measurement = session->get();
+  config.setPassPipelineSetupFn([plain, measurement](PassManager &pm) {
+    if (failed(plain.setupPassPipeline(pm)))
+      return failure();
+    measurement->attach(pm);
+    return success();
+  });
+
+  std::string error;
+  auto input = openInputFile(inputFilename, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return failure();
+  }
+  auto output = openOutputFile(outputFilename, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return failure();
+  }
+  LogicalResult result =
+      MlirOptMain(output->os(), std::move(input), registry, config);
+  // The record is written for failing pipelines too: it shows which pass
+  // failed.
+  if (failed((*session)->write()))
+    return failure();
+  if (failed(result))
+    return failure();
+  output->keep();
+  return success();
+}
 
 int main(int argc, char **argv) {
-  mlir::DialectRegistry registry;
-  mlir::gopt::registerAllDialects(registry);
-  mlir::gopt::registerAllPasses();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  llvm::InitLLVM initLLVM(argc, argv);
+  DialectRegistry registry;
+  gopt::registerAllDialects(registry);
+  gopt::registerAllPasses();
+  gopt::registerMeasurementCLOptions();
+  auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
       argc, argv, "GOpt optimizer driver: tensor-graph passes for MLIR\n",
-      registry));
+      registry);
+  if (!gopt::MeasurementCLSession::isRequested())
+    return asMainReturnCode(
+        MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+  return asMainReturnCode(runMeasured(inputFilename, outputFilename, registry));
 }

@@ -48,8 +48,11 @@ struct GraphStats {
   /// functions.
   int64_t peakMemoryBytes = 0;
 
-  /// Statistics of everything nested under `root` (not `root` itself).
-  static GraphStats compute(Operation *root);
+  /// Statistics of everything nested under `root` (not `root` itself). With
+  /// `fingerprint`, also hashes the IR in the same walk (op identities, names,
+  /// attributes, operands and result types): equal before and after a pass
+  /// exactly when the pass left the IR as it was, up to hash collisions.
+  static GraphStats compute(Operation *root, uint64_t *fingerprint = nullptr);
 
   /// The statistics as a JSON object (keys as in docs/Analysis.md).
   llvm::json::Object toJSON() const;

@@ -1,0 +1,132 @@
+//===- PassMeasurement.h - Per-pass size and time record --------*- C++ -*-===//
+//
+// A PassInstrumentation that records, for every pass execution (upstream
+// passes and nested pipelines included), what the pass cost and what the
+// graph looks like after it: one versioned record, written as JSON, CSV, a
+// table or a Chrome trace (docs/Measurement.md). Add it to any PassManager:
+//
+//   auto record = std::make_shared<gopt::MeasurementRecord>();
+//   pm.addInstrumentation(
+//       std::make_unique<gopt::PassMeasurementInstrumentation>(record));
+//   if (failed(pm.run(module))) ...;
+//   gopt::writeMeasurement(*record, gopt::MeasurementFormat::JSON, os);
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_ANALYSIS_PASSMEASUREMENT_H
+#define GOPT_ANALYSIS_PASSMEASUREMENT_H
+
+#include "GOpt/Analysis/GraphStats.h"
+
+#include "mlir/Pass/PassInstrumentation.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace gopt {
+
+/// Version of the record's schema (docs/Measurement.md).
+constexpr int kMeasurementSchemaVersion = 1;
+
+/// One execution of one pass on one op.
+struct PassRecord {
+  /// Position in the record (rows are sorted by nesting and program order, so
+  /// the order does not depend on threading).
+  int64_t index = 0;
+  /// Index of the row of the pass that ran the nested pipeline, or -1.
+  int64_t parent = -1;
+  int64_t depth = 0;
+  std::string name;      ///< pass name, e.g. "GOptFold"
+  std::string argument;  ///< pass argument, e.g. "gopt-fold"
+  std::string pipeline;  ///< as in a pipeline, options included
+  std::string opName;    ///< op the pass ran on, e.g. "func.func"
+  std::string opSymbol;  ///< its symbol name, if any
+  std::string path;      ///< nesting path, e.g. "builtin.module/func.func@f"
+  double wallMs = 0;
+  double cpuMs = 0;
+  /// Wall time spent computing this row's statistics (not in wallMs).
+  double measureMs = 0;
+  /// Start time relative to the first pass, for traces.
+  double startMs = 0;
+  uint64_t threadId = 0;
+  bool failed = false;
+  bool changed = false;
+  int64_t opsAdded = 0;
+  int64_t opsRemoved = 0;
+  int64_t fusionGroupsAdded = 0;
+  int64_t fusionGroupsRemoved = 0;
+  /// Statistics of the op the pass ran on, after the pass.
+  GraphStats after;
+  /// Statistics of the same op before the pass.
+  GraphStats before;
+  /// Sort key: nesting and program order.
+  std::vector<int64_t> key;
+};
+
+/// Everything recorded in one run of a pass manager.
+struct MeasurementRecord {
+  std::string toolName = "gopt-opt";
+  std::string toolVersion;
+  std::string pipeline;
+  std::string inputFile;
+  bool threading = false;
+  /// Statistics of the top-level op before the first pass.
+  GraphStats baseline;
+  bool hasBaseline = false;
+  std::vector<PassRecord> rows;
+
+  /// Sorts rows into their deterministic order and fills index/parent.
+  void finalize();
+  /// Statistics of the top-level op after the last top-level pass.
+  const GraphStats &final() const;
+  /// Sum of the wall and CPU times of the top-level rows.
+  double totalWallMs() const;
+  double totalCpuMs() const;
+
+  std::mutex mutex;
+};
+
+/// Records every pass execution into a shared MeasurementRecord. Thread-safe:
+/// nested pipelines running on several threads keep per-thread stacks.
+class PassMeasurementInstrumentation : public PassInstrumentation {
+public:
+  explicit PassMeasurementInstrumentation(
+      std::shared_ptr<MeasurementRecord> record);
+  ~PassMeasurementInstrumentation() override;
+
+  void runBeforePipeline(std::optional<OperationName> name,
+                         const PipelineParentInfo &parentInfo) override;
+  void runAfterPipeline(std::optional<OperationName> name,
+                        const PipelineParentInfo &parentInfo) override;
+  void runBeforePass(Pass *pass, Operation *op) override;
+  void runAfterPass(Pass *pass, Operation *op) override;
+  void runAfterPassFailed(Pass *pass, Operation *op) override;
+
+  struct Impl;
+
+private:
+  void finishPass(Pass *pass, Operation *op, bool failed);
+  std::unique_ptr<Impl> impl;
+};
+
+enum class MeasurementFormat { JSON, CSV, Table, Trace };
+
+/// Parses "json", "csv", "table" or "trace".
+std::optional<MeasurementFormat> parseMeasurementFormat(llvm::StringRef name);
+
+/// Writes a finalized record.
+void writeMeasurement(const MeasurementRecord &record,
+                      MeasurementFormat format, llvm::raw_ostream &os);
+
+/// CPU model and core count of this machine, as recorded.
+std::string getHostCPUModel();
+unsigned getHostCoreCount();
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_ANALYSIS_PASSMEASUREMENT_H

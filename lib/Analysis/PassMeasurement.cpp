@@ -1,0 +1,343 @@
+//===- PassMeasurement.cpp - Per-pass size and time record ----------------===//
+//
+// Cost is kept linear and small: each pass execution computes one snapshot
+// (statistics plus fingerprint, one walk) after the pass; the snapshot before
+// a pass is the previous pass's "after" whenever the same thread ran the
+// previous pass on the same op, which is the common case of a sequential
+// pipeline, so a pipeline of P passes costs P + 1 walks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Analysis/PassMeasurement.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Threading.h"
+
+#include <chrono>
+#include <ctime>
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+double threadCpuMs() {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/// A pass execution in flight on one thread.
+struct OpenPass {
+  Pass *pass;
+  Operation *op;
+  PassRecord row;
+  uint64_t fingerprintBefore;
+  double wallStart, cpuStart;
+  /// Passes this pass's nested pipelines ran so far, per op they ran on.
+  int64_t nextChildOrdinal = 0;
+};
+
+/// A nested pipeline in flight on one thread.
+struct OpenPipeline {
+  /// The key and path of the pass that spawned it.
+  std::vector<int64_t> parentKey;
+  std::string parentPath;
+  /// -1 when the spawning pass is unknown (the top-level pipeline).
+  int64_t parentDepth = -1;
+  /// Number of passes open on the thread when the pipeline started.
+  int64_t passDepthAtPush = 0;
+  int64_t nextPassOrdinal = 0;
+};
+
+struct ThreadState {
+  std::vector<OpenPass> passes;
+  std::vector<OpenPipeline> pipelines;
+  /// The last snapshot this thread took, reusable as the next "before" while
+  /// no pass on an enclosing op finished since (`lastEpochs`).
+  Operation *lastOp = nullptr;
+  std::vector<int64_t> lastEpochs;
+  uint64_t lastFingerprint = 0;
+  GraphStats lastStats;
+};
+
+std::string describeOp(Operation *op) {
+  std::string s = op->getName().getStringRef().str();
+  if (auto symbol =
+          op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    s += "@" + symbol.getValue().str();
+  return s;
+}
+
+/// Index of `op` among the ops of its block (0 for a top-level op).
+int64_t siblingIndex(Operation *op) {
+  Block *block = op->getBlock();
+  if (!block)
+    return 0;
+  int64_t i = 0;
+  for (Operation &sibling : *block) {
+    if (&sibling == op)
+      return i;
+    ++i;
+  }
+  return 0;
+}
+
+} // namespace
+
+struct PassMeasurementInstrumentation::Impl {
+  std::shared_ptr<MeasurementRecord> record;
+  std::mutex mutex;
+  DenseMap<uint64_t, ThreadState> threads;
+  /// Open rows of passes that may spawn nested pipelines, by pass.
+  DenseMap<Pass *, std::pair<std::vector<int64_t>, std::pair<std::string,
+                                                             int64_t>>>
+      spawning;
+  double origin = -1;
+  int64_t topLevelOrdinal = 0;
+  /// epochs[d] counts finished passes at nesting depth d: a snapshot taken at
+  /// depth k stays valid while epochs[0..k) are unchanged.
+  std::vector<int64_t> epochs;
+
+  std::vector<int64_t> epochsAbove(int64_t depth) {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::vector<int64_t> above(depth, 0);
+    for (int64_t d = 0; d < depth && d < static_cast<int64_t>(epochs.size());
+         ++d)
+      above[d] = epochs[d];
+    return above;
+  }
+
+  ThreadState &state() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return threads[llvm::get_threadid()];
+  }
+};
+
+PassMeasurementInstrumentation::PassMeasurementInstrumentation(
+    std::shared_ptr<MeasurementRecord> record)
+    : impl(std::make_unique<Impl>()) {
+  impl->record = std::move(record);
+}
+
+PassMeasurementInstrumentation::~PassMeasurementInstrumentation() = default;
+
+void PassMeasurementInstrumentation::runBeforePipeline(
+    std::optional<OperationName>, const PipelineParentInfo &parentInfo) {
+  OpenPipeline pipeline;
+  {
+    std::lock_guard<std::mutex> lock(impl->mutex);
+    auto it = impl->spawning.find(parentInfo.parentPass);
+    if (it != impl->spawning.end()) {
+      pipeline.parentKey = it->second.first;
+      pipeline.parentPath = it->second.second.first;
+      pipeline.parentDepth = it->second.second.second;
+    }
+  }
+  ThreadState &state = impl->state();
+  pipeline.passDepthAtPush = static_cast<int64_t>(state.passes.size());
+  state.pipelines.push_back(std::move(pipeline));
+}
+
+void PassMeasurementInstrumentation::runAfterPipeline(
+    std::optional<OperationName>, const PipelineParentInfo &) {
+  ThreadState &state = impl->state();
+  if (!state.pipelines.empty())
+    state.pipelines.pop_back();
+}
+
+void PassMeasurementInstrumentation::runBeforePass(Pass *pass, Operation *op) {
+  ThreadState &state = impl->state();
+  double measureStart = nowMs();
+  OpenPass open;
+  open.pass = pass;
+  open.op = op;
+  PassRecord &row = open.row;
+  row.name = pass->getName().str();
+  row.argument = pass->getArgument().str();
+  {
+    llvm::raw_string_ostream os(row.pipeline);
+    pass->printAsTextualPipeline(os);
+  }
+  row.opName = op->getName().getStringRef().str();
+  if (auto symbol =
+          op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+    row.opSymbol = symbol.getValue().str();
+  row.threadId = llvm::get_threadid();
+
+  // Where this execution sits: in the innermost nested pipeline or pass open
+  // on this thread, else at the top level.
+  bool inPipeline = !state.pipelines.empty() &&
+                    state.pipelines.back().passDepthAtPush ==
+                        static_cast<int64_t>(state.passes.size());
+  if (inPipeline && state.pipelines.back().parentDepth >= 0) {
+    OpenPipeline &pipeline = state.pipelines.back();
+    row.key = pipeline.parentKey;
+    row.key.push_back(siblingIndex(op));
+    row.key.push_back(pipeline.nextPassOrdinal++);
+    row.path = pipeline.parentPath + "/" + describeOp(op);
+    row.depth = pipeline.parentDepth + 1;
+  } else if (!inPipeline && !state.passes.empty()) {
+    // A pass that runs another pass directly on this thread.
+    OpenPass &parent = state.passes.back();
+    row.key = parent.row.key;
+    row.key.push_back(siblingIndex(op));
+    row.key.push_back(parent.nextChildOrdinal++);
+    row.path = parent.row.path + "/" + describeOp(op);
+    row.depth = parent.row.depth + 1;
+  } else {
+    std::lock_guard<std::mutex> lock(impl->mutex);
+    row.key = {impl->topLevelOrdinal++};
+    row.path = describeOp(op);
+    row.depth = 0;
+  }
+
+  // Snapshot before the pass: reuse this thread's last one when it was taken
+  // on the same op right before.
+  if (state.lastOp == op && state.lastEpochs == impl->epochsAbove(row.depth)) {
+    row.before = state.lastStats;
+    open.fingerprintBefore = state.lastFingerprint;
+  } else {
+    row.before = GraphStats::compute(op, &open.fingerprintBefore);
+  }
+  bool topLevel = row.depth == 0;
+  {
+    std::lock_guard<std::mutex> lock(impl->record->mutex);
+    if (topLevel && !impl->record->hasBaseline) {
+      impl->record->baseline = row.before;
+      impl->record->hasBaseline = true;
+    }
+  }
+  {
+    std::lock_guard<std::mutex> lock(impl->mutex);
+    impl->spawning[pass] = {row.key, {row.path, row.depth}};
+    if (impl->origin < 0)
+      impl->origin = measureStart;
+  }
+  row.measureMs = nowMs() - measureStart;
+  state.passes.push_back(std::move(open));
+  state.lastOp = nullptr;
+  OpenPass &started = state.passes.back();
+  started.cpuStart = threadCpuMs();
+  started.wallStart = nowMs();
+}
+
+void PassMeasurementInstrumentation::finishPass(Pass *pass, Operation *op,
+                                                bool failed) {
+  Impl &impl = *this->impl;
+  double wallEnd = nowMs();
+  double cpuEnd = threadCpuMs();
+  ThreadState &state = impl.state();
+  if (state.passes.empty() || state.passes.back().pass != pass)
+    return;
+  OpenPass open = std::move(state.passes.back());
+  state.passes.pop_back();
+  PassRecord &row = open.row;
+  row.wallMs = wallEnd - open.wallStart;
+  row.cpuMs = cpuEnd - open.cpuStart;
+  row.failed = failed;
+
+  double measureStart = nowMs();
+  uint64_t fingerprintAfter = 0;
+  row.after = GraphStats::compute(op, &fingerprintAfter);
+  row.changed = fingerprintAfter != open.fingerprintBefore;
+  for (const auto &[name, count] : row.after.opHistogram) {
+    auto it = row.before.opHistogram.find(name);
+    int64_t before = it == row.before.opHistogram.end() ? 0 : it->second;
+    row.opsAdded += std::max<int64_t>(0, count - before);
+  }
+  for (const auto &[name, count] : row.before.opHistogram) {
+    auto it = row.after.opHistogram.find(name);
+    int64_t after = it == row.after.opHistogram.end() ? 0 : it->second;
+    row.opsRemoved += std::max<int64_t>(0, count - after);
+  }
+  int64_t groups = row.after.numFusionGroups - row.before.numFusionGroups;
+  row.fusionGroupsAdded = std::max<int64_t>(0, groups);
+  row.fusionGroupsRemoved = std::max<int64_t>(0, -groups);
+  {
+    std::lock_guard<std::mutex> lock(impl.mutex);
+    if (static_cast<int64_t>(impl.epochs.size()) <= row.depth)
+      impl.epochs.resize(row.depth + 1, 0);
+    ++impl.epochs[row.depth];
+  }
+  state.lastOp = failed ? nullptr : op;
+  state.lastEpochs = impl.epochsAbove(row.depth);
+  state.lastFingerprint = fingerprintAfter;
+  state.lastStats = row.after;
+  row.measureMs += nowMs() - measureStart;
+
+  {
+    std::lock_guard<std::mutex> lock(impl.mutex);
+    impl.spawning.erase(pass);
+    row.startMs = open.wallStart - impl.origin;
+  }
+  std::lock_guard<std::mutex> lock(impl.record->mutex);
+  impl.record->rows.push_back(std::move(row));
+}
+
+void PassMeasurementInstrumentation::runAfterPass(Pass *pass, Operation *op) {
+  finishPass(pass, op, /*failed=*/false);
+}
+
+void PassMeasurementInstrumentation::runAfterPassFailed(Pass *pass,
+                                                        Operation *op) {
+  finishPass(pass, op, /*failed=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// MeasurementRecord
+//===----------------------------------------------------------------------===//
+
+void MeasurementRecord::finalize() {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const PassRecord &a, const PassRecord &b) {
+                     return a.key < b.key;
+                   });
+  std::map<std::vector<int64_t>, int64_t> indexOfKey;
+  for (auto [i, row] : llvm::enumerate(rows)) {
+    row.index = static_cast<int64_t>(i);
+    indexOfKey[row.key] = row.index;
+  }
+  for (PassRecord &row : rows) {
+    row.parent = -1;
+    if (row.key.size() >= 3) {
+      std::vector<int64_t> parentKey(row.key.begin(), row.key.end() - 2);
+      auto it = indexOfKey.find(parentKey);
+      if (it != indexOfKey.end())
+        row.parent = it->second;
+    }
+  }
+}
+
+const GraphStats &MeasurementRecord::final() const {
+  for (const PassRecord &row : llvm::reverse(rows))
+    if (row.depth == 0)
+      return row.after;
+  return baseline;
+}
+
+double MeasurementRecord::totalWallMs() const {
+  double total = 0;
+  for (const PassRecord &row : rows)
+    if (row.depth == 0)
+      total += row.wallMs;
+  return total;
+}
+
+double MeasurementRecord::totalCpuMs() const {
+  double total = 0;
+  for (const PassRecord &row : rows)
+    if (row.depth == 0)
+      total += row.cpuMs;
+  return total;
+}
