@@ -11,7 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+#include "BenchGraphs.h"
+#include "BenchStats.h"
 #include "GOpt/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -28,6 +29,7 @@
 
 using namespace mlir;
 using namespace mlir::gopt;
+using namespace gopt_bench;
 
 static llvm::cl::list<int64_t>
     sizes("sizes", llvm::cl::desc("Approximate op counts of the graphs"),
@@ -36,73 +38,10 @@ static llvm::cl::opt<int> repeats("repeats",
                                   llvm::cl::desc("Runs per graph size"),
                                   llvm::cl::init(5));
 
-/// Appends one block of 12 ops to the graph; returns the block's output.
-static Value appendBlock(OpBuilder &b, Location loc, Value x, Value w,
-                         int64_t index) {
-  auto type = cast<RankedTensorType>(x.getType());
-  auto rowType = RankedTensorType::get({type.getDimSize(1)}, b.getF32Type());
-  SmallVector<float> row;
-  for (int64_t i = 0; i < rowType.getNumElements(); ++i)
-    row.push_back(1.0f + 0.01f * static_cast<float>((index + i) % 7));
-  // A constant subgraph: sqrt of a dense row folds to a constant.
-  Value rowConst = ConstantOp::create(
-      b, loc, DenseElementsAttr::get(rowType, ArrayRef<float>(row)));
-  Value shift = SqrtOp::create(b, loc, rowConst);
-  Value scale = ConstantOp::create(
-      b, loc, DenseElementsAttr::get(type, b.getF32FloatAttr(0.5f)));
-  Value a = AddOp::create(b, loc, x, shift);
-  Value m1 = MulOp::create(b, loc, a, scale);
-  Value m2 = MulOp::create(b, loc, a, scale); // duplicate: CSE merges it
-  Value r = ReluOp::create(b, loc, m1);
-  ExpOp::create(b, loc, m2); // dead once nothing uses it
-  Value y = AddOp::create(b, loc, r, m2);
-  if (index % 4 == 3) {
-    // A matmul with a bias + activation epilogue every fourth block.
-    Value mm = MatmulOp::create(b, loc, y, w);
-    Value bias = AddOp::create(b, loc, mm, shift);
-    return TanhOp::create(b, loc, bias);
-  }
-  Value n = NegOp::create(b, loc, y);
-  Value nn = NegOp::create(b, loc, n); // neg∘neg folds away
-  return SigmoidOp::create(b, loc, nn);
-}
-
-static OwningOpRef<ModuleOp> generateGraph(MLIRContext &context,
-                                           int64_t targetOps) {
-  OpBuilder b(&context);
-  Location loc = b.getUnknownLoc();
-  auto type = RankedTensorType::get({8, 8}, b.getF32Type());
-  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
-  b.setInsertionPointToEnd(module->getBody());
-  auto func = func::FuncOp::create(
-      b, loc, "graph", b.getFunctionType({type, type}, {type}));
-  Block *entry = func.addEntryBlock();
-  b.setInsertionPointToEnd(entry);
-  Value x = entry->getArgument(0), w = entry->getArgument(1);
-  for (int64_t i = 0; i * 12 < targetOps; ++i)
-    x = appendBlock(b, loc, x, w, i);
-  func::ReturnOp::create(b, loc, x);
-  return module;
-}
-
-static int64_t countOps(ModuleOp module) {
-  int64_t n = 0;
-  module.walk([&](Operation *) { ++n; });
-  return n;
-}
-
 struct Measurement {
   int64_t ops;
   double median, q1, q3;
 };
-
-static double quantile(std::vector<double> v, double q) {
-  std::sort(v.begin(), v.end());
-  double pos = q * (v.size() - 1);
-  size_t lo = static_cast<size_t>(pos);
-  size_t hi = std::min(lo + 1, v.size() - 1);
-  return v[lo] + (v[hi] - v[lo]) * (pos - lo);
-}
 
 int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(argc, argv,

@@ -22,19 +22,41 @@ using namespace mlir::gopt;
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-int64_t mlir::gopt::getNumElements(Type type) {
+/// Ranked tensors take a fast path: ShapedType is a type interface, whose
+/// cast costs a lookup, and statistics call these for every value.
+static std::optional<std::pair<int64_t, int64_t>>
+staticElementsAndBits(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    int64_t n = 1;
+    for (int64_t d : tensor.getShape()) {
+      if (ShapedType::isDynamic(d))
+        return std::nullopt;
+      n *= d;
+    }
+    Type element = tensor.getElementType();
+    if (!element.isIntOrFloat())
+      return std::nullopt;
+    return std::make_pair(n, static_cast<int64_t>(
+                                 element.getIntOrFloatBitWidth()));
+  }
   auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped || !shaped.hasStaticShape())
-    return 1;
-  return shaped.getNumElements();
+  if (!shaped || !shaped.hasStaticShape() ||
+      !shaped.getElementType().isIntOrFloat())
+    return std::nullopt;
+  return std::make_pair(shaped.getNumElements(),
+                        static_cast<int64_t>(shaped.getElementTypeBitWidth()));
+}
+
+int64_t mlir::gopt::getNumElements(Type type) {
+  auto info = staticElementsAndBits(type);
+  return info ? info->first : 1;
 }
 
 int64_t mlir::gopt::getTensorBytes(Type type) {
-  auto shaped = dyn_cast<ShapedType>(type);
-  if (!shaped || !shaped.hasStaticShape())
+  auto info = staticElementsAndBits(type);
+  if (!info)
     return 0;
-  int64_t bits = shaped.getElementTypeBitWidth();
-  return shaped.getNumElements() * std::max<int64_t>(1, (bits + 7) / 8);
+  return info->first * std::max<int64_t>(1, (info->second + 7) / 8);
 }
 
 static RankedTensorType tensorType(Value v) {
