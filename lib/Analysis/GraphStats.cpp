@@ -12,16 +12,41 @@ using namespace mlir::gopt;
 
 namespace {
 
+/// What the collector needs to know of an op name, looked up once per name:
+/// trait queries scan an op's trait list, which is slow per op.
+struct NameInfo {
+  int64_t count = 0;
+  bool terminator = false;
+  bool constant = false;
+  bool hasCost = false;
+};
+
 class StatsCollector {
 public:
   void visitBlock(Block &block, bool insideFusion);
   GraphStats stats;
-  DenseMap<OperationName, int64_t> histogram;
+  DenseMap<OperationName, NameInfo> names;
+  DenseMap<Type, int64_t> typeBytes;
   bool hashing = false;
   llvm::hash_code hash = 0;
 
 private:
   void visitOp(Operation &op, bool insideFusion);
+  int64_t bytesOf(Type type) {
+    auto [it, inserted] = typeBytes.try_emplace(type, 0);
+    if (inserted)
+      it->second = getTensorBytes(type);
+    return it->second;
+  }
+  NameInfo &infoOf(Operation &op) {
+    auto [it, inserted] = names.try_emplace(op.getName());
+    if (inserted) {
+      it->second.terminator = op.hasTrait<OpTrait::IsTerminator>();
+      it->second.constant = op.hasTrait<OpTrait::ConstantLike>();
+      it->second.hasCost = isa<CostOpInterface>(op);
+    }
+    return it->second;
+  }
   int64_t peakOfBlock(Block &block);
 };
 
@@ -52,8 +77,6 @@ void StatsCollector::visitOp(Operation &op, bool insideFusion) {
       ++stats.numKernels;
       stats.flops += cost.getFlops();
       stats.bytesMoved += cost.getBytesRead() + cost.getBytesWritten();
-      for (Value r : op.getResults())
-        stats.intermediateBytes += getTensorBytes(r.getType());
     }
     visitBlock(fusion.getBodyBlock(), /*insideFusion=*/true);
     return;
@@ -68,21 +91,20 @@ void StatsCollector::visitOp(Operation &op, bool insideFusion) {
     return;
   }
   stats.numUseEdges += op.getNumOperands();
-  if (op.hasTrait<OpTrait::IsTerminator>())
+  NameInfo &info = infoOf(op);
+  if (info.terminator)
     return;
   ++stats.numOps;
-  ++histogram[op.getName()];
+  ++info.count;
   stats.numValues += op.getNumResults();
-  if (op.hasTrait<OpTrait::ConstantLike>()) {
+  if (info.constant) {
     ++stats.numConstants;
     for (Value r : op.getResults())
-      stats.constantBytes += getTensorBytes(r.getType());
+      stats.constantBytes += bytesOf(r.getType());
     return;
   }
-  if (insideFusion)
+  if (insideFusion || !info.hasCost)
     return;
-  for (Value r : op.getResults())
-    stats.intermediateBytes += getTensorBytes(r.getType());
   if (auto cost = dyn_cast<CostOpInterface>(op)) {
     ++stats.numKernels;
     stats.flops += cost.getFlops();
@@ -91,26 +113,35 @@ void StatsCollector::visitOp(Operation &op, bool insideFusion) {
 }
 
 int64_t StatsCollector::peakOfBlock(Block &block) {
-  DenseMap<Operation *, int64_t> position;
   int64_t n = 0;
+  for (Operation &op : block) {
+    (void)op;
+    ++n;
+  }
+  DenseMap<Operation *, int64_t> position(static_cast<unsigned>(n));
+  n = 0;
   for (Operation &op : block)
     position[&op] = n++;
   // frees[i]: bytes whose last use is op i.
   std::vector<int64_t> allocs(n, 0), frees(n, 0);
   bool any = false;
   for (Operation &op : block) {
-    if (isContainer(op) || op.hasTrait<OpTrait::ConstantLike>())
+    if (isContainer(op) || infoOf(op).constant)
       continue;
     int64_t def = position[&op];
     for (Value r : op.getResults()) {
-      int64_t bytes = getTensorBytes(r.getType());
+      int64_t bytes = bytesOf(r.getType());
       if (bytes == 0)
         continue;
+      stats.intermediateBytes += bytes;
       any = true;
       int64_t last = def;
-      for (Operation *user : r.getUsers())
-        if (Operation *ancestor = block.findAncestorOpInBlock(*user))
-          last = std::max(last, position[ancestor]);
+      for (Operation *user : r.getUsers()) {
+        Operation *ancestor =
+            user->getBlock() == &block ? user : block.findAncestorOpInBlock(*user);
+        if (ancestor)
+          last = std::max(last, position.lookup(ancestor));
+      }
       allocs[def] += bytes;
       frees[last] += bytes;
     }
@@ -139,8 +170,9 @@ GraphStats GraphStats::compute(Operation *root, uint64_t *fingerprint) {
   for (Region &region : root->getRegions())
     for (Block &block : region)
       collector.visitBlock(block, isa<FusionOp>(root));
-  for (auto [name, count] : collector.histogram)
-    collector.stats.opHistogram[name.getStringRef().str()] = count;
+  for (auto &[name, info] : collector.names)
+    if (info.count)
+      collector.stats.opHistogram[name.getStringRef().str()] = info.count;
   if (fingerprint)
     *fingerprint = static_cast<uint64_t>(collector.hash);
   return collector.stats;
