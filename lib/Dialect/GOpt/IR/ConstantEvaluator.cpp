@@ -214,9 +214,9 @@ static ConstTensor gatherElements(const ConstTensor &in, RankedTensorType type,
 static ConstTensor resplat(const ConstTensor &in, RankedTensorType type) {
   ConstTensor out = ConstTensor::make(type, /*splat=*/true);
   if (out.isFloat)
-    out.f[0] = in.asDouble(0);
+    out.f[0] = in.getF(0);
   else
-    out.i[0] = static_cast<int64_t>(in.asDouble(0));
+    out.i[0] = in.getI(0);
   return out;
 }
 
@@ -322,9 +322,18 @@ static std::pair<UnaryF, UnaryI> unaryFunction(Operation *op) {
                                     nanPropagatingMax(x, lo), hi);
                               }),
                               UnaryI([lo, hi](int64_t x) {
-                                double v = std::min(
-                                    std::max(static_cast<double>(x), lo), hi);
-                                return static_cast<int64_t>(v);
+                                // Bounds to integers first, so values above
+                                // 2^53 keep every bit.
+                                auto bound = [](double b) {
+                                  if (b <= -0x1p63)
+                                    return INT64_MIN;
+                                  if (b >= 0x1p63)
+                                    return INT64_MAX;
+                                  return static_cast<int64_t>(b);
+                                };
+                                int64_t l = bound(std::ceil(lo));
+                                int64_t h = bound(std::floor(hi));
+                                return std::min(std::max(x, l), h);
                               }));
       })
       .Default([](Operation *) { return std::make_pair(UnaryF(), UnaryI()); });
@@ -386,7 +395,12 @@ static std::optional<double> binaryFloat(Operation *op, double a, double b) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-static std::optional<int64_t> binaryInt(Operation *op, int64_t a, int64_t b) {
+static std::optional<int64_t> binaryInt(Operation *op, int64_t a, int64_t b,
+                                        unsigned width) {
+  // The most negative value of the element type: dividing it by −1
+  // overflows, which LLVM leaves undefined.
+  int64_t minValue =
+      width >= 64 ? INT64_MIN : -(static_cast<int64_t>(1) << (width - 1));
   auto wrap = [](uint64_t v) { return static_cast<int64_t>(v); };
   return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(op)
       .Case([&](AddOp) {
@@ -399,7 +413,7 @@ static std::optional<int64_t> binaryInt(Operation *op, int64_t a, int64_t b) {
         return wrap(static_cast<uint64_t>(a) * static_cast<uint64_t>(b));
       })
       .Case([&](DivOp) -> std::optional<int64_t> {
-        if (b == 0 || (b == -1 && a == INT64_MIN))
+        if (b == 0 || (b == -1 && a == minValue))
           return std::nullopt;
         return a / b;
       })
@@ -408,7 +422,8 @@ static std::optional<int64_t> binaryInt(Operation *op, int64_t a, int64_t b) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-static bool comparePredicate(ComparePredicate p, double a, double b) {
+template <typename T>
+static bool comparePredicate(ComparePredicate p, T a, T b) {
   switch (p) {
   case ComparePredicate::eq:
     return a == b;
@@ -471,7 +486,8 @@ static FailureOr<ConstTensor> evalBinary(Operation *op, const ConstTensor &lhs,
             return failure();
           out.f[k] = *v;
         } else {
-          auto v = binaryInt(op, lhs.getI(s[0]), rhs.getI(s[1]));
+          auto v = binaryInt(op, lhs.getI(s[0]), rhs.getI(s[1]),
+                             lhs.type.getElementTypeBitWidth());
           if (!v)
             return failure();
           out.i[k] = *v;
@@ -488,7 +504,18 @@ static FailureOr<ConstTensor> evalCast(const ConstTensor &in,
   for (int64_t k = 0; k < n; ++k) {
     double v = in.asDouble(k);
     if (out.isFloat) {
-      out.f[k] = v;
+      if (in.isFloat) {
+        out.f[k] = v;
+        continue;
+      }
+      // Round the integer once, straight to the target type.
+      APFloat f(cast<FloatType>(target).getFloatSemantics());
+      bool isBool = in.type.getElementType().isInteger(1);
+      f.convertFromAPInt(APInt(64, static_cast<uint64_t>(in.getI(k)), !isBool),
+                         !isBool, APFloat::rmNearestTiesToEven);
+      bool lost;
+      f.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+      out.f[k] = f.convertToDouble();
       continue;
     }
     if (target.isInteger(1)) {
@@ -526,14 +553,14 @@ static FailureOr<ConstTensor> evalReduce(ReduceOp op, const ConstTensor &in,
   }
   ReduceKind kind = op.getKind();
   if (in.splat) {
-    double v = in.asDouble(0);
-    if (kind == ReduceKind::sum)
-      v *= count;
     ConstTensor out = ConstTensor::make(type, /*splat=*/true);
+    bool sum = kind == ReduceKind::sum;
     if (out.isFloat)
-      out.f[0] = v;
+      out.f[0] = sum ? in.getF(0) * count : in.getF(0);
     else
-      out.i[0] = static_cast<int64_t>(v);
+      out.i[0] = sum ? static_cast<int64_t>(static_cast<uint64_t>(in.getI(0)) *
+                                            static_cast<uint64_t>(count))
+                     : in.getI(0);
     return out;
   }
   // Output strides over the kept dimensions.
@@ -543,10 +570,11 @@ static FailureOr<ConstTensor> evalReduce(ReduceOp op, const ConstTensor &in,
       keptShape.push_back(in.type.getDimSize(d));
   SmallVector<int64_t> keptStrides = computeStrides(keptShape);
   int64_t outCount = type.getNumElements();
+  // −0 is the identity of IEEE addition (−0 + −0 = −0, −0 + x = x).
   std::vector<double> acc(outCount, kind == ReduceKind::max
                                         ? -INFINITY
                                         : (kind == ReduceKind::min ? INFINITY
-                                                                   : 0.0));
+                                                                   : -0.0));
   std::vector<int64_t> accI(outCount,
                             kind == ReduceKind::max
                                 ? INT64_MIN
@@ -683,11 +711,16 @@ static FailureOr<ConstTensor> evalGather(GatherOp op, const ConstTensor &in,
 static FailureOr<ConstTensor> evalConcat(ConcatOp op,
                                          ArrayRef<ConstTensor> inputs,
                                          RankedTensorType type) {
-  double first = inputs.front().asDouble(0);
-  if (llvm::all_of(inputs, [&](const ConstTensor &t) {
-        double v = t.asDouble(0);
-        return t.splat && v == first && std::signbit(v) == std::signbit(first);
-      }))
+  auto sameSplat = [&](const ConstTensor &t) {
+    const ConstTensor &first = inputs.front();
+    if (!t.splat || !first.splat || t.isFloat != first.isFloat)
+      return false;
+    if (!t.isFloat)
+      return t.getI(0) == first.getI(0);
+    return t.getF(0) == first.getF(0) &&
+           std::signbit(t.getF(0)) == std::signbit(first.getF(0));
+  };
+  if (llvm::all_of(inputs, sameSplat))
     return resplat(inputs.front(), type);
   int64_t axis = *normalizeAxis(op.getAxis(), type.getRank());
   ConstTensor out = ConstTensor::make(type, /*splat=*/false);
@@ -722,6 +755,14 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
                                              SmallVectorImpl<Attribute> &results) {
   if (op->getNumResults() == 0 || op->getNumRegions() != 0 ||
       isa<ConstantOp>(op))
+    return failure();
+  // Empty tensors have nothing to fold, and no element to read.
+  auto isEmpty = [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0;
+  };
+  if (llvm::any_of(op->getOperandTypes(), isEmpty) ||
+      llvm::any_of(op->getResultTypes(), isEmpty))
     return failure();
   SmallVector<ConstTensor> inputs;
   for (Attribute attr : operands) {
@@ -764,9 +805,14 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
             return push(evalBroadcastElementwise(
                 ins, resultType(0),
                 [&](ArrayRef<int64_t> s, ConstTensor &out, int64_t k) {
-                  out.i[k] = comparePredicate(cmp.getPredicate(),
-                                              inputs[0].asDouble(s[0]),
-                                              inputs[1].asDouble(s[1]));
+                  out.i[k] =
+                      inputs[0].isFloat
+                          ? comparePredicate(cmp.getPredicate(),
+                                             inputs[0].getF(s[0]),
+                                             inputs[1].getF(s[1]))
+                          : comparePredicate(cmp.getPredicate(),
+                                             inputs[0].getI(s[0]),
+                                             inputs[1].getI(s[1]));
                   return success();
                 }));
           })
@@ -865,8 +911,12 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
           })
           .Case([&](PadOp pad) {
             double fill = pad.getValue().convertToDouble();
-            if (inputs[0].splat && inputs[0].asDouble(0) == fill &&
-                !std::signbit(fill) == !std::signbit(inputs[0].asDouble(0)))
+            bool fillMatches =
+                inputs[0].isFloat
+                    ? inputs[0].getF(0) == fill &&
+                          std::signbit(fill) == std::signbit(inputs[0].getF(0))
+                    : inputs[0].getI(0) == static_cast<int64_t>(fill);
+            if (inputs[0].splat && fillMatches)
               return push(resplat(inputs[0], resultType(0)));
             if (resultType(0).getNumElements() > maxElements)
               return failure();

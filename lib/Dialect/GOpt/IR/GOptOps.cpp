@@ -12,6 +12,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlir::gopt;
 
@@ -122,6 +124,8 @@ void ConstantOp::getAsmResultNames(
 //===----------------------------------------------------------------------===//
 
 LogicalResult ClipOp::verify() {
+  if (getMin().isNaN() || getMax().isNaN())
+    return emitOpError("min and max must not be NaN");
   if (getMin().convertToDouble() > getMax().convertToDouble())
     return emitOpError("min ") << getMin().convertToDouble()
                                << " is greater than max "
@@ -203,7 +207,8 @@ int64_t ReduceOp::getFlops() { return getNumElements(getInput().getType()); }
 
 LogicalResult SoftmaxOp::verify() {
   if (!normalizeAxis(getAxis(), getInput().getType().getRank()))
-    return emitOpError("axis ") << getAxis() << " is out of range for rank "
+    return emitOpError("axis ") << static_cast<int64_t>(getAxis())
+                                << " is out of range for rank "
                                 << getInput().getType().getRank();
   return success();
 }
@@ -417,9 +422,9 @@ LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *context,
     auto biasType = tensorType(bias);
     if (biasType.getRank() != 1 || biasType.getDimSize(0) != f ||
         biasType.getElementType() != input.getElementType())
-      return emitOptionalError(loc, "operand 'bias' has type ", biasType,
-                               ", expected tensor<", f, "x",
-                               input.getElementType(), ">");
+      return emitOptionalError(
+          loc, "operand 'bias' has type ", biasType, ", expected ",
+          RankedTensorType::get({f}, input.getElementType()));
   }
   ArrayRef<int64_t> s = adaptor.getStrides(), p = adaptor.getPadding(),
                     d = adaptor.getDilations();
@@ -565,7 +570,8 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *context,
   auto first = tensorType(adaptor.getInputs().front());
   auto axis = normalizeAxis(adaptor.getAxis(), first.getRank());
   if (!axis)
-    return emitOptionalError(loc, "axis ", adaptor.getAxis(),
+    return emitOptionalError(loc, "axis ",
+                             static_cast<int64_t>(adaptor.getAxis()),
                              " is out of range for rank ", first.getRank());
   SmallVector<int64_t> shape(first.getShape());
   shape[*axis] = 0;
@@ -622,7 +628,8 @@ LogicalResult SplitOp::inferReturnTypes(MLIRContext *context,
   auto input = tensorType(adaptor.getInput());
   auto axis = normalizeAxis(adaptor.getAxis(), input.getRank());
   if (!axis)
-    return emitOptionalError(loc, "axis ", adaptor.getAxis(),
+    return emitOptionalError(loc, "axis ",
+                             static_cast<int64_t>(adaptor.getAxis()),
                              " is out of range for rank ", input.getRank());
   ArrayRef<int64_t> sizes = adaptor.getSizes();
   int64_t total = 0;
@@ -652,12 +659,28 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *context,
   auto indices = tensorType(adaptor.getIndices());
   auto axis = normalizeAxis(adaptor.getAxis(), input.getRank());
   if (!axis)
-    return emitOptionalError(loc, "axis ", adaptor.getAxis(),
+    return emitOptionalError(loc, "axis ",
+                             static_cast<int64_t>(adaptor.getAxis()),
                              " is out of range for rank ", input.getRank());
   SmallVector<int64_t> shape(input.getShape().take_front(*axis));
   llvm::append_range(shape, indices.getShape());
   llvm::append_range(shape, input.getShape().drop_front(*axis + 1));
   types.push_back(RankedTensorType::get(shape, input.getElementType()));
+  return success();
+}
+
+LogicalResult PadOp::verify() {
+  Type element = getInput().getType().getElementType();
+  double value = getValue().convertToDouble();
+  if (auto integer = dyn_cast<IntegerType>(element)) {
+    unsigned width = integer.getWidth();
+    double lo = width == 1 ? 0 : -std::ldexp(1.0, width - 1);
+    double hi = width == 1 ? 1 : std::ldexp(1.0, width - 1) - 1;
+    if (std::isnan(value) || value != std::trunc(value) || value < lo ||
+        value > hi)
+      return emitOpError("pad value ")
+             << value << " is not representable in " << element;
+  }
   return success();
 }
 
@@ -701,6 +724,9 @@ LogicalResult ShapeOp::inferReturnTypes(MLIRContext *context,
 
 LogicalResult FusionOp::verify() {
   Block &body = getBodyBlock();
+  if (getNumResults() == 0)
+    return emitOpError("must expose at least one value (a group nobody "
+                       "reads is dead code)");
   if (body.getNumArguments() != getInputs().size())
     return emitOpError("body has ")
            << body.getNumArguments() << " arguments, expected one per input ("
@@ -713,7 +739,9 @@ LogicalResult FusionOp::verify() {
              << i << " has type " << argType << ", expected the type of input #"
              << i << " " << input.getType();
   }
-  auto yield = dyn_cast<YieldOp>(body.getTerminator());
+  auto yield = body.mightHaveTerminator()
+                   ? dyn_cast<YieldOp>(body.getTerminator())
+                   : YieldOp();
   if (!yield)
     return emitOpError("body must end with gopt.yield");
   if (yield.getValues().size() != getResults().size())

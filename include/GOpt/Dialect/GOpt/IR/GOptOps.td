@@ -484,6 +484,7 @@ def GOpt_PadOp : GOpt_Op<"pad", "DataMovement", 0, [InferTypeOpAdaptor]> {
       type($input) `->` type($result)
   }];
   let hasFolder = 1;
+  let hasVerifier = 1;
 }
 
 def GOpt_ShapeOp : GOpt_Op<"shape", "DataMovement", 0, [InferTypeOpAdaptor]> {
