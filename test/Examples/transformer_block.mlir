@@ -1,0 +1,66 @@
+// RUN: gopt-opt %examples/transformer_block.mlir -verify-each | FileCheck %s --check-prefix=INPUT
+// RUN: gopt-opt %examples/transformer_block.mlir -verify-each --gopt-optimize | FileCheck %s
+// RUN: gopt-opt %examples/transformer_block.mlir --gopt-optimize | grep -c "gopt.fusion" | FileCheck %s --check-prefix=KERNELS
+// RUN: gopt-opt %examples/transformer_block.mlir --gopt-optimize | gopt-opt -verify-each > /dev/null
+
+// INPUT-LABEL: func.func @main
+// INPUT: gopt.layer_norm
+// INPUT-COUNT-3: gopt.linear
+// INPUT: gopt.softmax
+// INPUT: gopt.layer_norm
+// INPUT: gopt.gelu
+
+// Four kernels: {QK^T, scale}, {out-projection, residual add},
+// {MLP up-projection, gelu}, {MLP down-projection, residual add}.
+// KERNELS: {{^}}4{{$}}
+
+// CHECK-LABEL: func.func @main
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<1x16x32xf32>) -> tensor<1x16x32xf32>
+// The first layer norm and the Q/K/V projections stay single ops: each
+// projection is an anchor whose producer (the layer norm) is an anchor too,
+// and the head reshapes/transposes are data movement.
+// CHECK-NOT: gopt.fusion
+// CHECK: %[[LN1:.*]] = gopt.layer_norm %[[X]],
+// CHECK-NEXT: %[[Q:.*]] = gopt.linear %[[LN1]],
+// CHECK-NEXT: %[[K:.*]] = gopt.linear %[[LN1]],
+// CHECK-NEXT: %[[V:.*]] = gopt.linear %[[LN1]],
+// CHECK-NEXT: %[[Q4:.*]] = gopt.reshape %[[Q]]
+// CHECK-NEXT: %[[K4:.*]] = gopt.reshape %[[K]]
+// CHECK-NEXT: %[[V4:.*]] = gopt.reshape %[[V]]
+// CHECK-NEXT: %[[QH:.*]] = gopt.transpose %[[Q4]] perm = [0, 2, 1, 3]
+// CHECK-NEXT: %[[KT:.*]] = gopt.transpose %[[K4]] perm = [0, 2, 3, 1]
+// CHECK-NEXT: %[[VH:.*]] = gopt.transpose %[[V4]] perm = [0, 2, 1, 3]
+// Attention scores: the scale is the matmul's epilogue.
+// CHECK-NEXT: %[[S:.*]] = gopt.fusion(%[[QH]], %[[KT]], %{{.*}} :
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: %[[MM:.*]] = gopt.matmul
+// CHECK-NEXT: %[[SC:.*]] = gopt.mul %[[MM]],
+// CHECK-NEXT: gopt.yield %[[SC]] : tensor<1x2x16x16xf32>
+// CHECK-NEXT: }
+// The softmax reads an anchored group, so it is an anchor alone.
+// CHECK-NEXT: %[[P:.*]] = gopt.softmax %[[S]] axis = 3
+// CHECK-NEXT: %[[OH:.*]] = gopt.matmul %[[P]], %[[VH]]
+// CHECK-NEXT: %[[OT:.*]] = gopt.transpose %[[OH]] perm = [0, 2, 1, 3]
+// CHECK-NEXT: %[[O:.*]] = gopt.reshape %[[OT]] : tensor<1x16x2x16xf32> -> tensor<1x16x32xf32>
+// Output projection + residual add.
+// CHECK-NEXT: %[[H:.*]] = gopt.fusion(%[[O]], %{{.*}}, %{{.*}}, %[[X]] :
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: %[[PR:.*]] = gopt.linear
+// CHECK-NEXT: %[[RES1:.*]] = gopt.add %{{.*}}, %[[PR]]
+// CHECK-NEXT: gopt.yield %[[RES1]] : tensor<1x16x32xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[LN2:.*]] = gopt.layer_norm %[[H]],
+// MLP.
+// CHECK-NEXT: %[[G:.*]] = gopt.fusion(%[[LN2]],
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: %[[M1:.*]] = gopt.linear {{.*}} transpose_weight
+// CHECK-NEXT: %[[GE:.*]] = gopt.gelu %[[M1]]
+// CHECK-NEXT: gopt.yield %[[GE]] : tensor<1x16x64xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[OUT:.*]] = gopt.fusion(%[[G]], %{{.*}}, %{{.*}}, %[[H]] :
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: %[[M2:.*]] = gopt.linear {{.*}} transpose_weight
+// CHECK-NEXT: %[[RES2:.*]] = gopt.add %{{.*}}, %[[M2]]
+// CHECK-NEXT: gopt.yield %[[RES2]] : tensor<1x16x32xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[OUT]] : tensor<1x16x32xf32>
