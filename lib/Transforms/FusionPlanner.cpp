@@ -74,6 +74,9 @@ Role Planner::roleOf(Operation *op) const {
   auto kindIface = dyn_cast<FusionKindOpInterface>(op);
   if (!kindIface || op->getNumRegions() != 0 || op->getNumResults() != 1)
     return Role::Closed;
+  // A dead op would be computed in a kernel for nothing (gopt-dce removes it).
+  if (op->use_empty())
+    return Role::Closed;
   switch (kindIface.getFusionKind()) {
   case FusionKind::Elementwise:
   case FusionKind::Broadcast:

@@ -26,6 +26,12 @@ class DeadCodeEliminator {
 public:
   DeadCodeEliminator(const llvm::StringSet<> &keep) : keep(keep) {}
 
+  /// Blocks in reverse order, so users in later blocks go first.
+  void sweepRegion(Region &region) {
+    for (Block &block : llvm::make_early_inc_range(llvm::reverse(region)))
+      sweep(block);
+  }
+
   void sweep(Block &block) {
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
       if (isRemovable(&op)) {
@@ -39,13 +45,13 @@ public:
         continue;
       }
       for (Region &region : op.getRegions())
-        for (Block &nested : region)
-          sweep(nested);
+        sweepRegion(region);
     }
   }
 
   bool changed = false;
   int64_t erased = 0;
+  int64_t forwarded = 0;
   int64_t pruned = 0;
 
 private:
@@ -70,6 +76,28 @@ private:
   void pruneFusion(FusionOp fusion) {
     Block &body = fusion.getBodyBlock();
     Operation *yield = body.getTerminator();
+    // A result that only forwards an input is that input.
+    for (OpResult r : fusion->getResults())
+      if (auto arg = dyn_cast<BlockArgument>(
+              yield->getOperand(r.getResultNumber()));
+          arg && arg.getOwner() == &body && !r.use_empty()) {
+        r.replaceAllUsesWith(fusion.getInputs()[arg.getArgNumber()]);
+        ++forwarded;
+        changed = true;
+      }
+    if (isRemovable(fusion)) {
+      fusion.erase();
+      ++erased;
+      changed = true;
+      return;
+    }
+    // A fusion kept for a kept op inside keeps its results: it must expose
+    // at least one value.
+    if (llvm::all_of(fusion->getResults(),
+                     [](OpResult r) { return r.use_empty(); })) {
+      sweep(body);
+      return;
+    }
     llvm::BitVector deadResults(fusion.getNumResults());
     for (OpResult r : fusion->getResults())
       if (r.use_empty())
@@ -120,10 +148,9 @@ struct GOptDCEPass : gopt::impl::GOptDCEBase<GOptDCEPass> {
       keep.insert(name);
     DeadCodeEliminator eliminator(keep);
     for (Region &region : getOperation()->getRegions())
-      for (Block &block : region)
-        eliminator.sweep(block);
+      eliminator.sweepRegion(region);
     numErased += eliminator.erased;
-    numPrunedFusionValues += eliminator.pruned;
+    numPrunedFusionValues += eliminator.pruned + eliminator.forwarded;
     if (!eliminator.changed)
       markAllAnalysesPreserved();
   }

@@ -256,3 +256,56 @@ module @inner {
     return %r : tensor<4xf32>
   }
 }
+
+// -----
+
+// A fusion result that only forwards an input is replaced by that input; a
+// fusion left with nothing live is erased.
+// CHECK-LABEL: func.func @forwarding_fusion
+// CHECK-NOT: gopt.fusion
+// CHECK: return %arg0
+func.func @forwarding_fusion(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = gopt.fusion(%x : tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    gopt.yield %a : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Users in a later block go first, so a dead producer in an earlier block is
+// removed in the same run.
+// CHECK-LABEL: func.func @dead_across_blocks
+// CHECK-NOT: gopt.exp
+// CHECK-NOT: gopt.neg
+// CHECK: return %arg0
+func.func @dead_across_blocks(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %e = gopt.exp %x : tensor<4xf32>
+  cf.br ^bb1
+^bb1:
+  %n = gopt.neg %e : tensor<4xf32>
+  return %x : tensor<4xf32>
+}
+
+// -----
+
+// A fusion kept for a kept op inside keeps its results (a fusion must expose
+// a value), while its other dead body ops still go.
+// CHECK-LABEL: func.func @kept_fusion_with_dead_results
+// CHECK-NOT: gopt.fusion
+// KEEP-LABEL: func.func @kept_fusion_with_dead_results
+// KEEP: gopt.fusion(%arg0 : tensor<4xf32>) -> tensor<4xf32>
+// KEEP-NEXT: ^bb0
+// KEEP-NEXT: %[[E:.*]] = gopt.exp
+// KEEP-NEXT: gopt.yield %[[E]]
+// KEEP-NOT: gopt.neg
+func.func @kept_fusion_with_dead_results(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = gopt.fusion(%x : tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>):
+    %e = gopt.exp %a : tensor<4xf32>
+    %n = gopt.neg %a : tensor<4xf32>
+    gopt.yield %e : tensor<4xf32>
+  }
+  return %x : tensor<4xf32>
+}

@@ -598,3 +598,18 @@ func.func @nested_region(%x: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A dead chain is never made into a kernel: the op nobody reads stays out,
+// so no fusion without results can arise (gopt-dce removes the chain).
+// CHECK-LABEL: func.func @dead_chain_not_fused
+// CHECK-NOT: gopt.fusion
+// CHECK: gopt.exp
+// CHECK-NEXT: gopt.relu
+// CHECK-NEXT: return
+func.func @dead_chain_not_fused(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = gopt.exp %x : tensor<4xf32>
+  %b = gopt.relu %a : tensor<4xf32>
+  return %x : tensor<4xf32>
+}

@@ -65,17 +65,18 @@
 // NOFOLD-NEXT: return %[[G]], %[[P]]
 //
 // dce=false: cse still erases the relu (unused when it gets there), but not
-// the exp it read, which fuse then puts into the kernel as a dead body op.
+// the exp it read; fuse never puts a dead op into a kernel, so the exp stays
+// outside, dead, for gopt-dce.
 // NODCE-LABEL: func.func @pipeline
 // NODCE-NEXT: gopt.constant dense<5.000000e-01>
 // NODCE-NEXT: %[[F:.*]]:2 = gopt.fusion
 // NODCE-NEXT: ^bb0
 // NODCE-NEXT: gopt.matmul
-// NODCE-NEXT: %[[MS:.*]] = gopt.mul
-// NODCE-NEXT: gopt.exp %[[MS]]
+// NODCE-NEXT: gopt.mul
 // NODCE-NEXT: gopt.add
 // NODCE-NEXT: gopt.yield
 // NODCE-NEXT: }
+// NODCE-NEXT: gopt.exp %[[F]]#0
 // NODCE-NOT: gopt.relu
 // NODCE: return
 //
