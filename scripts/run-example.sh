@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # GOpt's main job on its embedded default: builds GOpt if needed, runs the
 # default graph pipeline (gopt-optimize) on the bundled attention example,
-# prints the optimized IR and the op counts before and after.
+# prints the optimized IR and the --gopt-measure table: op count, kernels
+# and estimated peak memory before the first pass and after each pass.
 #
 #   scripts/run-example.sh [model.mlir]
 set -euo pipefail
@@ -13,6 +14,4 @@ MODEL="${1:-$ROOT/examples/attention_redundant.mlir}"
 "$ROOT/scripts/setup.sh" >&2
 
 echo "== gopt-optimize on $MODEL"
-echo "== op counts: before (first table) and after (second table) on stderr"
-"$BUILD_DIR/bin/gopt-opt" "$MODEL" -verify-each \
-  --pass-pipeline='builtin.module(print-op-stats,gopt-optimize,print-op-stats)'
+"$BUILD_DIR/bin/gopt-opt" "$MODEL" -verify-each --gopt-optimize --gopt-measure 2>&1
