@@ -326,18 +326,21 @@ const GraphStats &MeasurementRecord::final() const {
   return baseline;
 }
 
-double MeasurementRecord::totalWallMs() const {
+/// Sum of one time field over the top-level rows (nested rows are inside
+/// their adaptor's time already).
+static double sumTopLevel(const std::vector<PassRecord> &rows,
+                          double PassRecord::*field) {
   double total = 0;
   for (const PassRecord &row : rows)
     if (row.depth == 0)
-      total += row.wallMs;
+      total += row.*field;
   return total;
 }
 
+double MeasurementRecord::totalWallMs() const {
+  return sumTopLevel(rows, &PassRecord::wallMs);
+}
+
 double MeasurementRecord::totalCpuMs() const {
-  double total = 0;
-  for (const PassRecord &row : rows)
-    if (row.depth == 0)
-      total += row.cpuMs;
-  return total;
+  return sumTopLevel(rows, &PassRecord::cpuMs);
 }
