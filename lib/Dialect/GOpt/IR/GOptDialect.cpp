@@ -5,17 +5,37 @@
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/CommutativityUtils.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::gopt;
 
 #include "GOpt/Dialect/GOpt/IR/GOptOpsDialect.cpp.inc"
 
+namespace {
+/// Every gopt op is pure and refers to nothing outside its operands, so calls
+/// into graphs of gopt ops can always be inlined (gopt.fusion bodies are
+/// isolated and move with their op).
+struct GOptInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void GOptDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "GOpt/Dialect/GOpt/IR/GOptOps.cpp.inc"
       >();
+  addInterfaces<GOptInlinerInterface>();
 }
 
 Operation *GOptDialect::materializeConstant(OpBuilder &builder,
