@@ -103,7 +103,6 @@ struct PassMeasurementInstrumentation::Impl {
                                                              int64_t>>>
       spawning;
   double origin = -1;
-  int64_t topLevelOrdinal = 0;
   /// epochs[d] counts finished passes at nesting depth d: a snapshot taken at
   /// depth k stays valid while epochs[0..k) are unchanged.
   std::vector<int64_t> epochs;
@@ -195,8 +194,10 @@ void PassMeasurementInstrumentation::runBeforePass(Pass *pass, Operation *op) {
     row.path = parent.row.path + "/" + describeOp(op);
     row.depth = parent.row.depth + 1;
   } else {
-    std::lock_guard<std::mutex> lock(impl->mutex);
-    row.key = {impl->topLevelOrdinal++};
+    // The ordinal lives in the record: a tool may run several pass managers
+    // into one record (e.g. one per -split-input-file chunk).
+    std::lock_guard<std::mutex> lock(impl->record->mutex);
+    row.key = {impl->record->nextTopLevelOrdinal++};
     row.path = describeOp(op);
     row.depth = 0;
   }

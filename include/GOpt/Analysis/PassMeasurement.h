@@ -78,6 +78,8 @@ struct MeasurementRecord {
   GraphStats baseline;
   bool hasBaseline = false;
   std::vector<PassRecord> rows;
+  /// Next sort key of a top-level pass execution.
+  int64_t nextTopLevelOrdinal = 0;
 
   /// Sorts rows into their deterministic order and fills index/parent.
   void finalize();
