@@ -113,13 +113,9 @@ void StatsCollector::visitOp(Operation &op, bool insideFusion) {
 }
 
 int64_t StatsCollector::peakOfBlock(Block &block) {
+  auto count = static_cast<unsigned>(std::distance(block.begin(), block.end()));
+  DenseMap<Operation *, int64_t> position(count);
   int64_t n = 0;
-  for (Operation &op : block) {
-    (void)op;
-    ++n;
-  }
-  DenseMap<Operation *, int64_t> position(static_cast<unsigned>(n));
-  n = 0;
   for (Operation &op : block)
     position[&op] = n++;
   // frees[i]: bytes whose last use is op i.

@@ -36,10 +36,17 @@ double threadCpuMs() {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/// Where a row sits in the record: its sort key, nesting path and depth.
+struct RowPosition {
+  std::vector<int64_t> key;
+  std::string path;
+  /// -1 when unknown (a pipeline spawned by no recorded pass).
+  int64_t depth = -1;
+};
+
 /// A pass execution in flight on one thread.
 struct OpenPass {
   Pass *pass;
-  Operation *op;
   PassRecord row;
   uint64_t fingerprintBefore;
   double wallStart, cpuStart;
@@ -49,11 +56,8 @@ struct OpenPass {
 
 /// A nested pipeline in flight on one thread.
 struct OpenPipeline {
-  /// The key and path of the pass that spawned it.
-  std::vector<int64_t> parentKey;
-  std::string parentPath;
-  /// -1 when the spawning pass is unknown (the top-level pipeline).
-  int64_t parentDepth = -1;
+  /// The row of the pass that spawned it (depth -1 for the top level).
+  RowPosition parent;
   /// Number of passes open on the thread when the pipeline started.
   int64_t passDepthAtPush = 0;
   int64_t nextPassOrdinal = 0;
@@ -70,12 +74,16 @@ struct ThreadState {
   GraphStats lastStats;
 };
 
-std::string describeOp(Operation *op) {
-  std::string s = op->getName().getStringRef().str();
-  if (auto symbol =
-          op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
-    s += "@" + symbol.getValue().str();
-  return s;
+/// Total growth of `from` into `to`: per op name, the count `to` has beyond
+/// `from`, summed.
+int64_t histogramGrowth(const std::map<std::string, int64_t> &from,
+                        const std::map<std::string, int64_t> &to) {
+  int64_t growth = 0;
+  for (const auto &[name, count] : to) {
+    auto it = from.find(name);
+    growth += std::max<int64_t>(0, count - (it == from.end() ? 0 : it->second));
+  }
+  return growth;
 }
 
 /// Index of `op` among the ops of its block (0 for a top-level op).
@@ -98,10 +106,8 @@ struct PassMeasurementInstrumentation::Impl {
   std::shared_ptr<MeasurementRecord> record;
   std::mutex mutex;
   DenseMap<uint64_t, ThreadState> threads;
-  /// Open rows of passes that may spawn nested pipelines, by pass.
-  DenseMap<Pass *, std::pair<std::vector<int64_t>, std::pair<std::string,
-                                                             int64_t>>>
-      spawning;
+  /// Rows of the passes in flight, which may spawn nested pipelines.
+  DenseMap<Pass *, RowPosition> spawning;
   double origin = -1;
   /// epochs[d] counts finished passes at nesting depth d: a snapshot taken at
   /// depth k stays valid while epochs[0..k) are unchanged.
@@ -136,11 +142,8 @@ void PassMeasurementInstrumentation::runBeforePipeline(
   {
     std::lock_guard<std::mutex> lock(impl->mutex);
     auto it = impl->spawning.find(parentInfo.parentPass);
-    if (it != impl->spawning.end()) {
-      pipeline.parentKey = it->second.first;
-      pipeline.parentPath = it->second.second.first;
-      pipeline.parentDepth = it->second.second.second;
-    }
+    if (it != impl->spawning.end())
+      pipeline.parent = it->second;
   }
   ThreadState &state = impl->state();
   pipeline.passDepthAtPush = static_cast<int64_t>(state.passes.size());
@@ -159,7 +162,6 @@ void PassMeasurementInstrumentation::runBeforePass(Pass *pass, Operation *op) {
   double measureStart = nowMs();
   OpenPass open;
   open.pass = pass;
-  open.op = op;
   PassRecord &row = open.row;
   row.name = pass->getName().str();
   row.argument = pass->getArgument().str();
@@ -172,33 +174,35 @@ void PassMeasurementInstrumentation::runBeforePass(Pass *pass, Operation *op) {
           op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
     row.opSymbol = symbol.getValue().str();
   row.threadId = llvm::get_threadid();
+  std::string here =
+      row.opSymbol.empty() ? row.opName : row.opName + "@" + row.opSymbol;
 
   // Where this execution sits: in the innermost nested pipeline or pass open
   // on this thread, else at the top level.
   bool inPipeline = !state.pipelines.empty() &&
                     state.pipelines.back().passDepthAtPush ==
                         static_cast<int64_t>(state.passes.size());
-  if (inPipeline && state.pipelines.back().parentDepth >= 0) {
+  if (inPipeline && state.pipelines.back().parent.depth >= 0) {
     OpenPipeline &pipeline = state.pipelines.back();
-    row.key = pipeline.parentKey;
+    row.key = pipeline.parent.key;
     row.key.push_back(siblingIndex(op));
     row.key.push_back(pipeline.nextPassOrdinal++);
-    row.path = pipeline.parentPath + "/" + describeOp(op);
-    row.depth = pipeline.parentDepth + 1;
+    row.path = pipeline.parent.path + "/" + here;
+    row.depth = pipeline.parent.depth + 1;
   } else if (!inPipeline && !state.passes.empty()) {
     // A pass that runs another pass directly on this thread.
     OpenPass &parent = state.passes.back();
     row.key = parent.row.key;
     row.key.push_back(siblingIndex(op));
     row.key.push_back(parent.nextChildOrdinal++);
-    row.path = parent.row.path + "/" + describeOp(op);
+    row.path = parent.row.path + "/" + here;
     row.depth = parent.row.depth + 1;
   } else {
     // The ordinal lives in the record: a tool may run several pass managers
     // into one record (e.g. one per -split-input-file chunk).
     std::lock_guard<std::mutex> lock(impl->record->mutex);
     row.key = {impl->record->nextTopLevelOrdinal++};
-    row.path = describeOp(op);
+    row.path = here;
     row.depth = 0;
   }
 
@@ -220,7 +224,7 @@ void PassMeasurementInstrumentation::runBeforePass(Pass *pass, Operation *op) {
   }
   {
     std::lock_guard<std::mutex> lock(impl->mutex);
-    impl->spawning[pass] = {row.key, {row.path, row.depth}};
+    impl->spawning[pass] = RowPosition{row.key, row.path, row.depth};
     if (impl->origin < 0)
       impl->origin = measureStart;
   }
@@ -251,16 +255,9 @@ void PassMeasurementInstrumentation::finishPass(Pass *pass, Operation *op,
   uint64_t fingerprintAfter = 0;
   row.after = GraphStats::compute(op, &fingerprintAfter);
   row.changed = fingerprintAfter != open.fingerprintBefore;
-  for (const auto &[name, count] : row.after.opHistogram) {
-    auto it = row.before.opHistogram.find(name);
-    int64_t before = it == row.before.opHistogram.end() ? 0 : it->second;
-    row.opsAdded += std::max<int64_t>(0, count - before);
-  }
-  for (const auto &[name, count] : row.before.opHistogram) {
-    auto it = row.after.opHistogram.find(name);
-    int64_t after = it == row.after.opHistogram.end() ? 0 : it->second;
-    row.opsRemoved += std::max<int64_t>(0, count - after);
-  }
+  row.opsAdded = histogramGrowth(row.before.opHistogram, row.after.opHistogram);
+  row.opsRemoved =
+      histogramGrowth(row.after.opHistogram, row.before.opHistogram);
   int64_t groups = row.after.numFusionGroups - row.before.numFusionGroups;
   row.fusionGroupsAdded = std::max<int64_t>(0, groups);
   row.fusionGroupsRemoved = std::max<int64_t>(0, -groups);
