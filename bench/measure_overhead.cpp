@@ -33,8 +33,9 @@ static llvm::cl::opt<int> repeats("repeats",
                                   llvm::cl::init(21));
 
 /// Milliseconds to run gopt-optimize on a fresh graph; measured or not.
+/// `statsMs` gets the time the instrumentation spent on statistics.
 static double runOnce(MLIRContext &context, bool measured, int64_t &ops,
-                      size_t &rows) {
+                      size_t &rows, double &statsMs) {
   OwningOpRef<ModuleOp> module = generateGraph(context, targetOps);
   ops = countOps(*module);
   PassManager pm(&context);
@@ -50,6 +51,9 @@ static double runOnce(MLIRContext &context, bool measured, int64_t &ops,
   }
   auto end = std::chrono::steady_clock::now();
   rows = record->rows.size();
+  statsMs = 0;
+  for (const PassRecord &row : record->rows)
+    statsMs += row.measureMs;
   return std::chrono::duration<double, std::milli>(end - start).count();
 }
 
@@ -67,15 +71,18 @@ int main(int argc, char **argv) {
 
   int64_t ops = 0;
   size_t rows = 0;
+  double statsMs = 0;
   // Warm up both paths once.
-  runOnce(context, false, ops, rows);
-  runOnce(context, true, ops, rows);
-  std::vector<double> plain, measured;
+  runOnce(context, false, ops, rows, statsMs);
+  runOnce(context, true, ops, rows, statsMs);
+  std::vector<double> plain, measured, stats;
   for (int r = 0; r < repeats; ++r) {
     bool measuredFirst = r % 2;
     for (int k = 0; k < 2; ++k) {
       bool m = (k == 0) == measuredFirst;
-      (m ? measured : plain).push_back(runOnce(context, m, ops, rows));
+      (m ? measured : plain).push_back(runOnce(context, m, ops, rows, statsMs));
+      if (m)
+        stats.push_back(statsMs);
     }
   }
   double p = quantile(plain, 0.5), m = quantile(measured, 0.5);
@@ -87,6 +94,9 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format(
       "  with    --gopt-measure: %8.2f [%.2f-%.2f]  (%zu rows)\n", m,
       quantile(measured, 0.25), quantile(measured, 0.75), rows);
+  llvm::outs() << llvm::format(
+      "    of which statistics: %8.2f [%.2f-%.2f]\n", quantile(stats, 0.5),
+      quantile(stats, 0.25), quantile(stats, 0.75));
   double ratio = m / p;
   llvm::outs() << llvm::format(
       "  ratio of medians: %.3f (target <= 1.05): %s\n", ratio,

@@ -1,16 +1,46 @@
 //===- GraphStats.cpp - Size, cost and memory statistics of a graph -------===//
+//
+// One walk computes everything: the histogram and counts, the cost of each
+// kernel, the IR fingerprint (a tree of per-op hashes) and the liveness of
+// intermediate tensors per block. Nothing in it is a table with an entry per
+// op: on the machines this runs on, faulting in fresh memory for one costs
+// more than the walk. Costs are memoized by op signature (the cost interface
+// reads only names, attributes and types), which answers most ops of a graph
+// of repeated layers without asking the interface; the liveness table holds
+// only the values live at the point of the walk.
+//
+//===----------------------------------------------------------------------===//
 
 #include "GOpt/Analysis/GraphStats.h"
 #include "GOpt/Dialect/GOpt/IR/GOptOps.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/Hashing.h"
 
 using namespace mlir;
 using namespace mlir::gopt;
 
 namespace {
+
+/// Mixes one word into a running hash: a multiply-xorshift step of a few
+/// cycles (llvm::hash_combine's buffered mixing costs several times more, and
+/// the fingerprint runs over every operand after every pass).
+inline uint64_t mix(uint64_t h, uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6);
+  h *= 0xbf58476d1ce4e5b9ULL;
+  return h ^ (h >> 31);
+}
+
+inline uint64_t word(const void *p) { return reinterpret_cast<uintptr_t>(p); }
+
+/// Two hashes of an op: its signature (name, attributes, properties, operand
+/// and result types: everything the cost interface may read) and its
+/// identity (the signature plus the op and its operand values). The
+/// fingerprint is built of identities; costs are memoized by signature.
+struct OpHashes {
+  uint64_t signature;
+  uint64_t identity;
+};
 
 /// What the collector needs to know of an op name, looked up once per name:
 /// trait queries scan an op's trait list, which is slow per op.
@@ -21,17 +51,96 @@ struct NameInfo {
   bool hasCost = false;
 };
 
-class StatsCollector {
-public:
-  void visitBlock(Block &block, bool insideFusion);
+/// The cost interface's answer for one op signature.
+struct Cost {
+  int64_t flops;
+  int64_t bytesMoved;
+};
+
+/// An intermediate tensor of a block: its bytes and the uses not yet seen.
+struct LiveValue {
+  int64_t bytes;
+  int64_t remainingUses;
+};
+
+/// Liveness of one block's intermediates over its program order, swept as
+/// the walk goes: a result is allocated at its op with a count of its uses,
+/// each use the walk meets (directly, or inside an op's regions) counts it
+/// down, and it is freed after the op of the block where the count reaches
+/// zero. Only live values are held, so the table stays small.
+struct BlockLiveness {
+  Block *block = nullptr;
+  int64_t live = 0;
+  int64_t peak = 0;
+  /// Bytes to free after the op of this block being visited.
+  int64_t freeAfterCurrent = 0;
+  DenseMap<void *, LiveValue> values;
+
+  void reset(Block *b) {
+    block = b;
+    live = peak = freeAfterCurrent = 0;
+    values.clear();
+  }
+
+  void allocate(Value result, int64_t bytes) {
+    int64_t uses = 0;
+    for (auto it = result.use_begin(), e = result.use_end(); it != e; ++it)
+      ++uses;
+    live += bytes;
+    if (uses == 0)
+      freeAfterCurrent += bytes;
+    else
+      values[result.getAsOpaquePointer()] = {bytes, uses};
+  }
+
+  /// Counts one use of `value`, if it is an intermediate of this block.
+  void use(Value value) {
+    auto it = values.find(value.getAsOpaquePointer());
+    if (it == values.end())
+      return;
+    if (--it->second.remainingUses == 0) {
+      freeAfterCurrent += it->second.bytes;
+      values.erase(it);
+    }
+  }
+
+  /// Called after the op: counts the peak with its results and operands
+  /// live, then frees what it used last.
+  void finish() {
+    peak = std::max(peak, live);
+    live -= freeAfterCurrent;
+    freeAfterCurrent = 0;
+  }
+};
+
+} // namespace
+
+static bool isContainer(Operation &op) {
+  return op.getNumRegions() != 0 && !isa<FusionOp>(op);
+}
+
+struct GraphStatsCache::Impl {
   GraphStats stats;
   DenseMap<OperationName, NameInfo> names;
   DenseMap<Type, int64_t> typeBytes;
-  bool hashing = false;
-  llvm::hash_code hash = 0;
+  /// Costs by op signature: graphs repeat a few signatures many times, so
+  /// this stays small and answers most ops even on the first walk.
+  DenseMap<uint64_t, Cost> costs;
+  /// Liveness of the blocks being walked, innermost last, and spares kept for
+  /// their capacity.
+  std::vector<BlockLiveness> blocks, spareBlocks;
+  int64_t hits = 0, misses = 0;
+
+  GraphStats compute(Operation *root, uint64_t *fingerprint);
 
 private:
-  void visitOp(Operation &op, bool insideFusion);
+  OpHashes visitBlock(Block &block, bool insideFusion);
+  OpHashes visitOp(Operation &op, bool insideFusion);
+  OpHashes hashOpAndCountUses(Operation &op, bool countUses);
+  void recordCost(Operation &op, uint64_t signature);
+  void countUse(Value v);
+  void allocateResults(Operation &op);
+
   int64_t bytesOf(Type type) {
     auto [it, inserted] = typeBytes.try_emplace(type, 0);
     if (inserted)
@@ -47,53 +156,104 @@ private:
     }
     return it->second;
   }
-  int64_t peakOfBlock(Block &block);
 };
 
-} // namespace
-
-static bool isContainer(Operation &op) {
-  return op.getNumRegions() != 0 && !isa<FusionOp>(op);
+/// Adds the kernel's cost, asking the cost interface only for a signature it
+/// has not answered yet.
+void GraphStatsCache::Impl::recordCost(Operation &op, uint64_t signature) {
+  auto [it, inserted] = costs.try_emplace(signature, Cost{0, 0});
+  if (inserted) {
+    auto cost = cast<CostOpInterface>(op);
+    it->second = {cost.getFlops(),
+                  cost.getBytesRead() + cost.getBytesWritten()};
+    ++misses;
+  } else {
+    ++hits;
+  }
+  ++stats.numKernels;
+  stats.flops += it->second.flops;
+  stats.bytesMoved += it->second.bytesMoved;
 }
 
-void StatsCollector::visitOp(Operation &op, bool insideFusion) {
-  if (hashing) {
-    hash = llvm::hash_combine(hash, &op, op.getName().getAsOpaquePointer(),
-                              op.getRawDictionaryAttrs().getAsOpaquePointer(),
-                              op.getNumOperands(), op.getNumResults());
-    if (op.getPropertiesStorageSize())
-      hash = llvm::hash_combine(hash, op.hashProperties());
-    for (Value v : op.getOperands())
-      hash = llvm::hash_combine(hash, v.getAsOpaquePointer());
-    for (Type t : op.getResultTypes())
-      hash = llvm::hash_combine(hash, t.getAsOpaquePointer());
+/// Hashes the op and, with `countUses`, counts its uses of intermediates of
+/// the blocks around it, in one pass over its operands.
+OpHashes GraphStatsCache::Impl::hashOpAndCountUses(Operation &op,
+                                                   bool countUses) {
+  uint64_t sig = mix(word(op.getName().getAsOpaquePointer()),
+                     word(op.getRawDictionaryAttrs().getAsOpaquePointer()));
+  if (op.getPropertiesStorageSize())
+    sig = mix(sig, static_cast<uint64_t>(op.hashProperties()));
+  sig = mix(sig, (static_cast<uint64_t>(op.getNumOperands()) << 32) |
+                     op.getNumResults());
+  uint64_t id = mix(sig, word(&op));
+  for (Value v : op.getOperands()) {
+    sig = mix(sig, word(v.getType().getAsOpaquePointer()));
+    id = mix(id, word(v.getAsOpaquePointer()));
+    if (countUses)
+      countUse(v);
   }
+  for (Type t : op.getResultTypes())
+    sig = mix(sig, word(t.getAsOpaquePointer()));
+  return {sig, mix(id, sig)};
+}
+
+/// Counts one use of `v` if it is an intermediate of a tracked block.
+void GraphStatsCache::Impl::countUse(Value v) {
+  auto result = dyn_cast<OpResult>(v);
+  if (!result)
+    return;
+  Block *defBlock = result.getOwner()->getBlock();
+  for (BlockLiveness &liveness : llvm::reverse(blocks))
+    if (liveness.block == defBlock) {
+      liveness.use(v);
+      return;
+    }
+}
+
+/// The op's results are intermediates of the innermost tracked block.
+void GraphStatsCache::Impl::allocateResults(Operation &op) {
+  if (blocks.empty())
+    return;
+  for (Value r : op.getResults()) {
+    int64_t bytes = bytesOf(r.getType());
+    stats.intermediateBytes += bytes;
+    if (bytes)
+      blocks.back().allocate(r, bytes);
+  }
+}
+
+OpHashes GraphStatsCache::Impl::visitOp(Operation &op, bool insideFusion) {
+  OpHashes hash = hashOpAndCountUses(op, !insideFusion && !blocks.empty());
   if (auto fusion = dyn_cast<FusionOp>(op)) {
     ++stats.numFusionGroups;
     stats.numValues += op.getNumResults();
     stats.numUseEdges += op.getNumOperands();
+    OpHashes body = visitBlock(fusion.getBodyBlock(), /*insideFusion=*/true);
+    // The group's cost depends on its body: its signature includes it.
+    hash = {mix(hash.signature, body.signature),
+            mix(hash.identity, body.identity)};
     if (!insideFusion) {
-      auto cost = cast<CostOpInterface>(op);
-      ++stats.numKernels;
-      stats.flops += cost.getFlops();
-      stats.bytesMoved += cost.getBytesRead() + cost.getBytesWritten();
+      recordCost(op, hash.signature);
+      allocateResults(op);
     }
-    visitBlock(fusion.getBodyBlock(), /*insideFusion=*/true);
-    return;
+    return hash;
   }
   if (isContainer(op)) {
     if (auto function = dyn_cast<FunctionOpInterface>(op))
       if (!function.isExternal())
         stats.numValues += function.getFunctionBody().front().getNumArguments();
     for (Region &region : op.getRegions())
-      for (Block &block : region)
-        visitBlock(block, insideFusion);
-    return;
+      for (Block &block : region) {
+        OpHashes inner = visitBlock(block, insideFusion);
+        hash = {mix(hash.signature, inner.signature),
+                mix(hash.identity, inner.identity)};
+      }
+    return hash;
   }
   stats.numUseEdges += op.getNumOperands();
   NameInfo &info = infoOf(op);
   if (info.terminator)
-    return;
+    return hash;
   ++stats.numOps;
   ++info.count;
   stats.numValues += op.getNumResults();
@@ -101,77 +261,77 @@ void StatsCollector::visitOp(Operation &op, bool insideFusion) {
     ++stats.numConstants;
     for (Value r : op.getResults())
       stats.constantBytes += bytesOf(r.getType());
-    return;
+    return hash;
   }
-  if (insideFusion || !info.hasCost)
-    return;
-  if (auto cost = dyn_cast<CostOpInterface>(op)) {
-    ++stats.numKernels;
-    stats.flops += cost.getFlops();
-    stats.bytesMoved += cost.getBytesRead() + cost.getBytesWritten();
-  }
+  if (insideFusion)
+    return hash;
+  if (info.hasCost)
+    recordCost(op, hash.signature);
+  allocateResults(op);
+  return hash;
 }
 
-int64_t StatsCollector::peakOfBlock(Block &block) {
-  auto count = static_cast<unsigned>(std::distance(block.begin(), block.end()));
-  DenseMap<Operation *, int64_t> position(count);
-  int64_t n = 0;
-  for (Operation &op : block)
-    position[&op] = n++;
-  // frees[i]: bytes whose last use is op i.
-  std::vector<int64_t> allocs(n, 0), frees(n, 0);
-  bool any = false;
+OpHashes GraphStatsCache::Impl::visitBlock(Block &block, bool insideFusion) {
+  uint64_t sig = mix(0, block.getNumArguments());
+  for (BlockArgument arg : block.getArguments())
+    sig = mix(sig, word(arg.getType().getAsOpaquePointer()));
+  OpHashes hash{sig, sig};
+  auto add = [&](OpHashes op) {
+    hash = {mix(hash.signature, op.signature), mix(hash.identity, op.identity)};
+  };
+  if (insideFusion) {
+    // Values inside a fusion stay in registers: no liveness.
+    for (Operation &op : block)
+      add(visitOp(op, insideFusion));
+    return hash;
+  }
+  if (spareBlocks.empty())
+    spareBlocks.emplace_back();
+  blocks.push_back(std::move(spareBlocks.back()));
+  spareBlocks.pop_back();
+  blocks.back().reset(&block);
   for (Operation &op : block) {
-    if (isContainer(op) || infoOf(op).constant)
-      continue;
-    int64_t def = position[&op];
-    for (Value r : op.getResults()) {
-      int64_t bytes = bytesOf(r.getType());
-      if (bytes == 0)
-        continue;
-      stats.intermediateBytes += bytes;
-      any = true;
-      int64_t last = def;
-      for (Operation *user : r.getUsers()) {
-        Operation *ancestor =
-            user->getBlock() == &block ? user : block.findAncestorOpInBlock(*user);
-        if (ancestor)
-          last = std::max(last, position.lookup(ancestor));
-      }
-      allocs[def] += bytes;
-      frees[last] += bytes;
-    }
+    add(visitOp(op, insideFusion));
+    blocks.back().finish();
   }
-  if (!any)
-    return 0;
-  int64_t live = 0, peak = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    live += allocs[i];
-    peak = std::max(peak, live);
-    live -= frees[i];
-  }
-  return peak;
+  stats.peakMemoryBytes = std::max(stats.peakMemoryBytes, blocks.back().peak);
+  spareBlocks.push_back(std::move(blocks.back()));
+  blocks.pop_back();
+  return hash;
 }
 
-void StatsCollector::visitBlock(Block &block, bool insideFusion) {
-  if (!insideFusion)
-    stats.peakMemoryBytes = std::max(stats.peakMemoryBytes, peakOfBlock(block));
-  for (Operation &op : block)
-    visitOp(op, insideFusion);
-}
-
-GraphStats GraphStats::compute(Operation *root, uint64_t *fingerprint) {
-  StatsCollector collector;
-  collector.hashing = fingerprint != nullptr;
+GraphStats GraphStatsCache::Impl::compute(Operation *root,
+                                          uint64_t *fingerprint) {
+  stats = GraphStats();
+  for (auto &[name, info] : names)
+    info.count = 0;
+  hits = misses = 0;
+  uint64_t hash = mix(0, root->getNumRegions());
   for (Region &region : root->getRegions())
     for (Block &block : region)
-      collector.visitBlock(block, isa<FusionOp>(root));
-  for (auto &[name, info] : collector.names)
+      hash = mix(hash, visitBlock(block, isa<FusionOp>(root)).identity);
+  for (auto &[name, info] : names)
     if (info.count)
-      collector.stats.opHistogram[name.getStringRef().str()] = info.count;
+      stats.opHistogram[name.getStringRef().str()] = info.count;
   if (fingerprint)
-    *fingerprint = static_cast<uint64_t>(collector.hash);
-  return collector.stats;
+    *fingerprint = hash;
+  return std::move(stats);
+}
+
+GraphStatsCache::GraphStatsCache() : impl(std::make_unique<Impl>()) {}
+GraphStatsCache::~GraphStatsCache() = default;
+GraphStatsCache::GraphStatsCache(GraphStatsCache &&) = default;
+GraphStatsCache &GraphStatsCache::operator=(GraphStatsCache &&) = default;
+
+GraphStats GraphStatsCache::compute(Operation *root, uint64_t *fingerprint) {
+  return impl->compute(root, fingerprint);
+}
+
+int64_t GraphStatsCache::lastHits() const { return impl->hits; }
+int64_t GraphStatsCache::lastMisses() const { return impl->misses; }
+
+GraphStats GraphStats::compute(Operation *root, uint64_t *fingerprint) {
+  return GraphStatsCache().compute(root, fingerprint);
 }
 
 llvm::json::Object GraphStats::toJSON() const {

@@ -4,7 +4,9 @@
 // (statistics plus fingerprint, one walk) after the pass; the snapshot before
 // a pass is the previous pass's "after" whenever the same thread ran the
 // previous pass on the same op, which is the common case of a sequential
-// pipeline, so a pipeline of P passes costs P + 1 walks.
+// pipeline, so a pipeline of P passes costs P + 1 walks. Each thread keeps a
+// GraphStatsCache, so a walk asks the cost interface only about the ops the
+// last pass created or changed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +74,7 @@ struct ThreadState {
   std::vector<int64_t> lastEpochs;
   uint64_t lastFingerprint = 0;
   GraphStats lastStats;
+  GraphStatsCache statsCache;
 };
 
 /// Total growth of `from` into `to`: per op name, the count `to` has beyond
@@ -105,7 +108,8 @@ int64_t siblingIndex(Operation *op) {
 struct PassMeasurementInstrumentation::Impl {
   std::shared_ptr<MeasurementRecord> record;
   std::mutex mutex;
-  DenseMap<uint64_t, ThreadState> threads;
+  /// Boxed: a thread holds a reference to its state while others add theirs.
+  DenseMap<uint64_t, std::unique_ptr<ThreadState>> threads;
   /// Rows of the passes in flight, which may spawn nested pipelines.
   DenseMap<Pass *, RowPosition> spawning;
   double origin = -1;
@@ -124,7 +128,10 @@ struct PassMeasurementInstrumentation::Impl {
 
   ThreadState &state() {
     std::lock_guard<std::mutex> lock(mutex);
-    return threads[llvm::get_threadid()];
+    std::unique_ptr<ThreadState> &slot = threads[llvm::get_threadid()];
+    if (!slot)
+      slot = std::make_unique<ThreadState>();
+    return *slot;
   }
 };
 
@@ -212,7 +219,7 @@ void PassMeasurementInstrumentation::runBeforePass(Pass *pass, Operation *op) {
     row.before = state.lastStats;
     open.fingerprintBefore = state.lastFingerprint;
   } else {
-    row.before = GraphStats::compute(op, &open.fingerprintBefore);
+    row.before = state.statsCache.compute(op, &open.fingerprintBefore);
   }
   bool topLevel = row.depth == 0;
   {
@@ -253,7 +260,7 @@ void PassMeasurementInstrumentation::finishPass(Pass *pass, Operation *op,
 
   double measureStart = nowMs();
   uint64_t fingerprintAfter = 0;
-  row.after = GraphStats::compute(op, &fingerprintAfter);
+  row.after = state.statsCache.compute(op, &fingerprintAfter);
   row.changed = fingerprintAfter != open.fingerprintBefore;
   row.opsAdded = histogramGrowth(row.before.opHistogram, row.after.opHistogram);
   row.opsRemoved =

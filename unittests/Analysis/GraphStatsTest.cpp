@@ -3,6 +3,11 @@
 #include "GOpt/Analysis/GraphStats.h"
 #include "../Dialect/TestIR.h"
 
+#include "GOpt/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 #include "gtest/gtest.h"
 
 using namespace mlir;
@@ -112,6 +117,116 @@ TEST(GraphStats, EqualityComparesEveryField) {
   ASSERT_TRUE(unfused && fused);
   EXPECT_EQ(GraphStats::compute(*unfused), GraphStats::compute(*unfused));
   EXPECT_NE(GraphStats::compute(*unfused), GraphStats::compute(*fused));
+}
+
+// Positions: %a 0 (used inside the scf.if at 2, and at 3), %u 1 (no use: it
+// dies at once), the scf.if 2 (a container: its result is no intermediate),
+// %d 3, return 4. Live bytes: 16, 32 (%a, %u), 16, 32 (%a, %d), 16.
+TEST(GraphStats, LivenessCountsNestedUsesUnusedResultsAndMultiUse) {
+  TestIR ir;
+  ir.context.loadDialect<scf::SCFDialect>();
+  auto module = ir.parse(R"mlir(
+func.func @f(%x: tensor<4xf32>, %p: i1) -> tensor<4xf32> {
+  %a = gopt.exp %x : tensor<4xf32>
+  %u = gopt.neg %x : tensor<4xf32>
+  %i = scf.if %p -> tensor<4xf32> {
+    %n = gopt.relu %a : tensor<4xf32>
+    scf.yield %n : tensor<4xf32>
+  } else {
+    scf.yield %x : tensor<4xf32>
+  }
+  %d = gopt.add %a, %i : tensor<4xf32>
+  return %d : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  GraphStats s = GraphStats::compute(*module);
+  // The relu inside the scf.if is an intermediate of the then-block.
+  EXPECT_EQ(s.peakMemoryBytes, 32);
+  EXPECT_EQ(s.intermediateBytes, 16 * 4);
+}
+
+/// Runs `pass` on `module` and checks that the cache, warmed on the IR before
+/// the pass, agrees with a fresh computation after it.
+static void expectCacheMatchesFresh(TestIR &ir, ModuleOp module,
+                                    std::unique_ptr<Pass> pass,
+                                    GraphStatsCache &cache) {
+  uint64_t before = 0, cached = 0, fresh = 0;
+  cache.compute(module, &before);
+  PassManager pm(&ir.context);
+  pm.addPass(std::move(pass));
+  ASSERT_TRUE(succeeded(pm.run(module)));
+  GraphStats afterCached = cache.compute(module, &cached);
+  GraphStats afterFresh = GraphStats::compute(module, &fresh);
+  EXPECT_EQ(afterCached, afterFresh);
+  EXPECT_EQ(cached, fresh);
+}
+
+TEST(GraphStatsCache, AgreesWithAFreshWalkAfterEveryPass) {
+  TestIR ir;
+  auto module = ir.parse(R"mlir(
+func.func @f(%x: tensor<4xf32>, %w: tensor<4x4xf32>) -> tensor<4xf32> {
+  %c = gopt.constant dense<2.0> : tensor<4xf32>
+  %s = gopt.sqrt %c : tensor<4xf32>
+  %a = gopt.add %x, %s : tensor<4xf32>
+  %m1 = gopt.mul %a, %c : tensor<4xf32>
+  %m2 = gopt.mul %a, %c : tensor<4xf32>
+  %dead = gopt.exp %m2 : tensor<4xf32>
+  %r = gopt.relu %m1 : tensor<4xf32>
+  %y = gopt.add %r, %m2 : tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  GraphStatsCache cache;
+  expectCacheMatchesFresh(ir, *module, createGOptFold(), cache);
+  expectCacheMatchesFresh(ir, *module, createGOptDCE(), cache);
+  expectCacheMatchesFresh(ir, *module, createCSEPass(), cache);
+  expectCacheMatchesFresh(ir, *module, createGOptFuse(), cache);
+  expectCacheMatchesFresh(ir, *module, createGOptDCE(), cache);
+  EXPECT_EQ(cache.compute(*module).numFusionGroups, 1);
+}
+
+TEST(GraphStatsCache, AsksTheCostInterfaceOncePerSignature) {
+  TestIR ir;
+  auto module = ir.parse(R"mlir(
+func.func @f(%x: tensor<4xf32>, %y: tensor<8xf32>) -> (tensor<4xf32>, tensor<8xf32>) {
+  %a = gopt.exp %x : tensor<4xf32>
+  %b = gopt.exp %a : tensor<4xf32>
+  %c = gopt.exp %b : tensor<4xf32>
+  %d = gopt.exp %y : tensor<8xf32>
+  return %c, %d : tensor<4xf32>, tensor<8xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  GraphStatsCache cache;
+  GraphStats first = cache.compute(*module);
+  // Two signatures: exp on 4 and exp on 8 elements.
+  EXPECT_EQ(cache.lastMisses(), 2);
+  EXPECT_EQ(cache.lastHits(), 2);
+  EXPECT_EQ(first.flops, 4 + 4 + 4 + 8);
+  GraphStats second = cache.compute(*module);
+  EXPECT_EQ(cache.lastMisses(), 0);
+  EXPECT_EQ(cache.lastHits(), 4);
+  EXPECT_EQ(first, second);
+}
+
+TEST(GraphStatsCache, FingerprintSeesAnAttributeChangedInPlace) {
+  TestIR ir;
+  auto module = ir.parse(R"mlir(
+func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %t = gopt.transpose %x perm = [1, 0] : tensor<4x4xf32> -> tensor<4x4xf32>
+  return %t : tensor<4x4xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  GraphStatsCache cache;
+  uint64_t before = 0, after = 0;
+  cache.compute(*module, &before);
+  auto transpose = TestIR::first<TransposeOp>(*module);
+  transpose->setAttr("gopt.tag", UnitAttr::get(&ir.context));
+  cache.compute(*module, &after);
+  EXPECT_NE(before, after);
 }
 
 } // namespace

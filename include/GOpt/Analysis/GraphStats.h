@@ -4,7 +4,8 @@
 // use edges, constants, intermediate tensor bytes, estimated FLOPs and bytes
 // moved (from the cost interface), kernel count and a static peak-memory
 // estimate from liveness. docs/Analysis.md defines every field. Computed in
-// one walk, linear in ops + operands.
+// one walk, linear in ops + operands; GraphStatsCache recomputes it cheaply
+// after small changes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <map>
+#include <memory>
 #include <string>
 
 namespace mlir {
@@ -59,6 +61,33 @@ struct GraphStats {
 
   bool operator==(const GraphStats &other) const;
   bool operator!=(const GraphStats &other) const { return !(*this == other); }
+};
+
+/// Computes GraphStats again and again, as the per-pass measurement does
+/// after every pass, keeping what a walk learns for the next: the cost
+/// interface's answer per op signature (name, attributes, properties, operand
+/// and result types — all a cost may depend on), per-name traits and per-type
+/// byte sizes, and the memory of its tables. The result equals
+/// `GraphStats::compute` on the same IR. Not thread-safe: one per thread.
+class GraphStatsCache {
+public:
+  GraphStatsCache();
+  ~GraphStatsCache();
+  GraphStatsCache(GraphStatsCache &&);
+  GraphStatsCache &operator=(GraphStatsCache &&);
+
+  /// As `GraphStats::compute`.
+  GraphStats compute(Operation *root, uint64_t *fingerprint = nullptr);
+
+  /// Kernels whose cost the last `compute` found memoized / asked the cost
+  /// interface for.
+  int64_t lastHits() const;
+  int64_t lastMisses() const;
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> impl;
 };
 
 } // namespace gopt

@@ -24,8 +24,9 @@ using namespace mlir::gopt;
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-/// Ranked tensors take a fast path: ShapedType is a type interface, whose
-/// cast costs a lookup, and statistics call these for every value.
+/// Ranked tensors take a fast path: ShapedType and FloatType are type
+/// interfaces, whose casts cost a lookup, and statistics call these for every
+/// value.
 static std::optional<std::pair<int64_t, int64_t>>
 staticElementsAndBits(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type)) {
@@ -35,11 +36,19 @@ staticElementsAndBits(Type type) {
         return std::nullopt;
       n *= d;
     }
+    // The common element types by TypeID; FloatType is a type interface too.
     Type element = tensor.getElementType();
-    if (!element.isIntOrFloat())
-      return std::nullopt;
-    return std::make_pair(n, static_cast<int64_t>(
-                                 element.getIntOrFloatBitWidth()));
+    if (auto integer = dyn_cast<IntegerType>(element))
+      return std::make_pair(n, static_cast<int64_t>(integer.getWidth()));
+    if (isa<Float32Type>(element))
+      return std::make_pair(n, int64_t{32});
+    if (isa<Float16Type, BFloat16Type>(element))
+      return std::make_pair(n, int64_t{16});
+    if (isa<Float64Type>(element))
+      return std::make_pair(n, int64_t{64});
+    if (auto floating = dyn_cast<FloatType>(element))
+      return std::make_pair(n, static_cast<int64_t>(floating.getWidth()));
+    return std::nullopt;
   }
   auto shaped = dyn_cast<ShapedType>(type);
   if (!shaped || !shaped.hasStaticShape() ||

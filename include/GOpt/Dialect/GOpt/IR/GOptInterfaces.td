@@ -42,6 +42,9 @@ def GOpt_CostOpInterface : OpInterface<"CostOpInterface"> {
     Static cost of one execution of the op, computed from its shapes:
     floating-point (or integer) operations, and bytes read and written
     assuming every operand is read once and every result written once.
+    Implementations may read only the op's name, attributes, properties and
+    operand and result types (and, for region ops, the ops of their regions):
+    GraphStats memoizes costs by exactly these.
   }];
   let methods = [
     InterfaceMethod<"Returns the estimated arithmetic operations.",
