@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -9,7 +10,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gopt_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "lib"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "lib", "Inputs"]
 
 config.substitutions.append(("%examples", os.path.join(config.gopt_src_root, "examples")))
 
@@ -33,3 +34,6 @@ runner_libs = [
     os.path.join(config.gopt_obj_root, "lib", "libgopt_test_alloc.so"),
 ]
 config.substitutions.append(("%runner_libs", ",".join(runner_libs)))
+config.substitutions.append(
+    ("%allclose", sys.executable + " " + os.path.join(
+        config.test_source_root, "Integration", "CPU", "Inputs", "allclose.py")))
