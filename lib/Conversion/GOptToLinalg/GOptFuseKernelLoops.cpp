@@ -89,10 +89,11 @@ static void restrictToShareableDims(linalg::LinalgOp op,
 /// Tile sizes for the root: the user's sizes on tileable dims, or by default
 /// 1 on every tileable dim except the innermost parallel one, which stays
 /// whole (contiguous rows for the vectorizer) unless nothing else is
-/// tileable.
+/// tileable and the kernel has producers to fuse.
 static SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp root,
                                             ArrayRef<bool> tileable,
-                                            ArrayRef<int64_t> userSizes) {
+                                            ArrayRef<int64_t> userSizes,
+                                            bool fusesSeveralOps) {
   unsigned numLoops = root.getNumLoops();
   SmallVector<int64_t> sizes(numLoops, 0);
   SmallVector<int64_t> bounds = root.getStaticLoopRanges();
@@ -113,8 +114,19 @@ static SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp root,
       sizes[d] = 1;
       any = true;
     }
-  if (!any && inner >= 0 && tileable[inner] && bounds[inner] > 8)
-    sizes[inner] = 8;
+  // Nothing else to tile and more than one op to fuse: tile the innermost
+  // parallel dim by its largest divisor below 8 (full tiles keep static
+  // shapes for the vectorizer).
+  if (!any && inner >= 0 && tileable[inner] && bounds[inner] > 1 &&
+      fusesSeveralOps) {
+    int64_t size = 1;
+    for (int64_t d = std::min<int64_t>(8, bounds[inner] - 1); d > 1; --d)
+      if (bounds[inner] % d == 0) {
+        size = d;
+        break;
+      }
+    sizes[inner] = size;
+  }
   return sizes;
 }
 
@@ -173,7 +185,8 @@ struct GOptFuseKernelLoopsPass
       identity.push_back(d);
     SmallPtrSet<Operation *, 16> visited;
     restrictToShareableDims(root, identity, tileable, visited);
-    SmallVector<int64_t> sizes = chooseTileSizes(root, tileable, tileSizes);
+    SmallVector<int64_t> sizes =
+        chooseTileSizes(root, tileable, tileSizes, visited.size() > 1);
     if (llvm::all_of(sizes, [](int64_t s) { return s == 0; })) {
       ++numUntiledKernels;
       return success();
