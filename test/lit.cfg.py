@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -9,7 +10,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gopt_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "lib", "Inputs"]
 
 config.substitutions.append(("%examples", os.path.join(config.gopt_src_root, "examples")))
 
@@ -21,3 +22,18 @@ tool_dirs = [config.gopt_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["gopt-opt"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gopt_tools_dir, append_path=True)
+
+# JIT integration tests (test/Integration/CPU): mlir-runner with the upstream
+# runner utilities (printMemref*) and GOpt's test allocation hooks.
+config.substitutions.append(
+    ("%mlir_runner", os.path.join(config.llvm_tools_dir, "mlir-runner")))
+llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+runner_libs = [
+    os.path.join(llvm_lib_dir, "libmlir_runner_utils.so"),
+    os.path.join(llvm_lib_dir, "libmlir_c_runner_utils.so"),
+    os.path.join(config.gopt_obj_root, "lib", "libgopt_test_alloc.so"),
+]
+config.substitutions.append(("%runner_libs", ",".join(runner_libs)))
+config.substitutions.append(
+    ("%allclose", sys.executable + " " + os.path.join(
+        config.test_source_root, "Integration", "CPU", "Inputs", "allclose.py")))

@@ -3,6 +3,7 @@
 #ifndef GOPT_INITALLPASSES_H
 #define GOPT_INITALLPASSES_H
 
+#include "GOpt/Conversion/Passes.h"
 #include "GOpt/Pipelines/Pipelines.h"
 #include "GOpt/Transforms/Passes.h"
 #include "mlir/InitAllPasses.h"
@@ -13,6 +14,7 @@ namespace gopt {
 /// GOpt's passes and pipelines plus every upstream pass.
 inline void registerAllPasses() {
   registerGOptTransformsPasses();
+  registerGOptConversionPasses();
   registerPipelines();
   mlir::registerAllPasses();
 }

@@ -1,8 +1,16 @@
 //===- Pipelines.cpp - Registered GOpt pass pipelines ---------------------===//
 
 #include "GOpt/Pipelines/Pipelines.h"
+#include "GOpt/Conversion/Passes.h"
 #include "GOpt/Transforms/Passes.h"
 
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -29,10 +37,76 @@ void mlir::gopt::buildOptimizePipeline(OpPassManager &pm,
     pm.addPass(createGOptDCE());
 }
 
+void mlir::gopt::buildLowerToLLVMPipeline(
+    OpPassManager &pm, const gopt::LowerToLLVMOptions &options) {
+  // Kernels: one function each, lowered to linalg, one loop nest each.
+  GOptOutlineKernelsOptions outline;
+  outline.timers = options.kernelTimers;
+  pm.addPass(createGOptOutlineKernels(outline));
+  pm.addPass(createConvertGOptToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  GOptFuseKernelLoopsOptions loops;
+  loops.tileSizes = llvm::to_vector(options.tileSizes);
+  pm.addPass(createGOptFuseKernelLoops(loops));
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createGOptVectorizeKernels());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // Buffers: identity-layout memrefs at function boundaries, ownership-based
+  // deallocation.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+
+  // Loops and scalars.
+  pm.addPass(createConvertLinalgToLoopsPass());
+  if (options.vectorize) {
+    pm.addNestedPass<func::FuncOp>(createGOptLowerVectors());
+    pm.addPass(createConvertVectorToSCFPass(
+        VectorTransferToSCFOptions().enableFullUnroll()));
+    pm.addNestedPass<func::FuncOp>(createGOptLowerVectors());
+  }
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+
+  // LLVM dialect: math first to intrinsics, what LLVM has no intrinsic for
+  // (erf, tanh) to libm, integer powers to generated functions.
+  pm.addPass(createConvertMathToFuncs());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+  memrefOptions.useGenericFunctions = options.useGenericAllocFunctions;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  pm.addPass(createGOptEmitCInterface());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createGOptVerifyLLVMLowered());
+}
+
 void mlir::gopt::registerPipelines() {
   PassPipelineRegistration<OptimizePipelineOptions>(
       "gopt-optimize",
       "GOpt's default graph pipeline: gopt-fold, gopt-dce, cse, gopt-fuse, "
       "gopt-dce (each can be dropped with an option)",
       buildOptimizePipeline);
+  PassPipelineRegistration<gopt::LowerToLLVMOptions>(
+      "gopt-lower-to-llvm",
+      "CPU pipeline from gopt to the LLVM dialect: outline kernels, lower to "
+      "linalg, one loop nest per kernel, vectorize, bufferize, LLVM",
+      buildLowerToLLVMPipeline);
 }

@@ -36,7 +36,39 @@ struct OptimizePipelineOptions
 void buildOptimizePipeline(OpPassManager &pm,
                            const OptimizePipelineOptions &options);
 
-/// Registers `gopt-optimize` with the global pipeline registry.
+/// Options of the CPU pipeline `gopt-lower-to-llvm` (docs/Lowering.md).
+struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
+  Option<bool> kernelTimers{
+      *this, "kernel-timers",
+      llvm::cl::desc("Call gopt_kernel_begin/gopt_kernel_end(i64 id) around "
+                     "each kernel"),
+      llvm::cl::init(false)};
+  ListOption<int64_t> tileSizes{
+      *this, "tile-sizes",
+      llvm::cl::desc("Tile sizes of each kernel's result op, per loop "
+                     "dimension (default: 1 on the outer tileable dims, the "
+                     "innermost parallel dim whole)")};
+  Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Vectorize the linalg ops inside the tile loops"),
+      llvm::cl::init(true)};
+  Option<bool> useGenericAllocFunctions{
+      *this, "use-generic-alloc-functions",
+      llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc/free (the "
+                     "runtime's tracking allocator) instead of malloc/free"),
+      llvm::cl::init(true)};
+};
+
+/// Appends the CPU pipeline from gopt (optimized or not) to the LLVM
+/// dialect to `pm`, which must be anchored on `builtin.module`: outline
+/// kernels, convert-gopt-to-linalg, fuse each kernel into one loop nest,
+/// vectorize, bufferize with ownership-based deallocation, lower to LLVM and
+/// verify that only LLVM-dialect ops remain.
+void buildLowerToLLVMPipeline(OpPassManager &pm,
+                              const LowerToLLVMOptions &options);
+
+/// Registers `gopt-optimize` and `gopt-lower-to-llvm` with the global
+/// pipeline registry.
 void registerPipelines();
 
 } // namespace gopt

@@ -4,6 +4,8 @@
 #define GOPT_TRANSFORMS_PASSES_H
 
 #include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -87,4 +87,32 @@ def GOptFuse : Pass<"gopt-fuse"> {
   let dependentDialects = ["::mlir::gopt::GOptDialect"];
 }
 
+def GOptOutlineKernels : Pass<"gopt-outline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Outline every kernel (gopt.fusion or unfused op) into a function";
+  let description = [{
+    Every `gopt.fusion` and every gopt op outside one that is not a constant
+    is a kernel (the ops GraphStats counts as kernels). Each becomes a
+    private `func.func @<parent>_k<N>_<ops>` carrying `gopt.kernel = N : i64`
+    (N counts kernels in program order across the module) and is replaced
+    by a `func.call`. Splat constants a kernel reads are cloned into it (so
+    they fold into its loops); other constants are passed as arguments.
+    With `timers`, each call is bracketed by
+    `func.call @gopt_kernel_begin(%N)` and `@gopt_kernel_end(%N)` (i64
+    argument, external declarations) for a runtime to time kernels.
+  }];
+  let options = [
+    Option<"timers", "timers", "bool", /*default=*/"false",
+           "Call gopt_kernel_begin/gopt_kernel_end(i64 id) around each "
+           "kernel call">,
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "Kernel functions created">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::gopt::GOptDialect",
+  ];
+}
+
 #endif // GOPT_TRANSFORMS_PASSES_TD

@@ -1,0 +1,123 @@
+//===- Passes.td - GOpt conversion passes ------------------*- tablegen -*-===//
+//
+// Lowering of the gopt dialect to upstream dialects. docs/Lowering.md
+// describes the passes and the CPU pipeline that uses them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_CONVERSION_PASSES_TD
+#define GOPT_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertGOptToLinalg : Pass<"convert-gopt-to-linalg"> {
+  let summary = "Lower gopt ops to linalg, tensor, arith and math";
+  let description = [{
+    Rewrites every gopt op into ops of the `linalg`, `tensor`, `arith` and
+    `math` dialects on the same tensors: elementwise ops (numpy
+    broadcasting included) become one `linalg.generic` each, reductions,
+    softmax and layer_norm become reduction generics, matmul/linear/conv2d
+    contraction generics (`linalg.conv_2d_nchw_fchw` for ungrouped
+    convolutions), pooling windowed generics, and data movement
+    `tensor` ops (collapse/expand_shape, extract/insert_slice, pad) or
+    generics. Constants, `dense_resource` ones included, become
+    `arith.constant`. The body of a `gopt.fusion` is inlined in place: run
+    `gopt-outline-kernels` first to keep each group a kernel of its own.
+    Ops of other dialects are left alone; an op that cannot be lowered is
+    reported with the reason.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def GOptFuseKernelLoops : Pass<"gopt-fuse-kernel-loops", "::mlir::ModuleOp"> {
+  let summary = "Make each outlined kernel one loop nest";
+  let description = [{
+    Runs on functions carrying `gopt.kernel` (made by
+    `gopt-outline-kernels`, then lowered by `convert-gopt-to-linalg`). First
+    fuses chains of elementwise `linalg.generic` ops into one generic
+    (upstream elementwise-op fusion); then, when the kernel computes one
+    result, tiles the op that produces it along the parallel dimensions that
+    every fused producer also iterates (so no reduction is recomputed per
+    tile) and fuses all its producers into that tile loop nest. Kernels
+    whose result op has no tileable dimension stay as their fused linalg
+    ops.
+  }];
+  let options = [
+    ListOption<"tileSizes", "tile-sizes", "int64_t",
+               "Tile sizes for the leading tileable dimensions of each "
+               "kernel's result op (the last one repeats for the rest; 0 "
+               "leaves a dimension untiled)">,
+  ];
+  let statistics = [
+    Statistic<"numTiledKernels", "tiled-kernels",
+              "Kernels turned into one tiled loop nest">,
+    Statistic<"numUntiledKernels", "untiled-kernels",
+              "Kernels left as fused linalg ops (no tileable dimension or "
+              "several results)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def GOptVectorizeKernels : Pass<"gopt-vectorize-kernels"> {
+  let summary = "Vectorize the static-shaped linalg ops of the tile loops";
+  let description = [{
+    Calls the upstream linalg vectorizer on every linalg op on tensors whose
+    shapes are static and that the vectorizer accepts (ops it rejects stay
+    as they are and become scalar loops later), then applies the usual
+    cleanups (transfer permutation lowering, reduction-to-contract folding,
+    pad vectorization).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def GOptLowerVectors : Pass<"gopt-lower-vectors"> {
+  let summary = "Lower n-D vector ops to the forms convert-vector-to-llvm takes";
+  let description = [{
+    Applies the upstream vector lowering patterns to what
+    `gopt-vectorize-kernels` produced: multi-reductions (inner reduction),
+    contractions (outer products, then FMAs), broadcasts, transposes,
+    shape casts, masks and transfer permutation maps, leaving 1-D vector
+    ops and n-D transfers for `convert-vector-to-scf{full-unroll}`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def GOptEmitCInterface : Pass<"gopt-emit-c-interface", "::mlir::ModuleOp"> {
+  let summary = "Mark public functions with bodies llvm.emit_c_interface";
+  let description = [{
+    Adds the `llvm.emit_c_interface` unit attribute to every public
+    `func.func` with a body, so `convert-func-to-llvm` also emits
+    `_mlir_ciface_<name>`, which takes and returns memrefs as pointers to
+    descriptors (the ABI runtimes and `mlir-runner` call).
+  }];
+}
+
+def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp"> {
+  let summary = "Fail unless only LLVM-dialect ops remain";
+  let description = [{
+    The last stage of `gopt-lower-to-llvm`: reports the first op (and how
+    many others) that is neither in the `llvm` dialect nor the module
+    itself, so a lowering gap is a clear error and not a failure of
+    translation to LLVM IR later.
+  }];
+}
+
+#endif // GOPT_CONVERSION_PASSES_TD

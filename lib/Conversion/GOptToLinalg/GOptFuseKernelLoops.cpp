@@ -1,0 +1,221 @@
+//===- GOptFuseKernelLoops.cpp - One loop nest per outlined kernel --------===//
+//
+// A kernel function (`gopt.kernel`) holds the linalg ops of one gopt op or
+// one gopt.fusion. Elementwise chains are fused into one generic first; the
+// op computing the kernel's result is then tiled along the parallel
+// dimensions that every in-kernel producer also iterates, and all producers
+// are fused into the tile loops, so the kernel is one loop nest and no
+// reduction is recomputed per tile.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Conversion/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace mlir {
+namespace gopt {
+#define GEN_PASS_DEF_GOPTFUSEKERNELLOOPS
+#include "GOpt/Conversion/Passes.h.inc"
+} // namespace gopt
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+/// The linalg op computing the kernel's single result (looking through
+/// reshapes, which are views), or null.
+static linalg::LinalgOp findRootOp(func::FuncOp func) {
+  auto ret = dyn_cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  if (!ret || ret.getNumOperands() != 1)
+    return nullptr;
+  Value v = ret.getOperand(0);
+  while (Operation *def = v.getDefiningOp()) {
+    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def)) {
+      v = def->getOperand(0);
+      continue;
+    }
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(def);
+    if (linalgOp && linalgOp.hasPureTensorSemantics() &&
+        isa<TilingInterface>(def) && def->getNumResults() == 1)
+      return linalgOp;
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// Marks in `tileable` the root loop dimensions along which tiling recomputes
+/// nothing: a dimension is dropped when some linalg producer in the kernel
+/// is read through a map that does not depend on it (a reduction result
+/// broadcast back, a matmul operand along the other output dimension).
+static void restrictToShareableDims(linalg::LinalgOp op,
+                                    ArrayRef<int64_t> dimToRoot,
+                                    SmallVectorImpl<bool> &tileable,
+                                    SmallPtrSetImpl<Operation *> &visited) {
+  if (!visited.insert(op).second)
+    return;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto producer = operand.get().getDefiningOp<linalg::LinalgOp>();
+    if (!producer || producer->getNumResults() != 1)
+      continue;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    SmallVector<bool> present(tileable.size(), false);
+    SmallVector<int64_t> producerToRoot(producer.getNumLoops(), -1);
+    AffineMap producerOut =
+        producer.getIndexingMapMatchingResult(producer->getResult(0));
+    for (auto [pos, expr] : llvm::enumerate(map.getResults())) {
+      auto dimExpr = dyn_cast<AffineDimExpr>(expr);
+      if (!dimExpr)
+        continue;
+      int64_t root = dimToRoot[dimExpr.getPosition()];
+      if (root < 0)
+        continue;
+      present[root] = true;
+      if (auto outDim = dyn_cast<AffineDimExpr>(producerOut.getResult(pos)))
+        producerToRoot[outDim.getPosition()] = root;
+    }
+    for (auto [d, p] : llvm::enumerate(present))
+      if (!p)
+        tileable[d] = false;
+    restrictToShareableDims(producer, producerToRoot, tileable, visited);
+  }
+}
+
+/// Tile sizes for the root: the user's sizes on tileable dims, or by default
+/// 1 on every tileable dim except the innermost parallel one, which stays
+/// whole (contiguous rows for the vectorizer) unless nothing else is
+/// tileable and the kernel has producers to fuse.
+static SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp root,
+                                            ArrayRef<bool> tileable,
+                                            ArrayRef<int64_t> userSizes,
+                                            bool fusesSeveralOps) {
+  unsigned numLoops = root.getNumLoops();
+  SmallVector<int64_t> sizes(numLoops, 0);
+  SmallVector<int64_t> bounds = root.getStaticLoopRanges();
+  if (!userSizes.empty()) {
+    for (unsigned d = 0; d < numLoops; ++d)
+      if (tileable[d])
+        sizes[d] = userSizes[std::min<size_t>(d, userSizes.size() - 1)];
+    return sizes;
+  }
+  auto iterators = root.getIteratorTypesArray();
+  int64_t inner = -1;
+  for (unsigned d = 0; d < numLoops; ++d)
+    if (iterators[d] == utils::IteratorType::parallel)
+      inner = d;
+  bool any = false;
+  for (unsigned d = 0; d < numLoops; ++d)
+    if (tileable[d] && static_cast<int64_t>(d) != inner && bounds[d] > 1) {
+      sizes[d] = 1;
+      any = true;
+    }
+  // Nothing else to tile and more than one op to fuse: tile the innermost
+  // parallel dim by its largest divisor below 8 (full tiles keep static
+  // shapes for the vectorizer).
+  if (!any && inner >= 0 && tileable[inner] && bounds[inner] > 1 &&
+      fusesSeveralOps) {
+    int64_t size = 1;
+    for (int64_t d = std::min<int64_t>(8, bounds[inner] - 1); d > 1; --d)
+      if (bounds[inner] % d == 0) {
+        size = d;
+        break;
+      }
+    sizes[inner] = size;
+  }
+  return sizes;
+}
+
+namespace {
+
+/// Fuses elementwise chains, then tiles each kernel's result op and fuses its
+/// producers into the tile loops.
+struct GOptFuseKernelLoopsPass
+    : gopt::impl::GOptFuseKernelLoopsBase<GOptFuseKernelLoopsPass> {
+  using GOptFuseKernelLoopsBase::GOptFuseKernelLoopsBase;
+
+  void runOnOperation() override {
+    if (llvm::any_of(tileSizes, [](int64_t s) { return s < 0; })) {
+      emitError(getOperation().getLoc())
+          << "gopt-fuse-kernel-loops: tile sizes must be non-negative";
+      return signalPassFailure();
+    }
+    SmallVector<func::FuncOp> kernels;
+    getOperation().walk([&](func::FuncOp func) {
+      if (func->hasAttr("gopt.kernel") && !func.isExternal())
+        kernels.push_back(func);
+    });
+    for (func::FuncOp kernel : kernels) {
+      if (failed(fuseElementwiseChains(kernel)))
+        return signalPassFailure();
+      if (failed(tileAndFuseKernel(kernel)))
+        return signalPassFailure();
+    }
+  }
+
+  /// Upstream elementwise-op fusion of producers that have one use (so no
+  /// work is duplicated).
+  LogicalResult fuseElementwiseChains(func::FuncOp kernel) {
+    RewritePatternSet patterns(&getContext());
+    linalg::populateElementwiseOpsFusionPatterns(
+        patterns, [](OpOperand *fused) {
+          Operation *producer = fused->get().getDefiningOp();
+          return producer && producer->hasOneUse();
+        });
+    linalg::GenericOp::getCanonicalizationPatterns(patterns, &getContext());
+    return applyPatternsGreedily(kernel, std::move(patterns));
+  }
+
+  LogicalResult tileAndFuseKernel(func::FuncOp kernel) {
+    linalg::LinalgOp root = findRootOp(kernel);
+    if (!root) {
+      ++numUntiledKernels;
+      return success();
+    }
+    unsigned numLoops = root.getNumLoops();
+    SmallVector<bool> tileable;
+    for (utils::IteratorType it : root.getIteratorTypesArray())
+      tileable.push_back(it == utils::IteratorType::parallel);
+    SmallVector<int64_t> identity;
+    for (unsigned d = 0; d < numLoops; ++d)
+      identity.push_back(d);
+    SmallPtrSet<Operation *, 16> visited;
+    restrictToShareableDims(root, identity, tileable, visited);
+    SmallVector<int64_t> sizes =
+        chooseTileSizes(root, tileable, tileSizes, visited.size() > 1);
+    if (llvm::all_of(sizes, [](int64_t s) { return s == 0; })) {
+      ++numUntiledKernels;
+      return success();
+    }
+
+    IRRewriter rewriter(&getContext());
+    rewriter.setInsertionPoint(root);
+    scf::SCFTilingOptions tiling;
+    SmallVector<OpFoldResult> sizeAttrs;
+    for (int64_t s : sizes)
+      sizeAttrs.push_back(rewriter.getIndexAttr(s));
+    tiling.setTileSizes(sizeAttrs);
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tiling);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(root.getOperation()), options);
+    if (failed(result))
+      return root->emitOpError("gopt-fuse-kernel-loops: tiling failed");
+    for (OpResult res : root->getResults())
+      if (Value replacement = result->replacements.lookup(res))
+        rewriter.replaceAllUsesWith(res, replacement);
+    // Producers fused into the loops are dead outside them now.
+    RewritePatternSet none(&getContext());
+    if (failed(applyPatternsGreedily(kernel, std::move(none))))
+      return failure();
+    ++numTiledKernels;
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,95 @@
+// RUN: gopt-opt %s -split-input-file -verify-each --gopt-outline-kernels --convert-gopt-to-linalg --gopt-fuse-kernel-loops | FileCheck %s
+// RUN: gopt-opt %s -split-input-file -verify-each --gopt-outline-kernels --convert-gopt-to-linalg --gopt-fuse-kernel-loops=tile-sizes=2,8 | FileCheck %s --check-prefix=SIZES
+
+// A contraction with its epilogue (bias, relu): one loop over rows; the
+// zero fill, the matmul tile and the fused epilogue are all inside it.
+// CHECK-LABEL: func.func private @linear_k0_linear_add_relu
+// CHECK-NOT: linalg.
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK: linalg.fill
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: arith.mulf
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+// CHECK: arith.addf
+// CHECK: arith.cmpf ugt
+// CHECK: tensor.insert_slice
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+
+// Explicit tile sizes tile rows by 2 and columns by 8.
+// SIZES-LABEL: func.func private @linear_k0_linear_add_relu
+// SIZES: scf.for
+// SIZES: scf.for
+// SIZES: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x8xf32>)
+func.func @linear(%x: tensor<4x16xf32>, %w: tensor<16x32xf32>, %b: tensor<32xf32>) -> tensor<4x32xf32> {
+  %r = gopt.fusion(%x, %w, %b : tensor<4x16xf32>, tensor<16x32xf32>, tensor<32xf32>) -> tensor<4x32xf32> {
+  ^bb0(%a: tensor<4x16xf32>, %c: tensor<16x32xf32>, %d: tensor<32xf32>):
+    %l = gopt.linear %a, %c : tensor<4x16xf32>, tensor<16x32xf32> -> tensor<4x32xf32>
+    %s = gopt.add %l, %d : tensor<4x32xf32>, tensor<32xf32> -> tensor<4x32xf32>
+    %t = gopt.relu %s : tensor<4x32xf32>
+    gopt.yield %t : tensor<4x32xf32>
+  }
+  return %r : tensor<4x32xf32>
+}
+
+// -----
+
+// Softmax: the reduced axis (1) is never tiled (each tile would recompute
+// the row's max and sum); rows are, and every stage runs inside that loop.
+// CHECK-LABEL: func.func private @softmax_k0_softmax
+// CHECK: scf.for
+// CHECK-NOT: scf.for
+// CHECK: arith.maximumf
+// CHECK: math.exp
+// CHECK: arith.addf
+// CHECK: arith.divf
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// SIZES-LABEL: func.func private @softmax_k0_softmax
+// SIZES: scf.for
+// SIZES-NOT: scf.for
+// SIZES: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x16xf32>)
+func.func @softmax(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %0 = gopt.softmax %x axis = 1 : tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+// An elementwise chain fuses into one generic; with one tileable dim of
+// size 4 there is nothing to tile, and the one generic is the loop nest.
+// CHECK-LABEL: func.func private @chain_k0_add_exp_neg
+// CHECK-NOT: scf.for
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK: math.exp
+// CHECK: arith.negf
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @chain(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %r = gopt.fusion(%x, %y : tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<4xf32>, %b: tensor<4xf32>):
+    %s = gopt.add %a, %b : tensor<4xf32>
+    %e = gopt.exp %s : tensor<4xf32>
+    %n = gopt.neg %e : tensor<4xf32>
+    gopt.yield %n : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// Functions that are not kernels are left alone.
+// CHECK-LABEL: func.func @not_a_kernel
+// CHECK-NOT: scf.for
+// CHECK: linalg.generic
+func.func @not_a_kernel(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %e = tensor.empty() : tensor<8x8xf32>
+  %0 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
