@@ -1,0 +1,157 @@
+//===- Runner.h - Compile a gopt graph, run it, measure it ------*- C++ -*-===//
+//
+// The measuring runner behind gopt-run (docs/Runner.md), as a library:
+//
+//   auto graph = gopt::CompiledGraph::compile(module, options);
+//   auto outputs = (*graph)->run(inputs);
+//   auto report = gopt::measureGraph(**graph, inputs, runOptions);
+//
+// compile() clones the module, runs the graph pipeline it is given (if any),
+// lowers with gopt-lower-to-llvm and JITs with the ExecutionEngine at O3 for
+// the host CPU; the compiled code allocates through the runtime's tracking
+// allocator and, with kernel timers, reports each kernel's time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_RUNNER_RUNNER_H
+#define GOPT_RUNNER_RUNNER_H
+
+#include "GOpt/Runner/HostTensor.h"
+#include "GOpt/Runtime/Runtime.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ExecutionEngine;
+namespace gopt {
+
+struct CompileOptions {
+  /// Function to run; empty: `main` if there is one, else the module's only
+  /// public function.
+  std::string entry;
+  /// Textual pass pipeline run on the module before lowering, e.g.
+  /// "gopt-optimize" or "builtin.module(gopt-fold,gopt-fuse)"; empty: none.
+  std::string graphPipeline;
+  /// Options of gopt-lower-to-llvm, e.g. "vectorize=false tile-sizes=1,64".
+  std::string loweringOptions;
+  /// Time every kernel (gopt-lower-to-llvm{kernel-timers}).
+  bool kernelTimers = false;
+};
+
+/// Where compile time went.
+struct CompileTimes {
+  double graphPassesMs = 0;
+  double loweringMs = 0;
+  /// Translation to LLVM IR, O3, machine code (ExecutionEngine).
+  double codegenMs = 0;
+  double totalMs() const { return graphPassesMs + loweringMs + codegenMs; }
+};
+
+struct KernelInfo {
+  int64_t id;
+  std::string name;
+};
+
+/// A graph compiled for this CPU, ready to run.
+class CompiledGraph {
+public:
+  ~CompiledGraph();
+
+  /// Compiles `module` (left unchanged). Errors name the stage that failed
+  /// and carry its diagnostics.
+  static llvm::Expected<std::unique_ptr<CompiledGraph>>
+  compile(ModuleOp module, const CompileOptions &options);
+
+  const std::string &getEntry() const { return entry; }
+  /// The entry's signature after the graph pipeline (tensor types).
+  FunctionType getFunctionType() const { return functionType; }
+  const std::vector<KernelInfo> &getKernels() const { return kernels; }
+  const CompileTimes &getCompileTimes() const { return times; }
+  bool hasKernelTimers() const { return kernelTimers; }
+
+  /// Runs the entry once. Inputs must match the signature.
+  llvm::Expected<std::vector<HostTensor>>
+  run(llvm::ArrayRef<HostTensor> inputs);
+
+  /// Seeded random inputs matching the signature (input i uses seed + i).
+  std::vector<HostTensor> makeRandomInputs(uint64_t seed) const;
+
+  /// Calls the entry and leaves its result descriptors in `resultWords`
+  /// (what run() does without copying the outputs, for timing).
+  llvm::Error invoke(llvm::ArrayRef<HostTensor> inputs,
+                     std::vector<int64_t> &resultWords);
+  /// Copies the outputs out of their descriptors (with `copy`) and frees
+  /// them.
+  std::vector<HostTensor> takeResults(const std::vector<int64_t> &resultWords,
+                                      bool copy);
+
+private:
+  CompiledGraph() = default;
+  std::unique_ptr<ExecutionEngine> engine;
+  std::string entry;
+  FunctionType functionType;
+  std::vector<KernelInfo> kernels;
+  CompileTimes times;
+  bool kernelTimers = false;
+};
+
+/// Median with quartiles and coefficient of variation of a sample.
+struct SampleSummary {
+  double median = 0, q1 = 0, q3 = 0, mean = 0, cv = 0, min = 0, max = 0;
+  static SampleSummary of(std::vector<double> samples);
+};
+
+struct KernelReport {
+  int64_t id;
+  std::string name;
+  int64_t callsPerRun;
+  /// Median over the timed runs of the kernel's time in one run.
+  double msPerRun;
+  /// Share of the sum of kernel times (the Amdahl f of the kernel).
+  double share;
+};
+
+struct MeasureOptions {
+  int warmup = 3;
+  int repetitions = 20;
+};
+
+/// What measureGraph found.
+struct RunReport {
+  std::string entry;
+  int warmup = 0, repetitions = 0;
+  std::vector<double> latencyMs;
+  SampleSummary latency;
+  /// Runs per second at the median latency.
+  double throughput = 0;
+  /// Peak bytes the compiled code held at once during a run (intermediates
+  /// and outputs), and allocations per run.
+  int64_t peakBytes = 0;
+  int64_t allocationsPerRun = 0;
+  int64_t inputBytes = 0;
+  int64_t numKernels = 0;
+  std::vector<KernelReport> kernels;
+  CompileTimes compile;
+
+  llvm::json::Object toJSON() const;
+};
+
+/// Warms up, then times `repetitions` runs; peak memory and kernel times
+/// come from the runtime.
+llvm::Expected<RunReport> measureGraph(CompiledGraph &graph,
+                                       llvm::ArrayRef<HostTensor> inputs,
+                                       const MeasureOptions &options);
+
+/// A readable report (latency, memory, kernels, compile time).
+void printRunReport(const RunReport &report, llvm::raw_ostream &os);
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_RUNNER_RUNNER_H

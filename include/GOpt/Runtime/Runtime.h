@@ -1,0 +1,82 @@
+//===- Runtime.h - What compiled GOpt code calls ----------------*- C++ -*-===//
+//
+// The runtime behind code lowered by gopt-lower-to-llvm (docs/Runtime.md):
+//
+// - a caching, tracking allocator behind `_mlir_memref_to_llvm_alloc`,
+//   `_mlir_memref_to_llvm_aligned_alloc` and `_mlir_memref_to_llvm_free`
+//   (live bytes, peak bytes, allocation count); freed blocks are kept per
+//   size class and handed out again, so repeated runs of a graph do not pay
+//   page faults that would hide what a graph pass saved;
+// - kernel timers behind `gopt_kernel_begin(id)` / `gopt_kernel_end(id)`,
+//   which `gopt-lower-to-llvm{kernel-timers}` puts around every kernel call.
+//
+// The C entry points are declared at the bottom; `getRuntimeSymbols()` lists
+// them for a JIT.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_RUNTIME_RUNTIME_H
+#define GOPT_RUNTIME_RUNTIME_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mlir {
+namespace gopt {
+namespace runtime {
+
+/// What the allocator has seen since the last `resetMemoryStats`.
+struct MemoryStats {
+  /// Bytes requested by blocks not yet freed.
+  int64_t liveBytes = 0;
+  /// Largest `liveBytes` seen.
+  int64_t peakBytes = 0;
+  int64_t allocations = 0;
+  int64_t frees = 0;
+  /// Allocations served from the cache of freed blocks.
+  int64_t cacheHits = 0;
+  /// Bytes held from the system: live blocks and cached ones, rounded up.
+  int64_t reservedBytes = 0;
+};
+
+MemoryStats getMemoryStats();
+/// Zeroes the counters and sets the peak to the bytes live now.
+void resetMemoryStats();
+/// Returns the cached free blocks to the system.
+void releaseCachedMemory();
+/// Whether `ptr` is a live block of this allocator (results of compiled
+/// functions are; constants they return are not).
+bool ownsAllocation(const void *ptr);
+/// Turns the cache of freed blocks on or off (on by default); off releases it.
+void setCaching(bool enabled);
+
+/// Time spent in one kernel since the last `resetKernelTimes`.
+struct KernelTime {
+  int64_t id = 0;
+  int64_t calls = 0;
+  double totalMs = 0;
+};
+
+/// Kernels that were called, by id.
+std::vector<KernelTime> getKernelTimes();
+void resetKernelTimes();
+
+/// Name and address of every C entry point, for a JIT's symbol table.
+std::vector<std::pair<std::string, void *>> getRuntimeSymbols();
+
+} // namespace runtime
+} // namespace gopt
+} // namespace mlir
+
+extern "C" {
+void *_mlir_memref_to_llvm_alloc(size_t size);
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
+void _mlir_memref_to_llvm_free(void *ptr);
+void gopt_kernel_begin(int64_t id);
+void gopt_kernel_end(int64_t id);
+}
+
+#endif // GOPT_RUNTIME_RUNTIME_H

@@ -1,0 +1,356 @@
+//===- CompiledGraph.cpp - Compile a gopt graph to host code and call it --===//
+//
+// Calls go through the C interface gopt-lower-to-llvm emits
+// (docs/Lowering.md, "ABI for a runtime"): `_mlir_ciface_f(out, args...)`
+// where every argument is a pointer to a strided memref descriptor
+// {allocated, aligned, offset, sizes[R], strides[R]} and `out` points to the
+// descriptors of the results, in order. The ExecutionEngine wraps it in a
+// packed function taking an array of pointers to those pointers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Runner/Runner.h"
+#include "GOpt/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Collects the diagnostics a stage emits, to return them in its error.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diag) {
+          llvm::raw_string_ostream os(text);
+          os << "\n  " << diag.getLocation() << ": " << diag;
+          for (Diagnostic &note : diag.getNotes())
+            os << "\n    note: " << note;
+          return success();
+        }) {}
+  const std::string &str() const { return text; }
+
+private:
+  std::string text;
+  ScopedDiagnosticHandler handler;
+};
+
+/// The function to run: the one named, else `main`, else the only public
+/// function with a body.
+FailureOr<func::FuncOp> findEntry(ModuleOp module, llvm::StringRef name,
+                                  std::string &error) {
+  if (!name.empty()) {
+    auto fn = module.lookupSymbol<func::FuncOp>(name);
+    if (!fn || fn.isExternal()) {
+      error = "no function @" + name.str() + " with a body in the module";
+      return failure();
+    }
+    return fn;
+  }
+  if (auto fn = module.lookupSymbol<func::FuncOp>("main"))
+    if (!fn.isExternal())
+      return fn;
+  SmallVector<func::FuncOp> publics;
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (fn.isPublic() && !fn.isExternal())
+      publics.push_back(fn);
+  if (publics.size() == 1)
+    return publics.front();
+  error = publics.empty() ? "the module has no public function to run"
+                          : "the module has several public functions: name "
+                            "one with --entry (";
+  for (auto [i, fn] : llvm::enumerate(publics))
+    error += (i ? ", @" : "@") + fn.getSymName().str();
+  if (!publics.empty())
+    error += ")";
+  return failure();
+}
+
+/// Only static ranked tensors of supported element types cross the call.
+LogicalResult checkSignature(FunctionType type, std::string &error) {
+  auto check = [&](Type t, llvm::StringRef what, unsigned i) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (!tensor || !tensor.hasStaticShape() ||
+        !getElementKind(tensor.getElementType())) {
+      llvm::raw_string_ostream os(error);
+      os << what << " #" << i << " has type " << t
+         << ": the runner passes static ranked tensors of f32, f64, f16, "
+            "bf16, i64, i32, i16, i8 or i1";
+      return failure();
+    }
+    return success();
+  };
+  for (auto [i, t] : llvm::enumerate(type.getInputs()))
+    if (failed(check(t, "argument", i)))
+      return failure();
+  for (auto [i, t] : llvm::enumerate(type.getResults()))
+    if (failed(check(t, "result", i)))
+      return failure();
+  return success();
+}
+
+/// Graph inputs are read-only to the caller: bufferization must copy rather
+/// than write into them, or a second run would see changed inputs.
+void markArgumentsReadOnly(func::FuncOp fn) {
+  auto no = BoolAttr::get(fn.getContext(), false);
+  for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+    fn.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
+                  no);
+}
+
+void initializeNativeTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+}
+
+int64_t descriptorWords(int64_t rank) { return 3 + 2 * rank; }
+
+} // namespace
+
+CompiledGraph::~CompiledGraph() = default;
+
+llvm::Expected<std::unique_ptr<CompiledGraph>>
+CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
+  MLIRContext *context = module.getContext();
+  OwningOpRef<ModuleOp> clone = module.clone();
+  std::unique_ptr<CompiledGraph> graph(new CompiledGraph());
+  graph->kernelTimers = options.kernelTimers;
+
+  std::string error;
+  FailureOr<func::FuncOp> entry = findEntry(*clone, options.entry, error);
+  if (failed(entry))
+    return makeError(error);
+  graph->entry = entry->getSymName().str();
+
+  // Graph passes.
+  if (!options.graphPipeline.empty()) {
+    // The passes are added to a pass manager anchored on the module, so an
+    // outer "builtin.module(...)" is the module itself, not a nested one.
+    llvm::StringRef text = llvm::StringRef(options.graphPipeline).trim();
+    if (text.starts_with("builtin.module(") && text.ends_with(")"))
+      text = text.drop_front(strlen("builtin.module(")).drop_back();
+    PassManager pm(context, ModuleOp::getOperationName());
+    std::string parseError;
+    llvm::raw_string_ostream parseOs(parseError);
+    if (failed(parsePassPipeline(text, pm, parseOs)))
+      return makeError("bad graph pipeline '" + options.graphPipeline +
+                       "': " + parseError);
+    DiagnosticCollector diags(context);
+    double start = nowMs();
+    if (failed(pm.run(*clone)))
+      return makeError("the graph pipeline '" + options.graphPipeline +
+                       "' failed:" + diags.str());
+    graph->times.graphPassesMs = nowMs() - start;
+  }
+
+  auto fn = clone->lookupSymbol<func::FuncOp>(graph->entry);
+  if (!fn)
+    return makeError("the graph pipeline removed @" + graph->entry);
+  graph->functionType = fn.getFunctionType();
+  if (failed(checkSignature(graph->functionType, error)))
+    return makeError("cannot run @" + graph->entry + ": " + error);
+  markArgumentsReadOnly(fn);
+
+  // Lowering.
+  auto lowering = LowerToLLVMOptions::createFromString(options.loweringOptions);
+  if (!lowering)
+    return makeError("bad gopt-lower-to-llvm options '" +
+                     options.loweringOptions + "'");
+  lowering->kernelTimers = options.kernelTimers;
+  {
+    PassManager pm(context, ModuleOp::getOperationName());
+    buildLowerToLLVMPipeline(pm, *lowering);
+    DiagnosticCollector diags(context);
+    double start = nowMs();
+    if (failed(pm.run(*clone)))
+      return makeError("lowering to LLVM failed:" + diags.str());
+    graph->times.loweringMs = nowMs() - start;
+  }
+  clone->walk([&](LLVM::LLVMFuncOp f) {
+    if (auto id = f->getAttrOfType<IntegerAttr>("gopt.kernel"))
+      graph->kernels.push_back({id.getInt(), f.getSymName().str()});
+  });
+  llvm::sort(graph->kernels, [](const KernelInfo &a, const KernelInfo &b) {
+    return a.id < b.id;
+  });
+
+  // Machine code for this CPU, at O3 (DESIGN.md section 4: the target
+  // machine must be built here, or the optimization level has no effect).
+  initializeNativeTarget();
+  registerBuiltinDialectTranslation(*context);
+  registerLLVMDialectTranslation(*context);
+  double start = nowMs();
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder)
+    return tmBuilder.takeError();
+  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  auto tm = tmBuilder->createTargetMachine();
+  if (!tm)
+    return tm.takeError();
+  auto transformer = makeOptimizingTransformer(3, 0, tm->get());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.enableGDBNotificationListener = false;
+  engineOptions.enablePerfNotificationListener = false;
+  DiagnosticCollector diags(context);
+  auto engine = ExecutionEngine::create(*clone, engineOptions, std::move(*tm));
+  if (!engine)
+    return makeError("JIT compilation failed: " +
+                     llvm::toString(engine.takeError()) + diags.str());
+  graph->engine = std::move(*engine);
+  graph->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    for (auto &[name, address] : runtime::getRuntimeSymbols())
+      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                 llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
+  graph->engine->initialize();
+  // Materialize now, so the first run does not pay for code generation.
+  auto packed = graph->engine->lookupPacked("_mlir_ciface_" + graph->entry);
+  if (!packed)
+    return makeError("JIT lookup of @" + graph->entry + " failed: " +
+                     llvm::toString(packed.takeError()));
+  graph->times.codegenMs = nowMs() - start;
+  return std::move(graph);
+}
+
+std::vector<HostTensor> CompiledGraph::makeRandomInputs(uint64_t seed) const {
+  std::vector<HostTensor> inputs;
+  for (auto [i, type] : llvm::enumerate(functionType.getInputs()))
+    inputs.push_back(makeRandomTensor(cast<RankedTensorType>(type), seed + i));
+  return inputs;
+}
+
+llvm::Error CompiledGraph::invoke(llvm::ArrayRef<HostTensor> inputs,
+                                  std::vector<int64_t> &resultWords) {
+  if (inputs.size() != functionType.getNumInputs())
+    return makeError("@" + entry + " takes " +
+                     llvm::Twine(functionType.getNumInputs()) +
+                     " inputs, got " + llvm::Twine(inputs.size()));
+  std::vector<std::vector<int64_t>> descriptors;
+  for (auto [i, type] : llvm::enumerate(functionType.getInputs())) {
+    auto tensor = cast<RankedTensorType>(type);
+    const HostTensor &input = inputs[i];
+    if (!input.matches(tensor)) {
+      std::string expected;
+      llvm::raw_string_ostream os(expected);
+      os << tensor;
+      return makeError("input #" + llvm::Twine(i) + " of @" + entry +
+                       " is " + input.describe() + ", expected " + expected);
+    }
+    std::vector<int64_t> desc(descriptorWords(tensor.getRank()));
+    auto ptr = reinterpret_cast<int64_t>(input.getData());
+    desc[0] = desc[1] = ptr;
+    desc[2] = 0;
+    int64_t stride = 1;
+    for (int64_t d = tensor.getRank() - 1; d >= 0; --d) {
+      desc[3 + d] = tensor.getDimSize(d);
+      desc[3 + tensor.getRank() + d] = stride;
+      stride *= tensor.getDimSize(d);
+    }
+    descriptors.push_back(std::move(desc));
+  }
+  int64_t words = 0;
+  for (Type type : functionType.getResults())
+    words += descriptorWords(cast<RankedTensorType>(type).getRank());
+  resultWords.assign(std::max<int64_t>(words, 1), 0);
+
+  void *resultPtr = resultWords.data();
+  std::vector<void *> argPtrs;
+  for (auto &desc : descriptors)
+    argPtrs.push_back(desc.data());
+  std::vector<void *> packed;
+  if (functionType.getNumResults())
+    packed.push_back(&resultPtr);
+  for (void *&arg : argPtrs)
+    packed.push_back(&arg);
+  return engine->invokePacked("_mlir_ciface_" + entry, packed);
+}
+
+std::vector<HostTensor>
+CompiledGraph::takeResults(const std::vector<int64_t> &resultWords,
+                           bool copy) {
+  std::vector<HostTensor> results;
+  std::set<void *> freed;
+  int64_t at = 0;
+  for (Type type : functionType.getResults()) {
+    auto tensor = cast<RankedTensorType>(type);
+    int64_t rank = tensor.getRank();
+    auto *allocated = reinterpret_cast<void *>(resultWords[at]);
+    auto *aligned = reinterpret_cast<char *>(resultWords[at + 1]);
+    int64_t offset = resultWords[at + 2];
+    if (copy) {
+      HostTensor out(*getElementKind(tensor.getElementType()),
+                     std::vector<int64_t>(tensor.getShape().begin(),
+                                          tensor.getShape().end()));
+      size_t elementBytes = getElementBytes(out.getKind());
+      // Row-major copy through the descriptor's strides.
+      std::vector<int64_t> index(rank, 0);
+      char *dst = static_cast<char *>(out.getData());
+      for (int64_t i = 0, e = out.getNumElements(); i < e; ++i) {
+        int64_t element = offset;
+        for (int64_t d = 0; d < rank; ++d)
+          element += index[d] * resultWords[at + 3 + rank + d];
+        std::memcpy(dst + i * elementBytes, aligned + element * elementBytes,
+                    elementBytes);
+        for (int64_t d = rank - 1; d >= 0; --d) {
+          if (++index[d] < tensor.getDimSize(d))
+            break;
+          index[d] = 0;
+        }
+      }
+      results.push_back(std::move(out));
+    }
+    // Results are the caller's to free, unless they are not heap blocks
+    // (a constant the function returns as is).
+    if (allocated && !freed.count(allocated) &&
+        runtime::ownsAllocation(allocated)) {
+      _mlir_memref_to_llvm_free(allocated);
+      freed.insert(allocated);
+    }
+    at += descriptorWords(rank);
+  }
+  return results;
+}
+
+llvm::Expected<std::vector<HostTensor>>
+CompiledGraph::run(llvm::ArrayRef<HostTensor> inputs) {
+  std::vector<int64_t> resultWords;
+  if (llvm::Error error = invoke(inputs, resultWords))
+    return std::move(error);
+  return takeResults(resultWords, /*copy=*/true);
+}

@@ -1,0 +1,177 @@
+//===- Measure.cpp - Time a compiled graph, with memory and kernels -------===//
+//
+// Every run is timed alone (the call only: inputs are prepared before,
+// outputs freed after); peak memory and per-kernel times are read from the
+// runtime after each run and reset before the next.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Runner/Runner.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+/// Linear-interpolated quantile of sorted `v`.
+static double quantileOfSorted(const std::vector<double> &v, double q) {
+  if (v.empty())
+    return 0;
+  double pos = q * static_cast<double>(v.size() - 1);
+  size_t lo = static_cast<size_t>(pos);
+  size_t hi = std::min(lo + 1, v.size() - 1);
+  return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
+}
+
+SampleSummary SampleSummary::of(std::vector<double> samples) {
+  SampleSummary s;
+  if (samples.empty())
+    return s;
+  std::sort(samples.begin(), samples.end());
+  s.median = quantileOfSorted(samples, 0.5);
+  s.q1 = quantileOfSorted(samples, 0.25);
+  s.q3 = quantileOfSorted(samples, 0.75);
+  s.min = samples.front();
+  s.max = samples.back();
+  double sum = 0;
+  for (double x : samples)
+    sum += x;
+  s.mean = sum / static_cast<double>(samples.size());
+  double var = 0;
+  for (double x : samples)
+    var += (x - s.mean) * (x - s.mean);
+  if (samples.size() > 1 && s.mean != 0)
+    s.cv = std::sqrt(var / static_cast<double>(samples.size() - 1)) / s.mean;
+  return s;
+}
+
+llvm::Expected<RunReport> mlir::gopt::measureGraph(
+    CompiledGraph &graph, llvm::ArrayRef<HostTensor> inputs,
+    const MeasureOptions &options) {
+  if (options.repetitions < 1)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "repetitions must be at least 1");
+  RunReport report;
+  report.entry = graph.getEntry();
+  report.warmup = std::max(0, options.warmup);
+  report.repetitions = options.repetitions;
+  report.compile = graph.getCompileTimes();
+  report.numKernels = static_cast<int64_t>(graph.getKernels().size());
+  for (const HostTensor &input : inputs)
+    report.inputBytes += static_cast<int64_t>(input.getByteSize());
+
+  std::vector<int64_t> resultWords;
+  for (int i = 0; i < report.warmup; ++i) {
+    if (llvm::Error error = graph.invoke(inputs, resultWords))
+      return std::move(error);
+    graph.takeResults(resultWords, /*copy=*/false);
+  }
+
+  std::map<int64_t, std::vector<double>> kernelMs;
+  std::map<int64_t, int64_t> kernelCalls;
+  for (int r = 0; r < report.repetitions; ++r) {
+    runtime::resetMemoryStats();
+    runtime::resetKernelTimes();
+    auto start = std::chrono::steady_clock::now();
+    if (llvm::Error error = graph.invoke(inputs, resultWords))
+      return std::move(error);
+    auto end = std::chrono::steady_clock::now();
+    runtime::MemoryStats memory = runtime::getMemoryStats();
+    graph.takeResults(resultWords, /*copy=*/false);
+    report.latencyMs.push_back(
+        std::chrono::duration<double, std::milli>(end - start).count());
+    report.peakBytes = std::max(report.peakBytes, memory.peakBytes);
+    report.allocationsPerRun = memory.allocations;
+    for (const runtime::KernelTime &k : runtime::getKernelTimes()) {
+      kernelMs[k.id].push_back(k.totalMs);
+      kernelCalls[k.id] = k.calls;
+    }
+  }
+  report.latency = SampleSummary::of(report.latencyMs);
+  if (report.latency.median > 0)
+    report.throughput = 1000.0 / report.latency.median;
+
+  double kernelTotal = 0;
+  for (const KernelInfo &kernel : graph.getKernels()) {
+    auto it = kernelMs.find(kernel.id);
+    if (it == kernelMs.end())
+      continue;
+    KernelReport k{kernel.id, kernel.name, kernelCalls[kernel.id],
+                   SampleSummary::of(it->second).median, 0};
+    kernelTotal += k.msPerRun;
+    report.kernels.push_back(std::move(k));
+  }
+  for (KernelReport &k : report.kernels)
+    k.share = kernelTotal > 0 ? k.msPerRun / kernelTotal : 0;
+  return std::move(report);
+}
+
+static llvm::json::Object summaryJSON(const SampleSummary &s) {
+  return llvm::json::Object{{"median", s.median}, {"q1", s.q1},
+                            {"q3", s.q3},         {"mean", s.mean},
+                            {"cv", s.cv},         {"min", s.min},
+                            {"max", s.max}};
+}
+
+llvm::json::Object RunReport::toJSON() const {
+  llvm::json::Array kernelArray;
+  for (const KernelReport &k : kernels)
+    kernelArray.push_back(llvm::json::Object{{"id", k.id},
+                                             {"name", k.name},
+                                             {"calls_per_run", k.callsPerRun},
+                                             {"ms_per_run", k.msPerRun},
+                                             {"share", k.share}});
+  llvm::json::Array samples;
+  for (double x : latencyMs)
+    samples.push_back(x);
+  return llvm::json::Object{
+      {"entry", entry},
+      {"warmup", warmup},
+      {"repetitions", repetitions},
+      {"latency_ms", summaryJSON(latency)},
+      {"latency_samples_ms", std::move(samples)},
+      {"throughput_per_s", throughput},
+      {"peak_bytes", peakBytes},
+      {"allocations_per_run", allocationsPerRun},
+      {"input_bytes", inputBytes},
+      {"kernels", numKernels},
+      {"kernel_times", std::move(kernelArray)},
+      {"compile_ms",
+       llvm::json::Object{{"graph_passes", compile.graphPassesMs},
+                          {"lowering", compile.loweringMs},
+                          {"codegen", compile.codegenMs},
+                          {"total", compile.totalMs()}}},
+  };
+}
+
+void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
+  os << "@" << r.entry << ": " << r.repetitions << " runs after "
+     << r.warmup << " warm-up\n";
+  os << llvm::format("  latency     %.4f ms median [IQR %.4f-%.4f], CV %.1f%%, "
+                     "min %.4f\n",
+                     r.latency.median, r.latency.q1, r.latency.q3,
+                     100 * r.latency.cv, r.latency.min);
+  os << llvm::format("  throughput  %.1f runs/s\n", r.throughput);
+  os << llvm::format("  peak memory %lld bytes held by the compiled code "
+                     "(%lld allocations per run; inputs %lld bytes)\n",
+                     (long long)r.peakBytes, (long long)r.allocationsPerRun,
+                     (long long)r.inputBytes);
+  os << llvm::format("  compile     %.1f ms: graph passes %.1f, lowering "
+                     "%.1f, LLVM codegen %.1f\n",
+                     r.compile.totalMs(), r.compile.graphPassesMs,
+                     r.compile.loweringMs, r.compile.codegenMs);
+  os << "  kernels     " << r.numKernels << "\n";
+  if (r.kernels.empty())
+    return;
+  os << llvm::format("  %4s %10s %7s  %s\n", "id", "ms/run", "share",
+                     "kernel");
+  for (const KernelReport &k : r.kernels)
+    os << llvm::format("  %4lld %10.4f %6.1f%%  %s\n", (long long)k.id,
+                       k.msPerRun, 100 * k.share, k.name.c_str());
+}

@@ -1,0 +1,53 @@
+// gopt-run: compile, run, measure. Report structure only, never timings.
+
+// RUN: gopt-run %s --reps=3 --warmup=1 | FileCheck %s --check-prefix=TABLE
+// TABLE: @main: 3 runs after 1 warm-up
+// TABLE-NEXT: latency {{.*}} ms median [IQR {{.*}}], CV {{.*}}%, min
+// TABLE-NEXT: throughput {{.*}} runs/s
+// TABLE-NEXT: peak memory [[PEAK:[0-9]+]] bytes held by the compiled code ({{[0-9]+}} allocations per run; inputs 128 bytes)
+// TABLE-NEXT: compile {{.*}} ms: graph passes {{.*}}, lowering {{.*}}, LLVM codegen
+// TABLE-NEXT: kernels 3
+// TABLE-NEXT: id ms/run share kernel
+// TABLE-NEXT: 0 {{.*}}% main_k0_exp
+// TABLE-NEXT: 1 {{.*}}% main_k1_add
+// TABLE-NEXT: 2 {{.*}}% main_k2_mul
+
+// The default pipeline fuses the three ops into one kernel.
+// RUN: gopt-run %s --pipeline=gopt-optimize --reps=2 --format=json | FileCheck %s --check-prefix=JSON
+// JSON: "allocations_per_run": 1,
+// JSON: "compile_ms": {
+// JSON-NEXT: "codegen":
+// JSON-NEXT: "graph_passes":
+// JSON: "entry": "main",
+// JSON: "input_bytes": 128,
+// JSON: "kernel_times": [
+// JSON-NEXT: {
+// JSON-NEXT: "calls_per_run": 1,
+// JSON-NEXT: "id": 0,
+// JSON-NEXT: "ms_per_run":
+// JSON-NEXT: "name": "main_k0_exp_add_mul",
+// JSON-NEXT: "share": 1
+// JSON: "kernels": 1,
+// JSON: "latency_ms": {
+// JSON: "peak_bytes": {{[1-9][0-9]*}},
+// JSON: "repetitions": 2,
+
+// Unfused and fused builds give the same results (seeded inputs).
+// RUN: rm -rf %t && gopt-run %s --reps=0 --output-dir=%t/plain
+// RUN: gopt-run %s --reps=0 --pipeline=gopt-optimize --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
+// SAME: result #0 vs {{.*}}result0.npy: match (0 of 32 elements outside rtol=0.0001 atol=1e-05, max abs error
+
+// Given inputs are used as given: the saved inputs reproduce the results.
+// RUN: gopt-run %s --reps=0 --inputs=%t/plain/input0.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
+
+// Another seed gives other inputs, hence other results: a mismatch fails.
+// RUN: not gopt-run %s --reps=0 --seed=7 --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=DIFF
+// DIFF: result #0 vs {{.*}}result0.npy: MISMATCH ({{[0-9]+}} of 32 elements outside rtol=0.0001 atol=1e-05, max abs error {{.*}}): element {{[0-9]+}}: got
+// DIFF: gopt-run: error: results differ from the references
+
+func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = gopt.exp %x : tensor<4x8xf32>
+  %a = gopt.add %e, %x : tensor<4x8xf32>
+  %m = gopt.mul %a, %a : tensor<4x8xf32>
+  return %m : tensor<4x8xf32>
+}

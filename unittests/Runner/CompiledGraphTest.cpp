@@ -1,0 +1,121 @@
+//===- CompiledGraphTest.cpp - Compile, run and measure through the API ---===//
+
+#include "GOpt/Runner/Runner.h"
+#include "GOpt/InitAllDialects.h"
+#include "GOpt/InitAllPasses.h"
+
+#include "mlir/Parser/Parser.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+constexpr const char *kGraph = R"mlir(
+func.func @main(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>) {
+  %a = gopt.add %x, %y : tensor<2x3xf32>, tensor<3xf32> -> tensor<2x3xf32>
+  %r = gopt.relu %a : tensor<2x3xf32>
+  %s = gopt.reduce sum %r axes = [1] : tensor<2x3xf32> -> tensor<2xf32>
+  return %r, %s : tensor<2x3xf32>, tensor<2xf32>
+}
+)mlir";
+
+struct RunnerFixture : ::testing::Test {
+  RunnerFixture() {
+    static bool registered = [] {
+      gopt::registerAllPasses();
+      return true;
+    }();
+    (void)registered;
+    DialectRegistry registry;
+    gopt::registerAllDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+  MLIRContext context;
+};
+
+HostTensor tensorOf(std::vector<int64_t> shape, std::vector<double> values) {
+  HostTensor t(ElementKind::F32, std::move(shape));
+  for (auto [i, v] : llvm::enumerate(values))
+    t.setFromDouble(i, v);
+  return t;
+}
+
+TEST_F(RunnerFixture, RunsAGraphWithTwoResults) {
+  auto module = parseSourceString<ModuleOp>(kGraph, &context);
+  ASSERT_TRUE(module);
+  for (const char *pipeline : {"", "gopt-optimize"}) {
+    CompileOptions options;
+    options.graphPipeline = pipeline;
+    options.kernelTimers = true;
+    auto graph = CompiledGraph::compile(*module, options);
+    ASSERT_TRUE(bool(graph)) << llvm::toString(graph.takeError());
+    EXPECT_EQ((*graph)->getEntry(), "main");
+    auto out = (*graph)->run({tensorOf({2, 3}, {1, -2, 3, -4, 5, -6}),
+                              tensorOf({3}, {1, 1, 1})});
+    ASSERT_TRUE(bool(out)) << llvm::toString(out.takeError());
+    ASSERT_EQ(out->size(), 2u);
+    EXPECT_TRUE(compareTensors((*out)[0], tensorOf({2, 3}, {2, 0, 4, 0, 6, 0}),
+                               0, 0)
+                    .matches)
+        << pipeline;
+    EXPECT_TRUE(compareTensors((*out)[1], tensorOf({2}, {6, 6}), 0, 0).matches)
+        << pipeline;
+  }
+}
+
+TEST_F(RunnerFixture, MeasuresRunsMemoryAndKernels) {
+  auto module = parseSourceString<ModuleOp>(kGraph, &context);
+  ASSERT_TRUE(module);
+  CompileOptions options;
+  options.kernelTimers = true;
+  auto graph = CompiledGraph::compile(*module, options);
+  ASSERT_TRUE(bool(graph)) << llvm::toString(graph.takeError());
+  runtime::MemoryStats before = runtime::getMemoryStats();
+  auto inputs = (*graph)->makeRandomInputs(1);
+  MeasureOptions measure;
+  measure.warmup = 1;
+  measure.repetitions = 4;
+  auto report = measureGraph(**graph, inputs, measure);
+  ASSERT_TRUE(bool(report)) << llvm::toString(report.takeError());
+  EXPECT_EQ(report->latencyMs.size(), 4u);
+  EXPECT_EQ(report->numKernels, 3);
+  ASSERT_EQ(report->kernels.size(), 3u);
+  double shares = 0;
+  for (const KernelReport &k : report->kernels) {
+    EXPECT_EQ(k.callsPerRun, 1);
+    shares += k.share;
+  }
+  EXPECT_NEAR(shares, 1.0, 1e-9);
+  // Unfused: add and relu results (24 bytes each) and the sum (8 bytes).
+  EXPECT_GE(report->peakBytes, 24 + 8);
+  EXPECT_EQ(report->inputBytes, 24 + 12);
+  // Every block the runs allocated was freed.
+  EXPECT_EQ(runtime::getMemoryStats().liveBytes, before.liveBytes);
+}
+
+TEST_F(RunnerFixture, RejectsInputsThatDoNotMatch) {
+  auto module = parseSourceString<ModuleOp>(kGraph, &context);
+  ASSERT_TRUE(module);
+  auto graph = CompiledGraph::compile(*module, CompileOptions());
+  ASSERT_TRUE(bool(graph)) << llvm::toString(graph.takeError());
+  auto out = (*graph)->run({tensorOf({3}, {1, 2, 3}), tensorOf({3}, {1, 1, 1})});
+  ASSERT_FALSE(bool(out));
+  EXPECT_EQ(llvm::toString(out.takeError()),
+            "input #0 of @main is tensor<3xf32>, expected tensor<2x3xf32>");
+}
+
+TEST_F(RunnerFixture, NamesTheStageThatFailed) {
+  auto module = parseSourceString<ModuleOp>(kGraph, &context);
+  ASSERT_TRUE(module);
+  CompileOptions options;
+  options.entry = "missing";
+  auto graph = CompiledGraph::compile(*module, options);
+  ASSERT_FALSE(bool(graph));
+  EXPECT_EQ(llvm::toString(graph.takeError()),
+            "no function @missing with a body in the module");
+}
+
+} // namespace
