@@ -23,6 +23,18 @@ struct Options {
       llvm::cl::desc("Format of the --gopt-measure record: json, csv, table "
                      "or trace (default: table on stderr, json in a file)"),
       llvm::cl::value_desc("format")};
+  llvm::cl::opt<bool> runtime{
+      "gopt-measure-runtime",
+      llvm::cl::desc("With --gopt-measure: lower, JIT and time the graph "
+                     "before the first and after every top-level pass")};
+  llvm::cl::opt<int> runtimeReps{
+      "gopt-measure-runtime-reps",
+      llvm::cl::desc("Timed runs per point of --gopt-measure-runtime"),
+      llvm::cl::init(10)};
+  llvm::cl::opt<int> runtimeWarmup{
+      "gopt-measure-runtime-warmup",
+      llvm::cl::desc("Untimed runs first, per point of --gopt-measure-runtime"),
+      llvm::cl::init(2)};
 };
 } // namespace
 
@@ -32,6 +44,40 @@ void mlir::gopt::registerMeasurementCLOptions() { *options; }
 
 bool MeasurementCLSession::isRequested() {
   return options.isConstructed() && options->measure.getNumOccurrences() > 0;
+}
+
+LogicalResult MeasurementCLSession::checkOptions() {
+  if (!options.isConstructed())
+    return success();
+  bool runtimeFlags = options->runtime.getNumOccurrences() ||
+                      options->runtimeReps.getNumOccurrences() ||
+                      options->runtimeWarmup.getNumOccurrences();
+  if (runtimeFlags && !isRequested()) {
+    llvm::errs() << "error: --gopt-measure-runtime and its options need "
+                    "--gopt-measure\n";
+    return failure();
+  }
+  if (options->runtimeReps < 1 || options->runtimeWarmup < 0) {
+    llvm::errs() << "error: --gopt-measure-runtime-reps must be at least 1 "
+                    "and --gopt-measure-runtime-warmup at least 0\n";
+    return failure();
+  }
+  return success();
+}
+
+MeasurementCLSession::RuntimeRequest
+MeasurementCLSession::getRuntimeRequest() {
+  RuntimeRequest request;
+  if (!options.isConstructed())
+    return request;
+  request.enabled = options->runtime;
+  request.warmup = options->runtimeWarmup;
+  request.repetitions = options->runtimeReps;
+  return request;
+}
+
+void MeasurementCLSession::setRuntimeProbe(RuntimeProbe probe) {
+  record->runtimeProbe = std::move(probe);
 }
 
 FailureOr<std::unique_ptr<MeasurementCLSession>>

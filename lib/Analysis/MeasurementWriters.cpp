@@ -54,8 +54,28 @@ static std::string label(const PassRecord &row) {
   return row.argument.empty() ? row.pipeline : row.argument;
 }
 
+static llvm::json::Value runtimeToJSON(const std::optional<RuntimeFigures> &r) {
+  if (!r)
+    return nullptr;
+  if (!r->ok())
+    return llvm::json::Object{{"error", r->error}};
+  return llvm::json::Object{{"median_ms", r->medianMs},
+                            {"q1_ms", r->q1Ms},
+                            {"q3_ms", r->q3Ms},
+                            {"cv", r->cv},
+                            {"repetitions", r->repetitions},
+                            {"peak_bytes", r->peakBytes},
+                            {"kernels", r->kernels},
+                            {"compile_ms", r->compileMs}};
+}
+
+/// Whether a runtime probe measured anything in the record.
+static bool hasRuntime(const MeasurementRecord &record) {
+  return record.baselineRuntime.has_value();
+}
+
 static llvm::json::Object rowToJSON(const PassRecord &row) {
-  return llvm::json::Object{
+  llvm::json::Object object{
       {"index", row.index},
       {"parent", row.parent},
       {"depth", row.depth},
@@ -76,6 +96,9 @@ static llvm::json::Object rowToJSON(const PassRecord &row) {
       {"measure_ms", row.measureMs},
       {"stats", row.after.toJSON()},
   };
+  if (row.runtime)
+    object["runtime"] = runtimeToJSON(row.runtime);
+  return object;
 }
 
 static void writeJSON(const MeasurementRecord &record, llvm::raw_ostream &os) {
@@ -110,6 +133,8 @@ static void writeJSON(const MeasurementRecord &record, llvm::raw_ostream &os) {
            {"stats", final.toJSON()},
        }},
   };
+  if (hasRuntime(record))
+    doc["baseline_runtime"] = runtimeToJSON(record.baselineRuntime);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc))) << "\n";
 }
 
@@ -131,7 +156,20 @@ static void writeCSV(const MeasurementRecord &record, llvm::raw_ostream &os) {
         "ops_removed,fusion_groups,fusion_groups_added,fusion_groups_removed,"
         "kernels,values,use_edges,constants,constant_bytes,"
         "intermediate_bytes,flops,bytes_moved,peak_memory_bytes_estimate,"
-        "pipeline,wall_ms,cpu_ms\n";
+        "pipeline,wall_ms,cpu_ms";
+  bool runtime = hasRuntime(record);
+  if (runtime)
+    os << ",run_ms_median,run_ms_q1,run_ms_q3,run_peak_bytes";
+  os << "\n";
+  auto runtimeCells = [&](const std::optional<RuntimeFigures> &r) {
+    if (!runtime)
+      return;
+    if (r && r->ok())
+      os << llvm::format(",%.6f,%.6f,%.6f,%lld", r->medianMs, r->q1Ms,
+                         r->q3Ms, (long long)r->peakBytes);
+    else
+      os << ",,,,";
+  };
   auto stats = [&](const GraphStats &s) {
     os << s.numKernels << "," << s.numValues << "," << s.numUseEdges << ","
        << s.numConstants << "," << s.constantBytes << ","
@@ -142,7 +180,9 @@ static void writeCSV(const MeasurementRecord &record, llvm::raw_ostream &os) {
   os << "-1,-1,0,(baseline)," << quoted("") << "," << quoted("") << ",0,0,"
      << b.numOps << ",0,0," << b.numFusionGroups << ",0,0,";
   stats(b);
-  os << quoted("") << ",0,0\n";
+  os << quoted("") << ",0,0";
+  runtimeCells(record.baselineRuntime);
+  os << "\n";
   for (const PassRecord &r : record.rows) {
     os << r.index << "," << r.parent << "," << r.depth << ","
        << quoted(label(r)) << ","
@@ -152,7 +192,9 @@ static void writeCSV(const MeasurementRecord &record, llvm::raw_ostream &os) {
        << r.fusionGroupsAdded << "," << r.fusionGroupsRemoved << ",";
     stats(r.after);
     os << quoted(r.pipeline) << ","
-       << llvm::format("%.4f,%.4f\n", r.wallMs, r.cpuMs);
+       << llvm::format("%.4f,%.4f", r.wallMs, r.cpuMs);
+    runtimeCells(r.runtime);
+    os << "\n";
   }
 }
 
@@ -173,29 +215,47 @@ static std::string humanBytes(int64_t bytes) {
   return s;
 }
 
+/// The run-time cells of a table row: median [IQR] and measured peak.
+static std::string runtimeCells(const std::optional<RuntimeFigures> &r) {
+  if (!r)
+    return "";
+  if (!r->ok())
+    return "  (did not run)";
+  return llvm::formatv("  {0,9:f4} [{1:f4}-{2:f4}] {3,10}", r->medianMs,
+                       r->q1Ms, r->q3Ms, humanBytes(r->peakBytes))
+      .str();
+}
+
 static void writeTable(const MeasurementRecord &record,
                        llvm::raw_ostream &os) {
+  bool runtime = hasRuntime(record);
   os << "===-------------------------------------------------------------===\n"
      << "  gopt-measure: graph after every pass (" << record.rows.size()
      << " pass executions)\n"
      << "===-------------------------------------------------------------===\n";
-  os << llvm::format("%4s  %-36s %10s %7s %7s %8s %11s %8s\n", "#", "pass",
+  os << llvm::format("%4s  %-36s %10s %7s %7s %8s %11s %8s", "#", "pass",
                      "time ms", "ops", "Δops", "kernels", "est. peak",
                      "changed");
+  if (runtime)
+    os << "   run ms [IQR]             meas. peak";
+  os << "\n";
   auto line = [&](llvm::StringRef index, llvm::StringRef label, double ms,
                   bool hasTime, const GraphStats &s, int64_t delta,
-                  llvm::StringRef changed) {
+                  llvm::StringRef changed,
+                  const std::optional<RuntimeFigures> &figures) {
     std::string time = hasTime ? llvm::formatv("{0:f3}", ms).str() : "-";
     std::string d = delta > 0 ? "+" + std::to_string(delta)
                               : std::to_string(delta);
-    os << llvm::format("%4s  %-36s %10s %7lld %7s %8lld %11s %8s\n",
+    os << llvm::format("%4s  %-36s %10s %7lld %7s %8lld %11s %8s",
                        index.str().c_str(), label.str().c_str(), time.c_str(),
                        (long long)s.numOps, d.c_str(),
                        (long long)s.numKernels,
                        humanBytes(s.peakMemoryBytes).c_str(),
                        changed.str().c_str());
+    os << runtimeCells(figures) << "\n";
   };
-  line("", "(baseline)", 0, false, record.baseline, 0, "");
+  line("", "(baseline)", 0, false, record.baseline, 0, "",
+       record.baselineRuntime);
   for (const PassRecord &r : record.rows) {
     std::string text(2 * r.depth, ' ');
     std::string name = label(r);
@@ -208,13 +268,27 @@ static void writeTable(const MeasurementRecord &record,
       text = text.substr(0, 33) + "...";
     line(std::to_string(r.index), text, r.wallMs, true, r.after,
          r.after.numOps - r.before.numOps,
-         r.failed ? "FAILED" : (r.changed ? "yes" : "no"));
+         r.failed ? "FAILED" : (r.changed ? "yes" : "no"), r.runtime);
   }
   const GraphStats &final = record.final();
   os << llvm::format("      %-36s %10.3f %7lld %7s %8lld %11s\n", "total",
                      record.totalWallMs(), (long long)final.numOps, "",
                      (long long)final.numKernels,
                      humanBytes(final.peakMemoryBytes).c_str());
+  if (!runtime)
+    return;
+  // Errors are listed once, below the table.
+  auto note = [&](llvm::StringRef what, const std::optional<RuntimeFigures> &r) {
+    if (r && !r->ok())
+      os << "  " << what << ": did not run: " << r->error << "\n";
+  };
+  note("(baseline)", record.baselineRuntime);
+  for (const PassRecord &r : record.rows)
+    note("#" + std::to_string(r.index), r.runtime);
+  int reps = record.baselineRuntime->repetitions;
+  os << "  run ms: median [IQR] of " << reps
+     << " timed runs of the compiled graph after each top-level pass; "
+        "meas. peak: bytes it held at once\n";
 }
 
 static void writeTrace(const MeasurementRecord &record,
@@ -257,6 +331,13 @@ static void writeTrace(const MeasurementRecord &record,
         {"ts", end},
         {"args",
          llvm::json::Object{{"bytes", r.after.peakMemoryBytes}}}});
+    if (r.runtime && r.runtime->ok())
+      events.push_back(llvm::json::Object{
+          {"name", "measured run time (ms)"},
+          {"ph", "C"},
+          {"pid", 1},
+          {"ts", end},
+          {"args", llvm::json::Object{{"median_ms", r.runtime->medianMs}}}});
   }
   llvm::json::Object doc{{"traceEvents", std::move(events)},
                          {"displayTimeUnit", "ms"},

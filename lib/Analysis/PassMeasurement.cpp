@@ -222,13 +222,17 @@ void PassMeasurementInstrumentation::runBeforePass(Pass *pass, Operation *op) {
     row.before = state.statsCache.compute(op, &open.fingerprintBefore);
   }
   bool topLevel = row.depth == 0;
+  bool firstTopLevel = false;
   {
     std::lock_guard<std::mutex> lock(impl->record->mutex);
     if (topLevel && !impl->record->hasBaseline) {
       impl->record->baseline = row.before;
       impl->record->hasBaseline = true;
+      firstTopLevel = true;
     }
   }
+  if (firstTopLevel && impl->record->runtimeProbe)
+    impl->record->baselineRuntime = impl->record->runtimeProbe(op);
   {
     std::lock_guard<std::mutex> lock(impl->mutex);
     impl->spawning[pass] = RowPosition{row.key, row.path, row.depth};
@@ -278,6 +282,8 @@ void PassMeasurementInstrumentation::finishPass(Pass *pass, Operation *op,
   state.lastEpochs = impl.epochsAbove(row.depth);
   state.lastFingerprint = fingerprintAfter;
   state.lastStats = row.after;
+  if (row.depth == 0 && !failed && impl.record->runtimeProbe)
+    row.runtime = impl.record->runtimeProbe(op);
   row.measureMs += nowMs() - measureStart;
 
   {

@@ -8,6 +8,7 @@
 #include "GOpt/Analysis/MeasurementCLOptions.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
+#include "GOpt/Runner/RuntimeProbe.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -28,6 +29,13 @@ static LogicalResult runMeasured(llvm::StringRef inputFilename,
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
   MlirOptMainConfig plain = config;
   gopt::MeasurementCLSession *measurement = session->get();
+  auto runtime = gopt::MeasurementCLSession::getRuntimeRequest();
+  if (runtime.enabled) {
+    gopt::RuntimeProbeOptions probe;
+    probe.warmup = runtime.warmup;
+    probe.repetitions = runtime.repetitions;
+    measurement->setRuntimeProbe(gopt::makeRuntimeProbe(probe));
+  }
   config.setPassPipelineSetupFn([plain, measurement](PassManager &pm) {
     if (failed(plain.setupPassPipeline(pm)))
       return failure();
@@ -67,6 +75,8 @@ int main(int argc, char **argv) {
   auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
       argc, argv, "GOpt optimizer driver: tensor-graph passes for MLIR\n",
       registry);
+  if (failed(gopt::MeasurementCLSession::checkOptions()))
+    return EXIT_FAILURE;
   if (!gopt::MeasurementCLSession::isRequested())
     return asMainReturnCode(
         MlirOptMain(argc, argv, inputFilename, outputFilename, registry));

@@ -5,6 +5,9 @@
 //   --gopt-measure            table on stderr
 //   --gopt-measure=FILE       record in FILE (JSON unless a format is given)
 //   --gopt-measure-format=json|csv|table|trace
+//   --gopt-measure-runtime    also lower, JIT and time the graph after every
+//                             top-level pass (a RuntimeProbe the tool plugs in)
+//   --gopt-measure-runtime-reps=N, --gopt-measure-runtime-warmup=N
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +30,18 @@ class MeasurementCLSession {
 public:
   /// Whether --gopt-measure was given.
   static bool isRequested();
+  /// Checks options that only make sense together; prints the error.
+  static LogicalResult checkOptions();
+
+  /// What --gopt-measure-runtime asks for.
+  struct RuntimeRequest {
+    bool enabled = false;
+    int warmup = 2;
+    int repetitions = 10;
+  };
+  static RuntimeRequest getRuntimeRequest();
+  /// Measures run time after every top-level pass with `probe`.
+  void setRuntimeProbe(RuntimeProbe probe);
 
   /// Validates the options and opens the output file now, so a bad format or
   /// an unwritable file fails before any work: prints the error and returns

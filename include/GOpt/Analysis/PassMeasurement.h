@@ -21,7 +21,9 @@
 #include "mlir/Pass/PassInstrumentation.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <memory>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -31,6 +33,25 @@ namespace gopt {
 
 /// Version of the record's schema (docs/Measurement.md).
 constexpr int kMeasurementSchemaVersion = 1;
+
+/// The compiled graph's run time and memory at one point of the pipeline,
+/// measured by a RuntimeProbe.
+struct RuntimeFigures {
+  /// Why the graph could not be compiled or run (then nothing else is set).
+  std::string error;
+  double medianMs = 0, q1Ms = 0, q3Ms = 0, cv = 0;
+  int repetitions = 0;
+  /// Peak bytes the compiled code held during a run.
+  int64_t peakBytes = 0;
+  int64_t kernels = 0;
+  double compileMs = 0;
+  bool ok() const { return error.empty(); }
+};
+
+/// Lowers, JITs and times a copy of the IR under `op` (the module a top-level
+/// pass ran on). Analysis does not compile code itself: tools plug in one,
+/// e.g. gopt::makeRuntimeProbe from GOpt/Runner/RuntimeProbe.h.
+using RuntimeProbe = std::function<RuntimeFigures(Operation *op)>;
 
 /// One execution of one pass on one op.
 struct PassRecord {
@@ -48,7 +69,8 @@ struct PassRecord {
   std::string path;      ///< nesting path, e.g. "builtin.module/func.func@f"
   double wallMs = 0;
   double cpuMs = 0;
-  /// Wall time spent computing this row's statistics (not in wallMs).
+  /// Wall time spent computing this row's statistics and runtime figures
+  /// (not in wallMs).
   double measureMs = 0;
   /// Start time relative to the first pass, for traces.
   double startMs = 0;
@@ -63,6 +85,9 @@ struct PassRecord {
   GraphStats after;
   /// Statistics of the same op before the pass.
   GraphStats before;
+  /// With a runtime probe, the graph's run time after the pass (top-level
+  /// rows of passes that did not fail).
+  std::optional<RuntimeFigures> runtime;
   /// Sort key: nesting and program order.
   std::vector<int64_t> key;
 };
@@ -77,6 +102,9 @@ struct MeasurementRecord {
   /// Statistics of the top-level op before the first pass.
   GraphStats baseline;
   bool hasBaseline = false;
+  /// Called after every top-level pass and on the baseline, when set.
+  RuntimeProbe runtimeProbe;
+  std::optional<RuntimeFigures> baselineRuntime;
   std::vector<PassRecord> rows;
   /// Next sort key of a top-level pass execution.
   int64_t nextTopLevelOrdinal = 0;
