@@ -95,5 +95,6 @@ mlir::gopt::runtime::getRuntimeSymbols() {
        reinterpret_cast<void *>(&_mlir_memref_to_llvm_free)},
       {"gopt_kernel_begin", reinterpret_cast<void *>(&gopt_kernel_begin)},
       {"gopt_kernel_end", reinterpret_cast<void *>(&gopt_kernel_end)},
+      {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
   };
 }

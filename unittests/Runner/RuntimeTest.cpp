@@ -77,9 +77,36 @@ TEST(KernelTimers, AddUpCallsPerKernel) {
 
 TEST(Runtime, ListsEveryEntryPointForAJIT) {
   auto symbols = getRuntimeSymbols();
-  EXPECT_EQ(symbols.size(), 5u);
+  EXPECT_EQ(symbols.size(), 6u);
   for (auto &[name, address] : symbols)
     EXPECT_NE(address, nullptr) << name;
+}
+
+TEST(MemrefCopy, CopiesAStridedView) {
+  // A 2x3 view with row stride 4 of a 2x4 buffer, into a dense 2x3 buffer.
+  float src[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+  float dst[6] = {};
+  int64_t srcDesc[] = {reinterpret_cast<int64_t>(src),
+                       reinterpret_cast<int64_t>(src), 1, 2, 3, 4, 1};
+  int64_t dstDesc[] = {reinterpret_cast<int64_t>(dst),
+                       reinterpret_cast<int64_t>(dst), 0, 2, 3, 3, 1};
+  struct {
+    int64_t rank;
+    void *descriptor;
+  } srcArg{2, srcDesc}, dstArg{2, dstDesc};
+  memrefCopy(sizeof(float), &srcArg, &dstArg);
+  float expected[6] = {1, 2, 3, 5, 6, 7};
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ(dst[i], expected[i]) << i;
+  // Transposed destination: column-major strides.
+  float dstT[6] = {};
+  int64_t dstTDesc[] = {reinterpret_cast<int64_t>(dstT),
+                        reinterpret_cast<int64_t>(dstT), 0, 2, 3, 1, 2};
+  dstArg.descriptor = dstTDesc;
+  memrefCopy(sizeof(float), &srcArg, &dstArg);
+  float expectedT[6] = {1, 5, 2, 6, 3, 7};
+  for (int i = 0; i < 6; ++i)
+    EXPECT_EQ(dstT[i], expectedT[i]) << i;
 }
 
 } // namespace

@@ -8,7 +8,8 @@
 //   size class and handed out again, so repeated runs of a graph do not pay
 //   page faults that would hide what a graph pass saved;
 // - kernel timers behind `gopt_kernel_begin(id)` / `gopt_kernel_end(id)`,
-//   which `gopt-lower-to-llvm{kernel-timers}` puts around every kernel call.
+//   which `gopt-lower-to-llvm{kernel-timers}` puts around every kernel call;
+// - `memrefCopy`, the strided copy lowered memref.copy calls.
 //
 // The C entry points are declared at the bottom; `getRuntimeSymbols()` lists
 // them for a JIT.
@@ -77,6 +78,10 @@ void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
 void _mlir_memref_to_llvm_free(void *ptr);
 void gopt_kernel_begin(int64_t id);
 void gopt_kernel_end(int64_t id);
+/// Strided copy behind lowered memref.copy of non-contiguous memrefs (the
+/// ABI of upstream's libmlir_c_runner_utils); src and dst are unranked
+/// memref descriptors {rank, descriptor*}.
+void memrefCopy(int64_t elemSize, void *src, void *dst);
 }
 
 #endif // GOPT_RUNTIME_RUNTIME_H
