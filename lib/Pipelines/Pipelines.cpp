@@ -44,6 +44,8 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   outline.timers = options.kernelTimers;
   pm.addPass(createGOptOutlineKernels(outline));
   pm.addPass(createConvertGOptToLinalg());
+  // Elementwise arith/math ops of other producers on whole tensors.
+  pm.addPass(createConvertElementwiseToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   GOptFuseKernelLoopsOptions loops;
   loops.tileSizes = llvm::to_vector(options.tileSizes);

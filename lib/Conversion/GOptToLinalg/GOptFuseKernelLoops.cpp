@@ -185,6 +185,16 @@ struct GOptFuseKernelLoopsPass
       identity.push_back(d);
     SmallPtrSet<Operation *, 16> visited;
     restrictToShareableDims(root, identity, tileable, visited);
+    // Empty tensors: nothing to compute per tile (and upstream tiling does
+    // not expect zero-extent loops).
+    bool empty = llvm::any_of(visited, [](Operation *op) {
+      return llvm::is_contained(
+          cast<linalg::LinalgOp>(op).getStaticLoopRanges(), 0);
+    });
+    if (empty) {
+      ++numUntiledKernels;
+      return success();
+    }
     SmallVector<int64_t> sizes =
         chooseTileSizes(root, tileable, tileSizes, visited.size() > 1);
     if (llvm::all_of(sizes, [](int64_t s) { return s == 0; })) {

@@ -720,11 +720,13 @@ struct LowerReduce : OpConversionPattern<ReduceOp> {
             return arith::AddIOp::create(b, l, in[0], acc);
           }
         });
-    if (kind == ReduceKind::mean) {
-      int64_t count = 1;
-      for (auto [size, r] : llvm::zip_equal(inType.getShape(), reduced))
-        if (r)
-          count *= size;
+    // An empty integer mean stays 0 (its sum) instead of dividing by zero;
+    // an empty float mean is 0/0 = NaN, as in numpy.
+    int64_t count = 1;
+    for (auto [size, r] : llvm::zip_equal(inType.getShape(), reduced))
+      if (r)
+        count *= size;
+    if (kind == ReduceKind::mean && (isFloat || count > 0)) {
       result = buildElementwise(
           rewriter, loc, result, tensorTypeOf(result),
           [&](OpBuilder &b, Location l, ValueRange args) -> Value {

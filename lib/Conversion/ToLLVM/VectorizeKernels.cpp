@@ -29,7 +29,8 @@ using namespace mlir;
 static constexpr int64_t kMaxVectorElements = 4096;
 
 static bool isWorthVectorizing(linalg::LinalgOp op) {
-  if (!op.hasPureTensorSemantics())
+  // Zero-loop ops and empty iteration spaces trip the upstream vectorizer.
+  if (!op.hasPureTensorSemantics() || op.getNumLoops() == 0)
     return false;
   int64_t elements = 1;
   for (int64_t size : op.getStaticLoopRanges()) {
@@ -37,7 +38,7 @@ static bool isWorthVectorizing(linalg::LinalgOp op) {
       return false;
     elements *= size;
   }
-  return elements <= kMaxVectorElements &&
+  return elements > 0 && elements <= kMaxVectorElements &&
          succeeded(linalg::vectorizeOpPrecondition(op));
 }
 
