@@ -32,8 +32,7 @@ func.func @graph(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> tensor<4x8xf32> {
 OwningOpRef<ModuleOp> lower(MLIRContext &context,
                             const gopt::LowerToLLVMOptions &options,
                             LogicalResult &result) {
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(kGraph, &context);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(kGraph, &context);
   EXPECT_TRUE(module);
   PassManager pm(&context);
   pm.enableVerifier(true);
@@ -71,8 +70,8 @@ TEST_F(LowerToLLVMTest, PublicFunctionHasCInterfaceAndKernelsHaveIds) {
   auto module = lower(context, options, result);
   ASSERT_TRUE(succeeded(result));
   EXPECT_TRUE(module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_ciface_graph"));
-  EXPECT_TRUE(module->lookupSymbol<LLVM::LLVMFuncOp>(
-      "_mlir_memref_to_llvm_alloc"));
+  EXPECT_TRUE(
+      module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_memref_to_llvm_alloc"));
   // Unfused: linear, relu and softmax are kernels 0, 1 and 2.
   std::vector<int64_t> ids;
   module->walk([&](LLVM::LLVMFuncOp func) {
