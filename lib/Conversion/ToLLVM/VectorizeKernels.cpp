@@ -76,6 +76,26 @@ static SmallVector<int64_t> vectorTileSizes(linalg::LinalgOp op) {
   return sizes;
 }
 
+/// Tile sizes that leave a named 2-D convolution or pooling op one output
+/// row of one channel with a one-row window, the shape
+/// populateDecomposeConvolutionPatterns turns into a vectorizable 1-D op.
+static std::optional<SmallVector<int64_t>>
+convolutionRowTileSizes(linalg::LinalgOp op) {
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      linalg::inferConvolutionDims(op);
+  if (failed(dims) || dims->outputImage.size() != 2 ||
+      dims->filterLoop.size() != 2)
+    return std::nullopt;
+  SmallVector<int64_t> sizes(op.getNumLoops(), 0);
+  for (unsigned d : dims->batch)
+    sizes[d] = 1;
+  for (unsigned d : dims->outputChannel)
+    sizes[d] = 1;
+  sizes[dims->outputImage[0]] = 1;
+  sizes[dims->filterLoop[0]] = 1;
+  return sizes;
+}
+
 namespace {
 
 /// Vectorizes every static linalg op the vectorizer accepts, tiling large
@@ -114,7 +134,39 @@ struct GOptVectorizeKernelsPass
       rewriter.eraseOp(op);
   }
 
+  /// Tiles named 2-D convolutions and poolings to single rows and
+  /// decomposes them into 1-D ops the vectorizer handles.
+  LogicalResult decomposeConvolutions() {
+    SmallVector<linalg::LinalgOp> convs;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
+          op.hasPureTensorSemantics() && staticIterations(op) > 0)
+        convs.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : convs) {
+      std::optional<SmallVector<int64_t>> sizes = convolutionRowTileSizes(op);
+      if (!sizes)
+        continue;
+      rewriter.setInsertionPoint(op);
+      SmallVector<OpFoldResult> sizeAttrs;
+      for (int64_t s : *sizes)
+        sizeAttrs.push_back(rewriter.getIndexAttr(s));
+      scf::SCFTilingOptions options;
+      options.setTileSizes(sizeAttrs);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (succeeded(tiled))
+        rewriter.replaceOp(op, tiled->replacements);
+    }
+    RewritePatternSet patterns(&getContext());
+    linalg::populateDecomposeConvolutionPatterns(patterns);
+    return applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+
   void runOnOperation() override {
+    if (failed(decomposeConvolutions()))
+      return signalPassFailure();
     SmallVector<linalg::LinalgOp> candidates;
     getOperation()->walk([&](linalg::LinalgOp op) {
       if (canVectorize(op))
