@@ -66,7 +66,11 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  bufferization::buildBufferDeallocationPipeline(pm);
+  // Kernels are private: they may return views of their arguments (a
+  // reshape kernel) with an ownership flag instead of a copy.
+  bufferization::BufferDeallocationPipelineOptions deallocation;
+  deallocation.privateFunctionDynamicOwnership = true;
+  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   // Loops and scalars.
