@@ -40,18 +40,24 @@ void mlir::gopt::buildOptimizePipeline(OpPassManager &pm,
 void mlir::gopt::buildLowerToLLVMPipeline(
     OpPassManager &pm, const gopt::LowerToLLVMOptions &options) {
   // Kernels: one function each, lowered to linalg, one loop nest each.
+  // Function-local stages are nested on func.func so functions (kernels)
+  // are processed in parallel.
   GOptOutlineKernelsOptions outline;
   outline.timers = options.kernelTimers;
   pm.addPass(createGOptOutlineKernels(outline));
-  pm.addPass(createConvertGOptToLinalg());
-  pm.addPass(createCanonicalizerPass());
+  OpPassManager &toLinalg = pm.nest<func::FuncOp>();
+  toLinalg.addPass(createConvertGOptToLinalg());
+  // Elementwise arith/math ops of other producers on whole tensors.
+  toLinalg.addPass(createConvertElementwiseToLinalgPass());
+  toLinalg.addPass(createCanonicalizerPass());
   GOptFuseKernelLoopsOptions loops;
   loops.tileSizes = llvm::to_vector(options.tileSizes);
   pm.addPass(createGOptFuseKernelLoops(loops));
+  OpPassManager &tiles = pm.nest<func::FuncOp>();
   if (options.vectorize)
-    pm.addNestedPass<func::FuncOp>(createGOptVectorizeKernels());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+    tiles.addPass(createGOptVectorizeKernels());
+  tiles.addPass(createCanonicalizerPass());
+  tiles.addPass(createCSEPass());
 
   // Buffers: identity-layout memrefs at function boundaries, ownership-based
   // deallocation.
@@ -60,22 +66,27 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  bufferization::buildBufferDeallocationPipeline(pm);
+  // Kernels are private: they may return views of their arguments (a
+  // reshape kernel) with an ownership flag instead of a copy.
+  bufferization::BufferDeallocationPipelineOptions deallocation;
+  deallocation.privateFunctionDynamicOwnership = true;
+  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   // Loops and scalars.
-  pm.addPass(createConvertLinalgToLoopsPass());
+  OpPassManager &scalar = pm.nest<func::FuncOp>();
+  scalar.addPass(createConvertLinalgToLoopsPass());
   if (options.vectorize) {
-    pm.addNestedPass<func::FuncOp>(createGOptLowerVectors());
-    pm.addPass(createConvertVectorToSCFPass(
+    scalar.addPass(createGOptLowerVectors());
+    scalar.addPass(createConvertVectorToSCFPass(
         VectorTransferToSCFOptions().enableFullUnroll()));
-    pm.addNestedPass<func::FuncOp>(createGOptLowerVectors());
+    scalar.addPass(createGOptLowerVectors());
   }
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createCanonicalizerPass());
+  scalar.addPass(createLowerAffinePass());
+  scalar.addPass(createSCFToControlFlowPass());
+  scalar.addPass(memref::createExpandStridedMetadataPass());
+  scalar.addPass(createLowerAffinePass());
+  scalar.addPass(createCanonicalizerPass());
 
   // LLVM dialect: math first to intrinsics, what LLVM has no intrinsic for
   // (erf, tanh) to libm, integer powers to generated functions.

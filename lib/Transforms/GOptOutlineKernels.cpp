@@ -118,9 +118,8 @@ struct GOptOutlineKernelsPass
 
   /// Moves `op` into a new function `@<parent>_k<id>_<ops>`, placed after
   /// `insertAfter`, calls it, and returns the new function.
-  Operation *outline(Operation *op, func::FuncOp parent,
-                     Operation *insertAfter, int64_t id,
-                     SymbolTable &symbols) {
+  Operation *outline(Operation *op, func::FuncOp parent, Operation *insertAfter,
+                     int64_t id, SymbolTable &symbols) {
     Location loc = op->getLoc();
     // Arguments: every distinct non-splat value the op reads.
     SmallVector<Value> arguments;
@@ -137,9 +136,9 @@ struct GOptOutlineKernelsPass
     OpBuilder b(&getContext());
     auto type = b.getFunctionType(ValueRange(arguments).getTypes(),
                                   op->getResultTypes());
-    std::string name = (parent.getSymName() + "_k" + Twine(id) + "_" +
-                        describeKernel(op))
-                           .str();
+    std::string name =
+        (parent.getSymName() + "_k" + Twine(id) + "_" + describeKernel(op))
+            .str();
     auto kernel = func::FuncOp::create(b, loc, name, type);
     kernel.setPrivate();
     kernel->setAttr(kKernelAttr, b.getI64IntegerAttr(id));

@@ -540,3 +540,15 @@ func.func @foreign() -> tensor<4xf32> {
   %0 = gopt.exp %e : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// An empty integer mean is its (zero) sum: no division by a zero count.
+// CHECK-LABEL: func.func @empty_integer_mean
+// CHECK: arith.addi
+// CHECK-NOT: arith.divsi
+// CHECK: return
+func.func @empty_integer_mean(%x: tensor<2x0xi32>) -> tensor<2xi32> {
+  %0 = gopt.reduce mean %x axes = [1] : tensor<2x0xi32> -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}

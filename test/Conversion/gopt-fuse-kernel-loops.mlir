@@ -93,3 +93,47 @@ func.func @not_a_kernel(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
   } -> tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
 }
+
+// -----
+
+// A kernel with two results: the loop nest computes the producer once per
+// tile and yields it along with the result.
+// CHECK-LABEL: func.func private @two_results_k0_neg_exp
+// CHECK: %[[L:.*]]:2 = scf.for
+// CHECK: %[[N:.*]] = linalg.generic
+// CHECK: arith.negf
+// CHECK: %[[E:.*]] = linalg.generic {{.*}} ins(%[[N]] :
+// CHECK: math.exp
+// CHECK: %[[I0:.*]] = tensor.insert_slice %[[E]]
+// CHECK: %[[I1:.*]] = tensor.insert_slice %[[N]]
+// CHECK: scf.yield %[[I0]], %[[I1]]
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[L]]#1, %[[L]]#0
+func.func @two_results(%x: tensor<4x16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+  %r:2 = gopt.fusion(%x : tensor<4x16xf32>) -> tensor<4x16xf32>, tensor<4x16xf32> {
+  ^bb0(%a: tensor<4x16xf32>):
+    %n = gopt.neg %a : tensor<4x16xf32>
+    %e = gopt.exp %n : tensor<4x16xf32>
+    gopt.yield %n, %e : tensor<4x16xf32>, tensor<4x16xf32>
+  }
+  return %r#0, %r#1 : tensor<4x16xf32>, tensor<4x16xf32>
+}
+
+// -----
+
+// Two independent results: no single loop nest computes both, so the kernel
+// keeps its two generics.
+// CHECK-LABEL: func.func private @independent_k0_neg_exp
+// CHECK-NOT: scf.for
+// CHECK: arith.negf
+// CHECK: math.exp
+// CHECK: return
+func.func @independent(%x: tensor<4x16xf32>, %y: tensor<4x16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+  %r:2 = gopt.fusion(%x, %y : tensor<4x16xf32>, tensor<4x16xf32>) -> tensor<4x16xf32>, tensor<4x16xf32> {
+  ^bb0(%a: tensor<4x16xf32>, %b: tensor<4x16xf32>):
+    %n = gopt.neg %a : tensor<4x16xf32>
+    %e = gopt.exp %b : tensor<4x16xf32>
+    gopt.yield %n, %e : tensor<4x16xf32>, tensor<4x16xf32>
+  }
+  return %r#0, %r#1 : tensor<4x16xf32>, tensor<4x16xf32>
+}

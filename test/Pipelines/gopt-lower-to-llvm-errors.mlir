@@ -1,4 +1,4 @@
-// RUN: gopt-opt %s --gopt-lower-to-llvm -verify-diagnostics
+// RUN: gopt-opt %s -verify-each --gopt-lower-to-llvm -verify-diagnostics
 
 // An op that no stage of the pipeline lowers (the pipeline has no complex
 // conversion) is reported by the final check, by name.

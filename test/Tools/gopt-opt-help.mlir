@@ -13,3 +13,18 @@
 // CHECK-DAG: --fuse-reductions
 // CHECK-DAG: --max-group-size=<long>
 // CHECK-DAG: --gopt-optimize {{.*}}GOpt's default graph pipeline: gopt-fold, gopt-dce, cse, gopt-fuse, gopt-dce
+
+// The lowering passes and the CPU pipeline with its options.
+// CHECK-DAG: --convert-gopt-to-linalg {{.*}}Lower gopt ops to linalg, tensor, arith and math
+// CHECK-DAG: --gopt-outline-kernels {{.*}}Outline every kernel (gopt.fusion or unfused op) into a function
+// CHECK-DAG: --timers
+// CHECK-DAG: --gopt-fuse-kernel-loops {{.*}}Make each outlined kernel one loop nest
+// CHECK-DAG: --gopt-vectorize-kernels
+// CHECK-DAG: --gopt-lower-vectors
+// CHECK-DAG: --gopt-emit-c-interface
+// CHECK-DAG: --gopt-verify-llvm-lowered
+// CHECK-DAG: --gopt-lower-to-llvm {{.*}}CPU pipeline from gopt to the LLVM dialect
+// CHECK-DAG: --kernel-timers
+// CHECK-DAG: --tile-sizes=<long>
+// CHECK-DAG: --vectorize
+// CHECK-DAG: --use-generic-alloc-functions

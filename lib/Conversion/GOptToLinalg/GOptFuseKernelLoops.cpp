@@ -28,13 +28,9 @@ namespace gopt {
 using namespace mlir;
 using namespace mlir::gopt;
 
-/// The linalg op computing the kernel's single result (looking through
+/// The single-result linalg op on tensors that computes `v` (looking through
 /// reshapes, which are views), or null.
-static linalg::LinalgOp findRootOp(func::FuncOp func) {
-  auto ret = dyn_cast<func::ReturnOp>(func.getBody().front().getTerminator());
-  if (!ret || ret.getNumOperands() != 1)
-    return nullptr;
-  Value v = ret.getOperand(0);
+static linalg::LinalgOp linalgProducer(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def)) {
       v = def->getOperand(0);
@@ -47,6 +43,23 @@ static linalg::LinalgOp findRootOp(func::FuncOp func) {
     return nullptr;
   }
   return nullptr;
+}
+
+/// The ops computing the kernel's results, or an empty list when one of them
+/// is not a linalg op.
+static SmallVector<linalg::LinalgOp> findResultOps(func::FuncOp func) {
+  auto ret = dyn_cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  SmallVector<linalg::LinalgOp> ops;
+  if (!ret || ret.getNumOperands() == 0)
+    return {};
+  for (Value v : ret.getOperands()) {
+    linalg::LinalgOp op = linalgProducer(v);
+    if (!op)
+      return {};
+    if (!llvm::is_contained(ops, op))
+      ops.push_back(op);
+  }
+  return ops;
 }
 
 /// Marks in `tileable` the root loop dimensions along which tiling recomputes
@@ -171,11 +184,17 @@ struct GOptFuseKernelLoopsPass
   }
 
   LogicalResult tileAndFuseKernel(func::FuncOp kernel) {
-    linalg::LinalgOp root = findRootOp(kernel);
-    if (!root) {
+    // The root is the last result op; the kernel's other results must be
+    // computed by its producers, which then also yield their values.
+    SmallVector<linalg::LinalgOp> resultOps = findResultOps(kernel);
+    if (resultOps.empty()) {
       ++numUntiledKernels;
       return success();
     }
+    linalg::LinalgOp root = resultOps.front();
+    for (linalg::LinalgOp op : resultOps)
+      if (root->isBeforeInBlock(op))
+        root = op;
     unsigned numLoops = root.getNumLoops();
     SmallVector<bool> tileable;
     for (utils::IteratorType it : root.getIteratorTypesArray())
@@ -185,6 +204,19 @@ struct GOptFuseKernelLoopsPass
       identity.push_back(d);
     SmallPtrSet<Operation *, 16> visited;
     restrictToShareableDims(root, identity, tileable, visited);
+    bool reachesAll = llvm::all_of(resultOps, [&](linalg::LinalgOp op) {
+      return visited.contains(op.getOperation());
+    });
+    // Empty tensors: nothing to compute per tile (and upstream tiling does
+    // not expect zero-extent loops).
+    bool empty = llvm::any_of(visited, [](Operation *op) {
+      return llvm::is_contained(
+          cast<linalg::LinalgOp>(op).getStaticLoopRanges(), 0);
+    });
+    if (!reachesAll || empty) {
+      ++numUntiledKernels;
+      return success();
+    }
     SmallVector<int64_t> sizes =
         chooseTileSizes(root, tileable, tileSizes, visited.size() > 1);
     if (llvm::all_of(sizes, [](int64_t s) { return s == 0; })) {
@@ -201,14 +233,27 @@ struct GOptFuseKernelLoopsPass
     tiling.setTileSizes(sizeAttrs);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
+    // Producers whose values the kernel returns are yielded by the loops.
+    options.setFusionControlFn(
+        [&](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          scf::SCFTileAndFuseOptions::ControlFnResult control;
+          control.yieldProducerReplacement =
+              llvm::is_contained(resultOps, producer.getOwner());
+          return control;
+        });
     FailureOr<scf::SCFTileAndFuseResult> result =
         scf::tileConsumerAndFuseProducersUsingSCF(
             rewriter, cast<TilingInterface>(root.getOperation()), options);
     if (failed(result))
       return root->emitOpError("gopt-fuse-kernel-loops: tiling failed");
-    for (OpResult res : root->getResults())
-      if (Value replacement = result->replacements.lookup(res))
-        rewriter.replaceAllUsesWith(res, replacement);
+    Operation *outer = result->loops.front().getOperation();
+    for (linalg::LinalgOp op : resultOps)
+      for (OpResult res : op->getResults())
+        if (Value replacement = result->replacements.lookup(res))
+          rewriter.replaceUsesWithIf(res, replacement, [&](OpOperand &use) {
+            return !outer->isAncestor(use.getOwner());
+          });
     // Producers fused into the loops are dead outside them now.
     RewritePatternSet none(&getContext());
     if (failed(applyPatternsGreedily(kernel, std::move(none))))

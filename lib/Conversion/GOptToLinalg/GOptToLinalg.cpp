@@ -136,10 +136,11 @@ static Value collapseUnitDims(OpBuilder &b, Location loc, Value v,
 /// dimensions are `loopShape` (aligned to the right, starting at loop
 /// dimension `firstDim`): collapses broadcast size-1 dimensions and returns
 /// the projected-permutation map of what is left.
-static std::pair<Value, AffineMap>
-broadcastOperand(OpBuilder &b, Location loc, Value v,
-                 ArrayRef<int64_t> loopShape, unsigned numLoops,
-                 unsigned firstDim) {
+static std::pair<Value, AffineMap> broadcastOperand(OpBuilder &b, Location loc,
+                                                    Value v,
+                                                    ArrayRef<int64_t> loopShape,
+                                                    unsigned numLoops,
+                                                    unsigned firstDim) {
   RankedTensorType type = tensorTypeOf(v);
   int64_t rank = type.getRank();
   int64_t offset = static_cast<int64_t>(loopShape.size()) - rank;
@@ -161,8 +162,8 @@ using ScalarFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 
 /// An all-parallel generic over `resultType` reading `inputs` through
 /// `maps` and computing each element with `fn`.
-static Value buildParallelGeneric(OpBuilder &b, Location loc,
-                                  ValueRange inputs, ArrayRef<AffineMap> maps,
+static Value buildParallelGeneric(OpBuilder &b, Location loc, ValueRange inputs,
+                                  ArrayRef<AffineMap> maps,
                                   RankedTensorType resultType, ScalarFn fn) {
   unsigned rank = resultType.getRank();
   SmallVector<AffineMap> allMaps(maps);
@@ -206,12 +207,11 @@ static AffineMap keptDimsMap(MLIRContext *ctx, ArrayRef<bool> reduced) {
 /// A generic over `loopShape` that reduces the dimensions marked in
 /// `reduced`: the result holds the kept dimensions, starts as `init` and
 /// accumulates `combine(inputs..., acc)`.
-static Value
-buildReduction(OpBuilder &b, Location loc, ArrayRef<int64_t> loopShape,
-               ArrayRef<bool> reduced, ValueRange inputs,
-               ArrayRef<AffineMap> inputMaps, Value init,
-               function_ref<Value(OpBuilder &, Location, ValueRange, Value)>
-                   combine) {
+static Value buildReduction(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> loopShape,
+    ArrayRef<bool> reduced, ValueRange inputs, ArrayRef<AffineMap> inputMaps,
+    Value init,
+    function_ref<Value(OpBuilder &, Location, ValueRange, Value)> combine) {
   SmallVector<int64_t> keptShape;
   SmallVector<utils::IteratorType> iterators;
   for (auto [size, r] : llvm::zip_equal(loopShape, reduced)) {
@@ -263,8 +263,8 @@ static Value reshapeTo(OpBuilder &b, Location loc, Value v,
   };
   if (src.getRank() > target.getRank()) {
     if (target.getRank() == 0)
-      return tensor::CollapseShapeOp::create(
-          b, loc, target, v, ArrayRef<ReassociationIndices>{});
+      return tensor::CollapseShapeOp::create(b, loc, target, v,
+                                             ArrayRef<ReassociationIndices>{});
     if (auto re = getReassociationIndicesForCollapse(src.getShape(),
                                                      target.getShape()))
       return tensor::CollapseShapeOp::create(b, loc, target, v, *re);
@@ -330,17 +330,16 @@ static Value scalarFloatUnary(Operation *op, OpBuilder &b, Location loc,
       .Case([&](ReluOp) {
         // NaN stays NaN, −0 becomes +0, as in the evaluator.
         Value zero = floatConstant(b, loc, t, 0.0);
-        Value keep = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT,
-                                           x, zero);
+        Value keep =
+            arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UGT, x, zero);
         return arith::SelectOp::create(b, loc, keep, x, zero);
       })
       .Case([&](ExpOp) { return math::ExpOp::create(b, loc, x); })
       .Case([&](LogOp) { return math::LogOp::create(b, loc, x); })
       .Case([&](SqrtOp) { return math::SqrtOp::create(b, loc, x); })
       .Case([&](RsqrtOp) { return math::RsqrtOp::create(b, loc, x); })
-      .Case([&](ReciprocalOp) {
-        return arith::DivFOp::create(b, loc, one(), x);
-      })
+      .Case(
+          [&](ReciprocalOp) { return arith::DivFOp::create(b, loc, one(), x); })
       .Case([&](TanhOp) { return math::TanhOp::create(b, loc, x); })
       .Case([&](ErfOp) { return math::ErfOp::create(b, loc, x); })
       .Case([&](SigmoidOp) {
@@ -358,12 +357,12 @@ static Value scalarFloatUnary(Operation *op, OpBuilder &b, Location loc,
         Value inner;
         if (gelu.getTanhApproximation()) {
           // 0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³)))
-          Value x3 = arith::MulFOp::create(
-              b, loc, x, arith::MulFOp::create(b, loc, x, x));
+          Value x3 = arith::MulFOp::create(b, loc, x,
+                                           arith::MulFOp::create(b, loc, x, x));
           Value poly = arith::AddFOp::create(
               b, loc, x,
-              arith::MulFOp::create(b, loc,
-                                    floatConstant(b, loc, t, 0.044715), x3));
+              arith::MulFOp::create(b, loc, floatConstant(b, loc, t, 0.044715),
+                                    x3));
           Value scaled = arith::MulFOp::create(
               b, loc, floatConstant(b, loc, t, std::sqrt(2.0 / M_PI)), poly);
           inner = math::TanhOp::create(b, loc, scaled);
@@ -374,9 +373,8 @@ static Value scalarFloatUnary(Operation *op, OpBuilder &b, Location loc,
           inner = math::ErfOp::create(b, loc, scaled);
         }
         Value onePlus = arith::AddFOp::create(b, loc, one(), inner);
-        return arith::MulFOp::create(b, loc,
-                                     arith::MulFOp::create(b, loc, half, x),
-                                     onePlus);
+        return arith::MulFOp::create(
+            b, loc, arith::MulFOp::create(b, loc, half, x), onePlus);
       })
       .Case([&](ClipOp clip) -> Value {
         Value lo = floatConstant(b, loc, t, clip.getMin().convertToDouble());
@@ -412,9 +410,8 @@ static Value scalarIntUnary(Operation *op, OpBuilder &b, Location loc,
         Value hiV = arith::ConstantOp::create(
             b, loc,
             b.getIntegerAttr(t, APInt(width, static_cast<int64_t>(hi), true)));
-        return arith::MinSIOp::create(b, loc,
-                                      arith::MaxSIOp::create(b, loc, x, loV),
-                                      hiV);
+        return arith::MinSIOp::create(
+            b, loc, arith::MaxSIOp::create(b, loc, x, loV), hiV);
       })
       .Default([](Operation *) { return Value(); });
 }
@@ -668,11 +665,11 @@ struct LowerCast : OpConversionPattern<CastOp> {
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = op.getResult().getType();
     Type to = type.getElementType();
-    Value result = buildElementwise(
-        rewriter, op.getLoc(), adaptor.getInput(), type,
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          return scalarCast(b, loc, args[0], to);
-        });
+    Value result =
+        buildElementwise(rewriter, op.getLoc(), adaptor.getInput(), type,
+                         [&](OpBuilder &b, Location loc, ValueRange args) {
+                           return scalarCast(b, loc, args[0], to);
+                         });
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -720,11 +717,13 @@ struct LowerReduce : OpConversionPattern<ReduceOp> {
             return arith::AddIOp::create(b, l, in[0], acc);
           }
         });
-    if (kind == ReduceKind::mean) {
-      int64_t count = 1;
-      for (auto [size, r] : llvm::zip_equal(inType.getShape(), reduced))
-        if (r)
-          count *= size;
+    // An empty integer mean stays 0 (its sum) instead of dividing by zero;
+    // an empty float mean is 0/0 = NaN, as in numpy.
+    int64_t count = 1;
+    for (auto [size, r] : llvm::zip_equal(inType.getShape(), reduced))
+      if (r)
+        count *= size;
+    if (kind == ReduceKind::mean && (isFloat || count > 0)) {
       result = buildElementwise(
           rewriter, loc, result, tensorTypeOf(result),
           [&](OpBuilder &b, Location l, ValueRange args) -> Value {
@@ -757,12 +756,12 @@ struct LowerSoftmax : OpConversionPattern<SoftmaxOp> {
     AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
     AffineMap kept = keptDimsMap(rewriter.getContext(), reduced);
 
-    Value max = buildReduction(
-        rewriter, loc, type.getShape(), reduced, input, identity,
-        lowestValue(rewriter, loc, elem),
-        [&](OpBuilder &b, Location l, ValueRange in, Value acc) {
-          return scalarMax(b, l, in[0], acc);
-        });
+    Value max =
+        buildReduction(rewriter, loc, type.getShape(), reduced, input, identity,
+                       lowestValue(rewriter, loc, elem),
+                       [&](OpBuilder &b, Location l, ValueRange in, Value acc) {
+                         return scalarMax(b, l, in[0], acc);
+                       });
     Value exp = buildParallelGeneric(
         rewriter, loc, ValueRange{input, max}, {identity, kept}, type,
         [&](OpBuilder &b, Location l, ValueRange args) {
@@ -770,8 +769,7 @@ struct LowerSoftmax : OpConversionPattern<SoftmaxOp> {
             Value m = args[1];
             if (m.getType() != x.getType())
               m = arith::ExtFOp::create(b, l, x.getType(), m);
-            return math::ExpOp::create(b, l,
-                                       arith::SubFOp::create(b, l, x, m));
+            return math::ExpOp::create(b, l, arith::SubFOp::create(b, l, x, m));
           });
         });
     Value sum = buildSum(rewriter, loc, exp, reduced);
@@ -876,9 +874,8 @@ static Value buildContraction(OpBuilder &b, Location loc, Value lhs,
   SmallVector<utils::IteratorType> iterators(numLoops,
                                              utils::IteratorType::parallel);
   iterators.back() = utils::IteratorType::reduction;
-  AffineMap outMap =
-      AffineMap::getMultiDimIdentityMap(numLoops, b.getContext())
-          .getMajorSubMap(outType.getRank());
+  AffineMap outMap = AffineMap::getMultiDimIdentityMap(numLoops, b.getContext())
+                         .getMajorSubMap(outType.getRank());
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{outType}, ValueRange{lhs, rhs}, ValueRange{init},
       {lhsMap, rhsMap, outMap}, iterators,
@@ -956,11 +953,10 @@ struct LowerLinear : OpConversionPattern<LinearOp> {
     inExprs.push_back(rewriter.getAffineDimExpr(tIn ? m : k));
     AffineMap inMap =
         AffineMap::get(numLoops, 0, inExprs, rewriter.getContext());
-    AffineMap wMap = AffineMap::get(
-        numLoops, 0,
-        {rewriter.getAffineDimExpr(tW ? n : k),
-         rewriter.getAffineDimExpr(tW ? k : n)},
-        rewriter.getContext());
+    AffineMap wMap = AffineMap::get(numLoops, 0,
+                                    {rewriter.getAffineDimExpr(tW ? n : k),
+                                     rewriter.getAffineDimExpr(tW ? k : n)},
+                                    rewriter.getContext());
     Value init;
     if (Value bias = adaptor.getBias())
       init = buildElementwise(
@@ -970,10 +966,9 @@ struct LowerLinear : OpConversionPattern<LinearOp> {
       init = filledTensor(
           rewriter, loc, outType,
           scalarConstant(rewriter, loc, outType.getElementType(), 0.0));
-    rewriter.replaceOp(op,
-                       buildContraction(rewriter, loc, adaptor.getInput(),
-                                        inMap, adaptor.getWeight(), wMap,
-                                        init));
+    rewriter.replaceOp(op, buildContraction(rewriter, loc, adaptor.getInput(),
+                                            inMap, adaptor.getWeight(), wMap,
+                                            init));
     return success();
   }
 };
@@ -1000,8 +995,7 @@ static Value padSpatial(OpBuilder &b, Location loc, Value input,
 
 static DenseIntElementsAttr windowAttr(OpBuilder &b, ArrayRef<int64_t> v) {
   return DenseIntElementsAttr::get(
-      RankedTensorType::get({static_cast<int64_t>(v.size())},
-                            b.getI64Type()),
+      RankedTensorType::get({static_cast<int64_t>(v.size())}, b.getI64Type()),
       v);
 }
 
@@ -1017,9 +1011,8 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
     RankedTensorType outType = op.getResult().getType();
     Type elem = outType.getElementType();
     MLIRContext *ctx = rewriter.getContext();
-    Value input =
-        padSpatial(rewriter, loc, adaptor.getInput(), op.getPadding(),
-                   floatConstant(rewriter, loc, elem, 0.0));
+    Value input = padSpatial(rewriter, loc, adaptor.getInput(), op.getPadding(),
+                             floatConstant(rewriter, loc, elem, 0.0));
     Value init;
     if (Value bias = adaptor.getBias()) {
       AffineMap biasMap = AffineMap::get(4, 0, getAffineDimExpr(1, ctx), ctx);
@@ -1047,14 +1040,15 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
     auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
     AffineExpr channel =
         dim(1).floorDiv(filtersPerGroup) * channelsPerGroup + dim(4);
-    AffineMap inMap = AffineMap::get(
-        7, 0,
-        {dim(0), channel, dim(2) * s[0] + dim(5) * d[0],
-         dim(3) * s[1] + dim(6) * d[1]},
-        ctx);
-    AffineMap wMap = AffineMap::get(7, 0, {dim(1), dim(4), dim(5), dim(6)}, ctx);
-    AffineMap outMap = AffineMap::get(7, 0, {dim(0), dim(1), dim(2), dim(3)},
-                                      ctx);
+    AffineMap inMap =
+        AffineMap::get(7, 0,
+                       {dim(0), channel, dim(2) * s[0] + dim(5) * d[0],
+                        dim(3) * s[1] + dim(6) * d[1]},
+                       ctx);
+    AffineMap wMap =
+        AffineMap::get(7, 0, {dim(1), dim(4), dim(5), dim(6)}, ctx);
+    AffineMap outMap =
+        AffineMap::get(7, 0, {dim(0), dim(1), dim(2), dim(3)}, ctx);
     SmallVector<utils::IteratorType> iterators(4,
                                                utils::IteratorType::parallel);
     iterators.append(3, utils::IteratorType::reduction);
@@ -1165,8 +1159,8 @@ struct LowerGlobalAvgPool : OpConversionPattern<GlobalAvgPoolOp> {
           return arith::DivFOp::create(b, l, args[0],
                                        floatConstant(b, l, elem, area));
         });
-    rewriter.replaceOp(op,
-                       reshapeTo(rewriter, loc, mean, op.getResult().getType()));
+    rewriter.replaceOp(
+        op, reshapeTo(rewriter, loc, mean, op.getResult().getType()));
     return success();
   }
 };
@@ -1185,10 +1179,11 @@ struct LowerTranspose : OpConversionPattern<TransposeOp> {
     AffineMap map =
         AffineMap::get(perm.size(), 0, exprs, rewriter.getContext());
     rewriter.replaceOp(
-        op, buildParallelGeneric(
-                rewriter, op.getLoc(), adaptor.getInput(), map,
-                op.getResult().getType(),
-                [](OpBuilder &, Location, ValueRange args) { return args[0]; }));
+        op, buildParallelGeneric(rewriter, op.getLoc(), adaptor.getInput(), map,
+                                 op.getResult().getType(),
+                                 [](OpBuilder &, Location, ValueRange args) {
+                                   return args[0];
+                                 }));
     return success();
   }
 };
@@ -1213,10 +1208,10 @@ struct LowerBroadcastTo : OpConversionPattern<BroadcastToOp> {
   matchAndRewrite(BroadcastToOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOp(
-        op, buildElementwise(
-                rewriter, op.getLoc(), adaptor.getInput(),
-                op.getResult().getType(),
-                [](OpBuilder &, Location, ValueRange args) { return args[0]; }));
+        op,
+        buildElementwise(
+            rewriter, op.getLoc(), adaptor.getInput(), op.getResult().getType(),
+            [](OpBuilder &, Location, ValueRange args) { return args[0]; }));
     return success();
   }
 };
@@ -1278,10 +1273,9 @@ struct LowerSlice : OpConversionPattern<SliceOp> {
         return cannotLower(op, "its bounds do not normalize");
       offsets.push_back(bounds->start);
     }
-    rewriter.replaceOp(op, extractSlice(rewriter, op.getLoc(),
-                                        adaptor.getInput(),
-                                        op.getResult().getType(), offsets,
-                                        op.getSteps()));
+    rewriter.replaceOp(
+        op, extractSlice(rewriter, op.getLoc(), adaptor.getInput(),
+                         op.getResult().getType(), offsets, op.getSteps()));
     return success();
   }
 };
@@ -1329,19 +1323,19 @@ struct LowerGather : OpConversionPattern<GatherOp> {
     SmallVector<AffineExpr> idxExprs;
     for (int64_t d = 0; d < idxRank; ++d)
       idxExprs.push_back(rewriter.getAffineDimExpr(axis + d));
-    AffineMap idxMap = AffineMap::get(outType.getRank(), 0, idxExprs,
-                                      rewriter.getContext());
+    AffineMap idxMap =
+        AffineMap::get(outType.getRank(), 0, idxExprs, rewriter.getContext());
     Value input = adaptor.getInput();
     Value result = buildParallelGeneric(
         rewriter, loc, adaptor.getIndices(), idxMap, outType,
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-          Value idx = arith::IndexCastOp::create(b, l, b.getIndexType(),
-                                                 args[0]);
+          Value idx =
+              arith::IndexCastOp::create(b, l, b.getIndexType(), args[0]);
           Value zero = arith::ConstantIndexOp::create(b, l, 0);
           Value size = arith::ConstantIndexOp::create(b, l, dimSize);
           Value last = arith::ConstantIndexOp::create(b, l, dimSize - 1);
-          Value negative = arith::CmpIOp::create(
-              b, l, arith::CmpIPredicate::slt, idx, zero);
+          Value negative =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, idx, zero);
           idx = arith::SelectOp::create(
               b, l, negative, arith::AddIOp::create(b, l, idx, size), idx);
           idx = arith::MaxSIOp::create(b, l, idx, zero);
@@ -1395,8 +1389,8 @@ struct LowerShape : OpConversionPattern<ShapeOp> {
   matchAndRewrite(ShapeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType type = op.getResult().getType();
-    auto value = DenseIntElementsAttr::get(
-        type, op.getInput().getType().getShape());
+    auto value =
+        DenseIntElementsAttr::get(type, op.getInput().getType().getShape());
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
     return success();
   }
@@ -1436,9 +1430,9 @@ void mlir::gopt::populateGOptToLinalgPatterns(RewritePatternSet &patterns) {
       LowerBinaryElementwise<PowOp>, LowerBinaryElementwise<MaxOp>,
       LowerBinaryElementwise<MinOp>, LowerCompare, LowerSelect, LowerCast,
       LowerConstant, LowerReduce, LowerSoftmax, LowerLayerNorm, LowerMatmul,
-      LowerLinear, LowerConv2D, LowerPool2D, LowerGlobalAvgPool,
-      LowerTranspose, LowerReshape, LowerBroadcastTo, LowerConcat, LowerSlice,
-      LowerSplit, LowerGather, LowerPad, LowerShape, InlineFusionBody>(ctx);
+      LowerLinear, LowerConv2D, LowerPool2D, LowerGlobalAvgPool, LowerTranspose,
+      LowerReshape, LowerBroadcastTo, LowerConcat, LowerSlice, LowerSplit,
+      LowerGather, LowerPad, LowerShape, InlineFusionBody>(ctx);
 }
 
 void mlir::gopt::configureGOptToLinalgTarget(ConversionTarget &target) {

@@ -10,6 +10,7 @@
 #include "GOpt/Conversion/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -24,45 +25,165 @@ namespace gopt {
 
 using namespace mlir;
 
-/// Largest iteration space (in elements) turned into one set of vectors:
-/// larger untiled ops stay loops rather than becoming huge vectors.
-static constexpr int64_t kMaxVectorElements = 4096;
+/// Largest iteration space (in elements) turned into one set of vectors;
+/// larger ops are first tiled into pieces of at most this size.
+static constexpr int64_t kMaxVectorElements = 1024;
 
-static bool isWorthVectorizing(linalg::LinalgOp op) {
-  if (!op.hasPureTensorSemantics())
-    return false;
+/// The op's iteration-space size, or 0 when it is dynamic or empty.
+static int64_t staticIterations(linalg::LinalgOp op) {
   int64_t elements = 1;
   for (int64_t size : op.getStaticLoopRanges()) {
     if (ShapedType::isDynamic(size))
-      return false;
+      return 0;
     elements *= size;
   }
-  return elements <= kMaxVectorElements &&
+  return elements;
+}
+
+static bool canVectorize(linalg::LinalgOp op) {
+  // Zero-loop ops and empty iteration spaces trip the upstream vectorizer.
+  return op.hasPureTensorSemantics() && op.getNumLoops() > 0 &&
+         staticIterations(op) > 0 &&
          succeeded(linalg::vectorizeOpPrecondition(op));
+}
+
+/// The largest divisor of `size` that is at most `limit`.
+static int64_t largestDivisor(int64_t size, int64_t limit) {
+  for (int64_t d = std::min(size, limit); d > 1; --d)
+    if (size % d == 0)
+      return d;
+  return 1;
+}
+
+/// Register-sized tiles: up to 32 along the innermost parallel dim, up to
+/// 16 along the innermost reduction dim, 1 elsewhere; divisors only, so the
+/// tiles keep static shapes.
+static SmallVector<int64_t> vectorTileSizes(linalg::LinalgOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  auto iterators = op.getIteratorTypesArray();
+  SmallVector<int64_t> sizes(ranges.size(), 1);
+  bool parallelDone = false, reductionDone = false;
+  for (int64_t d = static_cast<int64_t>(ranges.size()) - 1; d >= 0; --d) {
+    bool parallel = iterators[d] == utils::IteratorType::parallel;
+    if (parallel && !parallelDone) {
+      sizes[d] = largestDivisor(ranges[d], 32);
+      parallelDone = true;
+    } else if (!parallel && !reductionDone) {
+      sizes[d] = largestDivisor(ranges[d], 16);
+      reductionDone = true;
+    }
+  }
+  return sizes;
+}
+
+/// Tile sizes that leave a named 2-D convolution or pooling op one output
+/// row of one channel with a one-row window, the shape
+/// populateDecomposeConvolutionPatterns turns into a vectorizable 1-D op.
+static std::optional<SmallVector<int64_t>>
+convolutionRowTileSizes(linalg::LinalgOp op) {
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      linalg::inferConvolutionDims(op);
+  if (failed(dims) || dims->outputImage.size() != 2 ||
+      dims->filterLoop.size() != 2)
+    return std::nullopt;
+  SmallVector<int64_t> sizes(op.getNumLoops(), 0);
+  for (unsigned d : dims->batch)
+    sizes[d] = 1;
+  for (unsigned d : dims->outputChannel)
+    sizes[d] = 1;
+  sizes[dims->outputImage[0]] = 1;
+  sizes[dims->filterLoop[0]] = 1;
+  return sizes;
 }
 
 namespace {
 
-/// Vectorizes every static linalg op the vectorizer accepts.
+/// Vectorizes every static linalg op the vectorizer accepts, tiling large
+/// ones into register-sized pieces first.
 struct GOptVectorizeKernelsPass
     : gopt::impl::GOptVectorizeKernelsBase<GOptVectorizeKernelsPass> {
+  /// Tiles `op` with vectorTileSizes and returns the op inside the loops.
+  static FailureOr<linalg::LinalgOp> tileForVectors(IRRewriter &rewriter,
+                                                    linalg::LinalgOp op) {
+    rewriter.setInsertionPoint(op);
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t s : vectorTileSizes(op))
+      sizes.push_back(rewriter.getIndexAttr(s));
+    scf::SCFTilingOptions options;
+    options.setTileSizes(sizes);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled) || tiled->tiledOps.size() != 1)
+      return failure();
+    rewriter.replaceOp(op, tiled->replacements);
+    auto inner = dyn_cast<linalg::LinalgOp>(tiled->tiledOps.front());
+    if (!inner)
+      return failure();
+    return inner;
+  }
+
+  static void vectorizeOne(IRRewriter &rewriter, linalg::LinalgOp op) {
+    rewriter.setInsertionPoint(op);
+    FailureOr<linalg::VectorizationResult> result =
+        linalg::vectorize(rewriter, op);
+    if (failed(result))
+      return;
+    if (op->getNumResults())
+      rewriter.replaceOp(op, result->replacements);
+    else
+      rewriter.eraseOp(op);
+  }
+
+  /// Tiles named 2-D convolutions and poolings to single rows and
+  /// decomposes them into 1-D ops the vectorizer handles.
+  LogicalResult decomposeConvolutions() {
+    SmallVector<linalg::LinalgOp> convs;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
+          op.hasPureTensorSemantics() && staticIterations(op) > 0)
+        convs.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (linalg::LinalgOp op : convs) {
+      std::optional<SmallVector<int64_t>> sizes = convolutionRowTileSizes(op);
+      if (!sizes)
+        continue;
+      rewriter.setInsertionPoint(op);
+      SmallVector<OpFoldResult> sizeAttrs;
+      for (int64_t s : *sizes)
+        sizeAttrs.push_back(rewriter.getIndexAttr(s));
+      scf::SCFTilingOptions options;
+      options.setTileSizes(sizeAttrs);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (succeeded(tiled))
+        rewriter.replaceOp(op, tiled->replacements);
+    }
+    RewritePatternSet patterns(&getContext());
+    linalg::populateDecomposeConvolutionPatterns(patterns);
+    return applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+
   void runOnOperation() override {
+    if (failed(decomposeConvolutions()))
+      return signalPassFailure();
     SmallVector<linalg::LinalgOp> candidates;
     getOperation()->walk([&](linalg::LinalgOp op) {
-      if (isWorthVectorizing(op))
+      if (canVectorize(op))
         candidates.push_back(op);
     });
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : candidates) {
-      rewriter.setInsertionPoint(op);
-      FailureOr<linalg::VectorizationResult> result =
-          linalg::vectorize(rewriter, op);
-      if (failed(result))
+      if (staticIterations(op) > kMaxVectorElements) {
+        FailureOr<linalg::LinalgOp> tile = tileForVectors(rewriter, op);
+        if (failed(tile))
+          continue;
+        op = *tile;
+      }
+      if (staticIterations(op) == 0 ||
+          staticIterations(op) > kMaxVectorElements)
         continue;
-      if (op->getNumResults())
-        rewriter.replaceOp(op, result->replacements);
-      else
-        rewriter.eraseOp(op);
+      vectorizeOne(rewriter, op);
     }
     RewritePatternSet patterns(&getContext());
     linalg::populatePadOpVectorizationPatterns(patterns);

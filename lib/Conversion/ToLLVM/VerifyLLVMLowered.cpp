@@ -23,7 +23,8 @@ struct GOptVerifyLLVMLoweredPass
     Operation *first = nullptr;
     int64_t count = 0;
     module.walk([&](Operation *op) {
-      if (op == module.getOperation() || isa<LLVM::LLVMDialect>(op->getDialect()))
+      if (op == module.getOperation() ||
+          isa<LLVM::LLVMDialect>(op->getDialect()))
         return;
       if (!first)
         first = op;

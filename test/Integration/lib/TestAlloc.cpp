@@ -19,7 +19,9 @@ long liveBlocks = 0;
 
 /// Reports the blocks still live when the JIT process exits.
 struct LeakReport {
-  ~LeakReport() { std::fprintf(stderr, "gopt-test-alloc: %ld live\n", liveBlocks); }
+  ~LeakReport() {
+    std::fprintf(stderr, "gopt-test-alloc: %ld live\n", liveBlocks);
+  }
 } report;
 
 } // namespace
