@@ -1,12 +1,14 @@
 # -*- Python -*-
 import os
+import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
 
 config.name = "GOPT"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gopt_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -18,6 +20,30 @@ llvm_config.use_default_substitutions()
 
 # FileCheck, not and count come from Debian's LLVM 22 (there is no llvm-lit).
 tool_dirs = [config.gopt_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["gopt-opt"], tool_dirs)
+llvm_config.add_tool_substitutions(["gopt-opt", "gopt-import-onnx"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gopt_tools_dir, append_path=True)
+
+
+# The ONNX import tests generate their models with python3-onnx (and the
+# real-model tests with python3-torch); Debian installs them for
+# /usr/bin/python3, which may not be the python running lit. Tests that need
+# them say `REQUIRES: onnx` / `REQUIRES: torch` and are skipped without them.
+def find_python(modules):
+    for exe in dict.fromkeys([sys.executable, "/usr/bin/python3"]):
+        probe = subprocess.run([exe, "-c", "import " + ", ".join(modules)],
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        if probe.returncode == 0:
+            return exe
+    return None
+
+
+onnx_python = find_python(["onnx", "numpy"])
+if onnx_python:
+    config.available_features.add("onnx")
+    torch_python = find_python(["onnx", "numpy", "torch", "torchvision"])
+    if torch_python == onnx_python:
+        config.available_features.add("torch")
+config.substitutions.append(("%python", onnx_python or "false"))
+config.substitutions.append(("%gopt_bin", config.gopt_tools_dir))
