@@ -463,6 +463,16 @@ INSTANTIATE_TEST_SUITE_P(
                   b.node("Add", {"x", "w"}, {"y"});
                 },
                 "unsupported element type UINT8"},
+        BadNode{"pad in reflect mode",
+                [](ModelBuilder &b) {
+                  b.ints("p", {0, 1, 0, 1});
+                  onnx::NodeProto &n = b.node("Pad", {"x", "p"}, {"y"});
+                  auto *a = n.add_attribute();
+                  a->set_name("mode");
+                  a->set_type(onnx::AttributeProto::STRING);
+                  a->set_s("reflect");
+                },
+                "mode 'reflect' is not supported"},
         BadNode{"graph output nobody computes",
                 [](ModelBuilder &b) { b.node("Relu", {"x"}, {"z"}); },
                 "graph output 'y' is not computed by any node"}));

@@ -173,8 +173,6 @@ template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
   if (type.getRank() != 4 || !kernel || kernel->size() != 2)
     return n.emitError() << "only 2-D pooling (4-D input, 2-entry "
                             "kernel_shape) is supported";
-  if (n.getInt("ceil_mode", 0) != 0)
-    return n.emitError() << "ceil_mode = 1 is not supported";
   if (n.getInt("storage_order", 0) != 0)
     return n.emitError() << "storage_order = 1 is not supported";
   FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides");
@@ -188,6 +186,27 @@ template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
   if (failed(pads))
     return failure();
   bool countIncludePad = n.getInt("count_include_pad", 0) != 0;
+  if (n.getInt("ceil_mode", 0) != 0) {
+    // Rounding the output size up adds windows that overhang the end. Extra
+    // end padding gives the same windows; max pooling ignores padding and
+    // average pooling without count_include_pad does not count it, so only
+    // that combination is exact.
+    if (kind == PoolKind::avg && countIncludePad)
+      return n.emitError() << "ceil_mode = 1 with count_include_pad = 1 is "
+                              "not supported";
+    for (int d = 0; d < 2; ++d) {
+      int64_t in = type.getDimSize(2 + d), k = (*kernel)[d];
+      int64_t s = (*strides)[d], begin = (*pads)[d], end = (*pads)[d + 2];
+      int64_t span = in + begin + end - k;
+      if (span < 0)
+        continue; // gopt.pool2d's verifier reports the too-small input.
+      int64_t out = (span + s - 1) / s + 1;
+      // The last window must start inside the input or the begin padding.
+      if ((out - 1) * s >= in + begin)
+        --out;
+      (*pads)[d + 2] += std::max<int64_t>(0, (out - 1) * s - span);
+    }
+  }
   FailureOr<Value> r = n.create<Pool2DOp>(
       kind, *x, ArrayRef<int64_t>(*kernel), ArrayRef<int64_t>(*strides),
       ArrayRef<int64_t>(*pads), countIncludePad);

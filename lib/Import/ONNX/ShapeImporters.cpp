@@ -1,7 +1,7 @@
 //===- ShapeImporters.cpp - Shape and data-movement ONNX ops --------------===//
 //
 // Shape, Reshape, Flatten, Unsqueeze, Squeeze, Expand, Concat, Slice, Split,
-// Gather and Transpose. Shape operands (Reshape's shape, Slice's bounds,
+// Gather, Pad and Transpose. Shape operands (Reshape's shape, Slice's bounds,
 // axes given as inputs) must be known at import time: constants, or values
 // the importer evaluates from a Shape -> Gather -> Unsqueeze -> Concat
 // chain. The chain's ops are still emitted, so gopt-fold removes them.
@@ -304,6 +304,42 @@ LogicalResult importSplit(NodeContext &n) {
   return n.setResults(SmallVector<Value>(op->getResults()));
 }
 
+/// Constant-mode Pad with non-negative pads (begins, then ends).
+LogicalResult importPad(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  FailureOr<SmallVector<int64_t>> pads = n.knownInts(1, "pads");
+  if (failed(x) || failed(pads))
+    return failure();
+  std::string mode = n.getString("mode", "constant");
+  if (mode != "constant")
+    return n.emitError() << "mode '" << mode
+                         << "' is not supported; gopt.pad pads with a "
+                            "constant";
+  RankedTensorType type = NodeContext::typeOf(*x);
+  int64_t rank = type.getRank();
+  if (static_cast<int64_t>(pads->size()) != 2 * rank)
+    return n.emitError() << "pads has " << pads->size() << " entries, expected "
+                         << 2 * rank;
+  for (int64_t p : *pads)
+    if (p < 0)
+      return n.emitError() << "negative pads (cropping) are not supported";
+  double value = 0.0;
+  if (n.input(2)) {
+    FailureOr<SmallVector<double>> v = n.knownFloats(2, "constant_value");
+    if (failed(v))
+      return failure();
+    if (v->size() != 1)
+      return n.emitError() << "constant_value must be a single value";
+    value = v->front();
+  }
+  ArrayRef<int64_t> all(*pads);
+  Builder &b = n.builder();
+  FailureOr<Value> r = n.create<PadOp>(
+      *x, b.getDenseI64ArrayAttr(all.take_front(rank)),
+      b.getDenseI64ArrayAttr(all.drop_front(rank)), b.getF64FloatAttr(value));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
 LogicalResult importGather(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "data");
   FailureOr<Value> indices = n.requiredInput(1, "indices");
@@ -342,5 +378,6 @@ void onnx_import::registerShapeImporters(OpImporterTable &table) {
   table["Slice"] = {importSlice, {}};
   table["Split"] = {importSplit, {{"axis", AttrType::INT}}};
   table["Gather"] = {importGather, {{"axis", AttrType::INT}}};
+  table["Pad"] = {importPad, {{"mode", AttrType::STRING}}};
   table["Transpose"] = {importTranspose, {{"perm", AttrType::INTS}}};
 }

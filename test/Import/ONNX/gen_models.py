@@ -271,6 +271,25 @@ def conv_pool():
 
 
 @model
+def pad_pool():
+    nodes = [
+        node("Pad", ["x", "pads", "value"], ["padded"]),
+        node("Pad", ["x", "pads"], ["zero_padded"]),
+        # ceil_mode rounds the output size up: 5 -> 3 windows of 2, stride 2.
+        node("MaxPool", ["x"], ["ceil"], kernel_shape=[2, 2], strides=[2, 2],
+             ceil_mode=1),
+        # ... but a window may not start in the end padding: still 3.
+        node("AveragePool", ["x"], ["ceil_padded"], kernel_shape=[2, 2],
+             strides=[2, 2], pads=[1, 1, 1, 1], ceil_mode=1),
+    ]
+    inits = [ints("pads", [0, 0, 1, 2, 0, 0, 3, 4]),
+             init("value", np.array(-1, dtype=np.float32))]
+    return make(nodes, [vi("x", F32, [1, 1, 5, 5])],
+                [vi(n, F32, None) for n in
+                 ["padded", "zero_padded", "ceil", "ceil_padded"]], inits)
+
+
+@model
 def batchnorm_dynamic():
     """Statistics that are graph inputs: BN becomes elementwise ops."""
     nodes = [node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"])]
@@ -384,8 +403,8 @@ def unsupported_attribute():
 
 @model
 def unsupported_attribute_value():
-    nodes = [node("MaxPool", ["x"], ["y"], name="pool", kernel_shape=[2, 2],
-                  ceil_mode=1)]
+    nodes = [node("AveragePool", ["x"], ["y"], name="pool",
+                  kernel_shape=[2, 2], ceil_mode=1, count_include_pad=1)]
     return make(nodes, [vi("x", F32, [1, 1, 5, 5])], [vi("y", F32, None)])
 
 
