@@ -29,8 +29,12 @@ llvm_config.with_environment("PATH", config.gopt_tools_dir, append_path=True)
 # real-model tests with python3-torch); Debian installs them for
 # /usr/bin/python3, which may not be the python running lit. Tests that need
 # them say `REQUIRES: onnx` / `REQUIRES: torch` and are skipped without them.
+# GOPT_TEST_PYTHON names the one interpreter to probe (to test the skips).
 def find_python(modules):
-    for exe in dict.fromkeys([sys.executable, "/usr/bin/python3"]):
+    candidates = [sys.executable, "/usr/bin/python3"]
+    if os.environ.get("GOPT_TEST_PYTHON"):
+        candidates = [os.environ["GOPT_TEST_PYTHON"]]
+    for exe in dict.fromkeys(candidates):
         probe = subprocess.run([exe, "-c", "import " + ", ".join(modules)],
                                stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
