@@ -15,7 +15,8 @@ runner gopt-run on NAME.input.npy, then compares with NAME.torch.npy. The
 runner is built elsewhere; without BUILD/bin/gopt-run the step prints why it
 is skipped and exits 0. Models: a 3-layer MLP, a
 torch.nn.TransformerEncoderLayer (batch_first, d_model 64, 4 heads) and a
-reduced torchvision ResNet (BasicBlock, one block per stage) at 64x64.
+reduced torchvision ResNet (BasicBlock, one block per stage) at 64x64, the
+last two also exported without torch's constant folding (see MODELS).
 """
 
 import argparse
@@ -51,22 +52,35 @@ def resnet():
     return model, torch.randn(1, 3, 64, 64)
 
 
-MODELS = {"mlp": mlp, "transformer": transformer, "resnet": resnet}
+# name -> (model factory, extra torch.onnx.export arguments). The
+# "_unfolded" transformer keeps the shape arithmetic torch's constant folding
+# would remove (Shape/Gather/Unsqueeze/Concat chains feeding Reshape); the
+# "_bn" ResNet keeps its BatchNormalization nodes instead of folding them
+# into the convolutions.
+MODELS = {
+    "mlp": (mlp, {}),
+    "transformer": (transformer, {}),
+    "transformer_unfolded": (transformer, {"do_constant_folding": False}),
+    "resnet": (resnet, {}),
+    "resnet_bn": (resnet, {"do_constant_folding": False,
+                           "training": torch.onnx.TrainingMode.PRESERVE}),
+}
 
 
 def export(outdir, names):
     for name in names:
         torch.manual_seed(0)
-        model, x = MODELS[name]()
+        factory, options = MODELS[name]
+        model, x = factory()
         model.eval()
         path = os.path.join(outdir, name + ".onnx")
         with torch.no_grad():
             expected = model(x)
         # Tracing with autograd on keeps torch's fused inference kernels
         # (the transformer fast path) out of the exported graph.
+        options = {"do_constant_folding": True, **options}
         torch.onnx.export(model, (x,), path, opset_version=OPSET,
-                          input_names=["x"], output_names=["y"],
-                          do_constant_folding=True)
+                          input_names=["x"], output_names=["y"], **options)
         np.save(os.path.join(outdir, name + ".input.npy"), x.numpy())
         np.save(os.path.join(outdir, name + ".torch.npy"), expected.numpy())
         print(f"exported {path}")
