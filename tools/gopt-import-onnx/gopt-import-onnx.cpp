@@ -18,24 +18,30 @@
 
 using namespace mlir;
 
+static llvm::cl::OptionCategory importCategory("gopt-import-onnx options");
+
 static llvm::cl::opt<std::string> inputFilename(llvm::cl::Positional,
                                                 llvm::cl::desc("<model.onnx>"),
-                                                llvm::cl::Required);
+                                                llvm::cl::Required,
+                                                llvm::cl::cat(importCategory));
 static llvm::cl::opt<std::string>
     outputFilename("o", llvm::cl::desc("Output .mlir file (default: stdout)"),
-                   llvm::cl::value_desc("filename"), llvm::cl::init("-"));
+                   llvm::cl::value_desc("filename"), llvm::cl::init("-"),
+                   llvm::cl::cat(importCategory));
 static llvm::cl::list<std::string> inputShapes(
     "input-shape",
     llvm::cl::desc("Static shape of a graph input, NAME=D0xD1x... "
                    "(repeatable; required for inputs with dynamic dims)"),
-    llvm::cl::value_desc("name=shape"));
+    llvm::cl::value_desc("name=shape"), llvm::cl::cat(importCategory));
 static llvm::cl::opt<std::string>
     functionName("function-name",
                  llvm::cl::desc("Name of the imported function"),
-                 llvm::cl::init("main"));
+                 llvm::cl::init("main"), llvm::cl::cat(importCategory));
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // libMLIR.so registers every LLVM option; show only the importer's.
+  llvm::cl::HideUnrelatedOptions(importCategory);
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "GOpt ONNX importer: an ONNX model as gopt IR\n");
 

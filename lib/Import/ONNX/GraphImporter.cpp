@@ -26,10 +26,17 @@ void GraphImporter::evaluate(Operation *op) {
     setKnown(shape.getResult(), DenseElementsAttr::get(type, dims));
     return;
   }
+  // Only small values (shapes, indices, scalars) and splats are evaluated:
+  // reading a weight blob would copy it into the context.
   SmallVector<Attribute> operands;
   for (Value operand : op->getOperands()) {
     Attribute attr = getKnown(operand);
     if (!attr)
+      return;
+    auto dense = dyn_cast<DenseElementsAttr>(attr);
+    if (cast<ShapedType>(operand.getType()).getNumElements() >
+            kMaxKnownElements &&
+        !(dense && dense.isSplat()))
       return;
     operands.push_back(attr);
   }

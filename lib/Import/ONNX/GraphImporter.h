@@ -102,14 +102,12 @@ private:
 /// One ONNX node while its importer runs.
 class NodeContext {
 public:
-  NodeContext(GraphImporter &graph, const onnx::NodeProto &node, Location loc,
-              int64_t opsetVersion)
-      : graph(graph), node(node), loc(loc), opsetVersion(opsetVersion) {}
+  NodeContext(GraphImporter &graph, const onnx::NodeProto &node, Location loc)
+      : graph(graph), node(node), loc(loc) {}
 
   GraphImporter &graph;
   const onnx::NodeProto &node;
   Location loc;
-  int64_t opsetVersion;
 
   OpBuilder &builder() { return graph.builder; }
   MLIRContext *getContext() { return builder().getContext(); }

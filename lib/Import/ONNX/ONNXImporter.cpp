@@ -291,7 +291,7 @@ OwningOpRef<ModuleOp> ModelImporter::import(const onnx::ModelProto &model) {
   for (int i : *order) {
     const onnx::NodeProto &proto = graph.node(i);
     Location loc = NameLoc::get(builder.getStringAttr(names[i]), fileLoc);
-    NodeContext node(importer, proto, loc, *opset);
+    NodeContext node(importer, proto, loc);
     const OpImporter &op = table.find(proto.op_type())->second;
     if (failed(checkAttributes(node, op)) || failed(op.fn(node)))
       return {};
@@ -318,10 +318,15 @@ OwningOpRef<ModuleOp> ModelImporter::import(const onnx::ModelProto &model) {
 OwningOpRef<ModuleOp> gopt::importONNXModelFromBuffer(
     MLIRContext *context, llvm::StringRef bytes, llvm::StringRef modelDir,
     llvm::StringRef sourceName, const ONNXImportOptions &options) {
+  Location fileLoc = FileLineColLoc::get(context, sourceName, 0, 0);
+  if (bytes.size() > static_cast<size_t>(INT32_MAX)) {
+    emitError(fileLoc) << "the model is larger than 2 GiB, the protobuf "
+                          "limit; save its weights as external data";
+    return {};
+  }
   onnx::ModelProto model;
-  if (bytes.size() > static_cast<size_t>(INT32_MAX) ||
-      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    emitError(FileLineColLoc::get(context, sourceName, 0, 0))
+  if (!model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    emitError(fileLoc)
         << "not a valid ONNX model: the protobuf could not be parsed";
     return {};
   }
