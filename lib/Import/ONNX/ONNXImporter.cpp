@@ -84,6 +84,8 @@ private:
   LogicalResult checkOpTypes(const onnx::GraphProto &graph);
   FailureOr<RankedTensorType> getInputType(const onnx::ValueInfoProto &input);
   LogicalResult checkAttributes(NodeContext &node, const OpImporter &importer);
+  void checkDeclaredType(const onnx::ValueInfoProto &output,
+                         RankedTensorType imported);
 
   MLIRContext *context;
   const ONNXImportOptions &options;
@@ -197,6 +199,41 @@ LogicalResult ModelImporter::checkAttributes(NodeContext &node,
   return success();
 }
 
+/// The model's own type for a graph output, where it gives one, is a second
+/// opinion on the importer's shape rules: a disagreement is a warning.
+void ModelImporter::checkDeclaredType(const onnx::ValueInfoProto &output,
+                                      RankedTensorType imported) {
+  if (!output.type().has_tensor_type())
+    return;
+  const onnx::TypeProto::Tensor &tensor = output.type().tensor_type();
+  Type element = convertDataType(context, tensor.elem_type());
+  bool differs = element && element != imported.getElementType();
+  if (tensor.has_shape()) {
+    const onnx::TensorShapeProto &shape = tensor.shape();
+    differs |= shape.dim_size() != imported.getRank();
+    for (int i = 0; i < shape.dim_size() && i < imported.getRank(); ++i)
+      differs |= shape.dim(i).has_dim_value() &&
+                 shape.dim(i).dim_value() != imported.getDimSize(i);
+  }
+  if (!differs)
+    return;
+  InFlightDiagnostic diag = emitWarning(fileLoc);
+  diag << "graph output '" << output.name() << "' is declared as ";
+  if (tensor.has_shape()) {
+    diag << "[";
+    for (int i = 0; i < tensor.shape().dim_size(); ++i) {
+      const onnx::TensorShapeProto::Dimension &dim = tensor.shape().dim(i);
+      diag << (i ? ", " : "");
+      if (dim.has_dim_value())
+        diag << dim.dim_value();
+      else
+        diag << "?";
+    }
+    diag << "] ";
+  }
+  diag << dataTypeName(tensor.elem_type()) << " but imports as " << imported;
+}
+
 OwningOpRef<ModuleOp> ModelImporter::import(const onnx::ModelProto &model) {
   context->loadDialect<GOptDialect, func::FuncDialect>();
   if (!model.has_graph()) {
@@ -278,8 +315,9 @@ OwningOpRef<ModuleOp> ModelImporter::import(const onnx::ModelProto &model) {
   for (const onnx::TensorProto &t : graph.initializer()) {
     if (!used.count(t.name()) || importer.values.count(t.name()))
       continue;
+    // Errors name the tensor themselves; the constant is located at it.
+    FailureOr<ElementsAttr> value = convertTensor(t, fileLoc, modelDir);
     Location loc = NameLoc::get(builder.getStringAttr(t.name()), fileLoc);
-    FailureOr<ElementsAttr> value = convertTensor(t, loc, modelDir);
     if (failed(value))
       return {};
     auto constant = ConstantOp::create(builder, loc, *value);
@@ -306,6 +344,7 @@ OwningOpRef<ModuleOp> ModelImporter::import(const onnx::ModelProto &model) {
       return {};
     }
     results.push_back(v);
+    checkDeclaredType(out, cast<RankedTensorType>(v.getType()));
   }
   func::ReturnOp::create(builder, fileLoc, results);
   func.setFunctionType(

@@ -438,6 +438,13 @@ def external_escape():
 
 
 @model
+def wrong_output_type():
+    """Declares an output type the graph does not compute."""
+    nodes = [node("Relu", ["x"], ["y"])]
+    return make(nodes, [vi("x", F32, [4])], [vi("y", I64, [5])])
+
+
+@model
 def bad_broadcast():
     nodes = [node("Add", ["x", "y"], ["z"], name="bad_add")]
     return make(nodes, [vi("x", F32, [3]), vi("y", F32, [4])],
