@@ -13,7 +13,9 @@ The export writes, per model NAME, into OUTDIR:
 --compare imports each model with gopt-import-onnx and runs it with the CPU
 runner gopt-run on NAME.input.npy, then compares with NAME.torch.npy. The
 runner is built elsewhere; without BUILD/bin/gopt-run the step prints why it
-is skipped and exits 0. Models: a 3-layer MLP, a
+is skipped and exits 0. --run-command gives the runner's command line as a
+template ({runner}, {mlir}, {input}, {output}) in case its flags differ from
+the default below. Models: a 3-layer MLP, a
 torch.nn.TransformerEncoderLayer (batch_first, d_model 64, 4 heads) and a
 reduced torchvision ResNet (BasicBlock, one block per stage) at 64x64, the
 last two also exported without torch's constant folding (see MODELS).
@@ -21,6 +23,7 @@ last two also exported without torch's constant folding (see MODELS).
 
 import argparse
 import os
+import shlex
 import subprocess
 import sys
 
@@ -86,7 +89,10 @@ def export(outdir, names):
         print(f"exported {path}")
 
 
-def compare(outdir, names, gopt_bin, rtol, atol):
+RUN_COMMAND = "{runner} {mlir} --input x={input} --output {output}"
+
+
+def compare(outdir, names, gopt_bin, run_command, rtol, atol):
     runner = os.path.join(gopt_bin, "gopt-run")
     if not os.path.exists(runner):
         print(f"SKIPPED: numerical comparison needs the CPU runner {runner}, "
@@ -97,9 +103,11 @@ def compare(outdir, names, gopt_bin, rtol, atol):
         base = os.path.join(outdir, name)
         subprocess.run([os.path.join(gopt_bin, "gopt-import-onnx"),
                         base + ".onnx", "-o", base + ".mlir"], check=True)
-        subprocess.run([runner, base + ".mlir", "--input",
-                        "x=" + base + ".input.npy", "--output",
-                        base + ".gopt.npy"], check=True)
+        command = run_command.format(
+            runner=shlex.quote(runner), mlir=shlex.quote(base + ".mlir"),
+            input=shlex.quote(base + ".input.npy"),
+            output=shlex.quote(base + ".gopt.npy"))
+        subprocess.run(shlex.split(command), check=True)
         got = np.load(base + ".gopt.npy")
         want = np.load(base + ".torch.npy")
         ok = got.shape == want.shape and np.allclose(got, want, rtol, atol)
@@ -117,6 +125,7 @@ def main():
     parser.add_argument("--compare", action="store_true")
     parser.add_argument("--gopt-bin", default=os.path.join(
         os.path.dirname(__file__), "..", "..", "..", "build", "bin"))
+    parser.add_argument("--run-command", default=RUN_COMMAND)
     parser.add_argument("--rtol", type=float, default=1e-4)
     parser.add_argument("--atol", type=float, default=1e-5)
     args = parser.parse_args()
@@ -126,8 +135,8 @@ def main():
             parser.error(f"unknown model {n}; known: {', '.join(MODELS)}")
     os.makedirs(args.outdir, exist_ok=True)
     if args.compare:
-        return compare(args.outdir, names, args.gopt_bin, args.rtol,
-                       args.atol)
+        return compare(args.outdir, names, args.gopt_bin, args.run_command,
+                       args.rtol, args.atol)
     export(args.outdir, names)
     return 0
 
