@@ -59,11 +59,14 @@ def resnet():
 # "_unfolded" transformer keeps the shape arithmetic torch's constant folding
 # would remove (Shape/Gather/Unsqueeze/Concat chains feeding Reshape); the
 # "_bn" ResNet keeps its BatchNormalization nodes instead of folding them
-# into the convolutions.
+# into the convolutions; "_dynamic" has a dynamic batch and sequence length
+# (import it with --input-shape).
 MODELS = {
     "mlp": (mlp, {}),
     "transformer": (transformer, {}),
     "transformer_unfolded": (transformer, {"do_constant_folding": False}),
+    "transformer_dynamic": (transformer, {
+        "dynamic_axes": {"x": {0: "batch", 1: "sequence"}}}),
     "resnet": (resnet, {}),
     "resnet_bn": (resnet, {"do_constant_folding": False,
                            "training": torch.onnx.TrainingMode.PRESERVE}),
