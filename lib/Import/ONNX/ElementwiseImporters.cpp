@@ -1,7 +1,8 @@
 //===- ElementwiseImporters.cpp - Elementwise ONNX ops and constants ------===//
 //
 // Unary and binary math, comparisons, Where, Cast, Clip, Constant,
-// ConstantOfShape, and the inference no-ops Identity and Dropout. An
+// ConstantOfShape, the inference no-ops Identity and Dropout, and
+// HardSigmoid, HardSwish and LeakyRelu as elementwise ops. An
 // exporter's GELU decomposition, x * 0.5 * (1 + Erf(x / sqrt 2)), arrives
 // as these ops and imports as the matching gopt ops.
 //
@@ -132,6 +133,70 @@ LogicalResult importClip(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// A scalar constant of `like`'s element type, broadcast by its users.
+Value scalar(NodeContext &n, Value like, double value) {
+  return n.splat(
+      RankedTensorType::get({}, NodeContext::typeOf(like).getElementType()),
+      value);
+}
+
+/// x·alpha + beta clipped to [0, 1]: HardSigmoid, and HardSwish's gate.
+FailureOr<Value> hardSigmoid(NodeContext &n, Value x, double alpha,
+                             double beta) {
+  FailureOr<Value> v = n.create<MulOp>(x, scalar(n, x, alpha));
+  if (succeeded(v))
+    v = n.create<AddOp>(*v, scalar(n, x, beta));
+  if (succeeded(v))
+    v = n.createTyped<ClipOp>(NodeContext::typeOf(x), *v,
+                              n.builder().getF64FloatAttr(0.0),
+                              n.builder().getF64FloatAttr(1.0));
+  return v;
+}
+
+/// The float activations gopt has no op for, as elementwise ops.
+FailureOr<Value> requiredFloatInput(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (succeeded(x) && !isa<FloatType>(NodeContext::typeOf(*x).getElementType()))
+    return n.emitError() << "input must be a float tensor";
+  return x;
+}
+
+LogicalResult importHardSigmoid(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> r =
+      hardSigmoid(n, *x, n.getFloat("alpha", 0.2), n.getFloat("beta", 0.5));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// HardSwish(x) = x · HardSigmoid(x) with alpha = 1/6, beta = 1/2.
+LogicalResult importHardSwish(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> gate = hardSigmoid(n, *x, 1.0 / 6.0, 0.5);
+  if (failed(gate))
+    return failure();
+  FailureOr<Value> r = n.create<MulOp>(*x, *gate);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// LeakyRelu(x) = x < 0 ? alpha·x : x.
+LogicalResult importLeakyRelu(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> negative =
+      n.create<CompareOp>(ComparePredicate::lt, *x, scalar(n, *x, 0.0));
+  FailureOr<Value> scaled =
+      n.create<MulOp>(*x, scalar(n, *x, n.getFloat("alpha", 0.01)));
+  if (failed(negative) || failed(scaled))
+    return failure();
+  FailureOr<Value> r = n.create<SelectOp>(*negative, *scaled, *x);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
 LogicalResult importConstant(NodeContext &n) {
   if (n.node.attribute_size() != 1)
     return n.emitError() << "expected exactly one value attribute, got "
@@ -242,6 +307,11 @@ void onnx_import::registerElementwiseImporters(OpImporterTable &table) {
   table["Greater"] = {importCompare<ComparePredicate::gt>, {}};
   table["GreaterOrEqual"] = {importCompare<ComparePredicate::ge>, {}};
   table["Where"] = {importWhere, {}};
+  table["HardSigmoid"] = {
+      importHardSigmoid,
+      {{"alpha", AttrType::FLOAT}, {"beta", AttrType::FLOAT}}};
+  table["HardSwish"] = {importHardSwish, {}};
+  table["LeakyRelu"] = {importLeakyRelu, {{"alpha", AttrType::FLOAT}}};
   table["Cast"] = {importCast, {{"to", AttrType::INT}}};
   table["Clip"] = {importClip, {}};
   table["Constant"] = {importConstant,

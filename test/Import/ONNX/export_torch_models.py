@@ -17,8 +17,8 @@ is skipped and exits 0. --run-command gives the runner's command line as a
 template ({runner}, {mlir}, {input}, {output}) in case its flags differ from
 the default below. Models: a 3-layer MLP, a
 torch.nn.TransformerEncoderLayer (batch_first, d_model 64, 4 heads) and a
-reduced torchvision ResNet (BasicBlock, one block per stage) at 64x64, the
-last two also exported without torch's constant folding (see MODELS).
+reduced torchvision ResNet (BasicBlock, one block per stage) and
+torchvision's MobileNetV3-Small at 64x64, in the variants MODELS lists.
 """
 
 import argparse
@@ -61,6 +61,11 @@ def resnet():
 # "_bn" ResNet keeps its BatchNormalization nodes instead of folding them
 # into the convolutions; "_dynamic" has a dynamic batch and sequence length
 # (import it with --input-shape).
+def mobilenet():
+    model = torchvision.models.mobilenet_v3_small(num_classes=10)
+    return model, torch.randn(1, 3, 64, 64)
+
+
 MODELS = {
     "mlp": (mlp, {}),
     "transformer": (transformer, {}),
@@ -68,6 +73,7 @@ MODELS = {
     "transformer_dynamic": (transformer, {
         "dynamic_axes": {"x": {0: "batch", 1: "sequence"}}}),
     "resnet": (resnet, {}),
+    "mobilenet": (mobilenet, {}),
     "resnet_bn": (resnet, {"do_constant_folding": False,
                            "training": torch.onnx.TrainingMode.PRESERVE}),
 }

@@ -137,6 +137,16 @@ def gelu():
 
 
 @model
+def activations():
+    nodes = [
+        node("HardSigmoid", ["x"], ["hs"], alpha=0.25, beta=0.4),
+        node("HardSwish", ["hs"], ["hw"]),
+        node("LeakyRelu", ["hw"], ["lr"], alpha=0.1),
+    ]
+    return make(nodes, [vi("x", F32, [2, 3])], [vi("lr", F32, [2, 3])])
+
+
+@model
 def constants():
     big = helper.make_tensor("w", F32, [2, 3],
                              [0.5, 1.0, 1.5, 2.0, 2.5, 3.0])
