@@ -473,6 +473,12 @@ INSTANTIATE_TEST_SUITE_P(
                   a->set_s("reflect");
                 },
                 "mode 'reflect' is not supported"},
+        BadNode{"an initializer defined twice",
+                [](ModelBuilder &b) {
+                  b.floats("w", {3}, {1, 2, 3}).floats("w", {3}, {4, 5, 6});
+                  b.node("Add", {"x", "w"}, {"y"});
+                },
+                "initializer 'w' is defined twice"},
         BadNode{"graph output nobody computes",
                 [](ModelBuilder &b) { b.node("Relu", {"x"}, {"z"}); },
                 "graph output 'y' is not computed by any node"}));

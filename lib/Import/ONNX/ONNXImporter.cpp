@@ -80,10 +80,21 @@ public:
   OwningOpRef<ModuleOp> import(const onnx::ModelProto &model);
 
 private:
-  FailureOr<int64_t> getOpsetVersion(const onnx::ModelProto &model);
+  LogicalResult checkOpset(const onnx::ModelProto &model);
   LogicalResult checkOpTypes(const onnx::GraphProto &graph);
+  /// Collects initializers and the typed function arguments.
+  LogicalResult importSignature(const onnx::GraphProto &graph);
   FailureOr<RankedTensorType> getInputType(const onnx::ValueInfoProto &input);
+  /// Initializers that something reads become constants, in file order.
+  LogicalResult importInitializers(const onnx::GraphProto &graph,
+                                   GraphImporter &importer);
+  LogicalResult importNodes(const onnx::GraphProto &graph, ArrayRef<int> order,
+                            ArrayRef<std::string> names,
+                            GraphImporter &importer);
   LogicalResult checkAttributes(NodeContext &node, const OpImporter &importer);
+  /// Returns the graph outputs and sets the function's result types.
+  LogicalResult importOutputs(const onnx::GraphProto &graph,
+                              GraphImporter &importer, func::FuncOp func);
   void checkDeclaredType(const onnx::ValueInfoProto &output,
                          RankedTensorType imported);
 
@@ -91,12 +102,17 @@ private:
   const ONNXImportOptions &options;
   llvm::StringRef modelDir;
   Location fileLoc;
+
+  llvm::StringMap<const onnx::TensorProto *> initializers;
+  /// Names defined before the first node: initializers and inputs.
+  llvm::StringMap<bool> defined;
+  SmallVector<const onnx::ValueInfoProto *> inputs;
+  SmallVector<Type> argTypes;
 };
 
 } // namespace
 
-FailureOr<int64_t>
-ModelImporter::getOpsetVersion(const onnx::ModelProto &model) {
+LogicalResult ModelImporter::checkOpset(const onnx::ModelProto &model) {
   std::optional<int64_t> version;
   for (const onnx::OperatorSetIdProto &opset : model.opset_import())
     if (opset.domain().empty() || opset.domain() == "ai.onnx")
@@ -109,7 +125,7 @@ ModelImporter::getOpsetVersion(const onnx::ModelProto &model) {
            << "opset " << *version << " is not supported: GOpt imports opsets "
            << kMinOpset << " to " << kMaxOpset
            << " (re-export the model with opset_version in that range)";
-  return *version;
+  return success();
 }
 
 LogicalResult ModelImporter::checkOpTypes(const onnx::GraphProto &graph) {
@@ -234,6 +250,112 @@ void ModelImporter::checkDeclaredType(const onnx::ValueInfoProto &output,
   diag << dataTypeName(tensor.elem_type()) << " but imports as " << imported;
 }
 
+/// Display names of the nodes: their own, or <OpType>_<index> when unnamed.
+static std::vector<std::string> getNodeNames(const onnx::GraphProto &graph) {
+  std::vector<std::string> names;
+  for (int i = 0; i < graph.node_size(); ++i)
+    names.push_back(graph.node(i).name().empty()
+                        ? graph.node(i).op_type() + "_" + std::to_string(i)
+                        : graph.node(i).name());
+  return names;
+}
+
+LogicalResult ModelImporter::importSignature(const onnx::GraphProto &graph) {
+  for (const onnx::TensorProto &t : graph.initializer()) {
+    if (initializers.count(t.name()))
+      return emitError(fileLoc)
+             << "initializer '" << t.name() << "' is defined twice";
+    initializers[t.name()] = &t;
+    defined[t.name()] = true;
+  }
+  // Graph inputs that an initializer provides (IR < 4 lists them) are
+  // constants, not arguments.
+  llvm::StringMap<bool> inputNames;
+  for (const onnx::ValueInfoProto &input : graph.input())
+    if (!initializers.count(input.name()))
+      inputNames[input.name()] = true;
+  for (const auto &entry : options.inputShapes) {
+    if (inputNames.count(entry.getKey()))
+      continue;
+    InFlightDiagnostic diag = emitError(fileLoc);
+    diag << "--input-shape names '" << entry.getKey()
+         << "', which is not a graph input (inputs:";
+    for (const onnx::ValueInfoProto &input : graph.input())
+      if (inputNames.count(input.name()))
+        diag << " " << input.name();
+    diag << ")";
+    return failure();
+  }
+  for (const onnx::ValueInfoProto &input : graph.input()) {
+    if (initializers.count(input.name()))
+      continue;
+    FailureOr<RankedTensorType> type = getInputType(input);
+    if (failed(type))
+      return failure();
+    inputs.push_back(&input);
+    argTypes.push_back(*type);
+    defined[input.name()] = true;
+  }
+  return success();
+}
+
+LogicalResult ModelImporter::importInitializers(const onnx::GraphProto &graph,
+                                                GraphImporter &importer) {
+  llvm::StringMap<bool> used;
+  for (const onnx::NodeProto &node : graph.node())
+    for (const std::string &in : node.input())
+      used[in] = true;
+  for (const onnx::ValueInfoProto &out : graph.output())
+    used[out.name()] = true;
+  for (const onnx::TensorProto &t : graph.initializer()) {
+    if (!used.count(t.name()))
+      continue;
+    // Errors name the tensor themselves; the constant is located at it.
+    FailureOr<ElementsAttr> value = convertTensor(t, fileLoc, modelDir);
+    if (failed(value))
+      return failure();
+    Location loc = NameLoc::get(StringAttr::get(context, t.name()), fileLoc);
+    auto constant = ConstantOp::create(importer.builder, loc, *value);
+    importer.evaluate(constant);
+    importer.values[t.name()] = constant.getResult();
+  }
+  return success();
+}
+
+LogicalResult ModelImporter::importNodes(const onnx::GraphProto &graph,
+                                         ArrayRef<int> order,
+                                         ArrayRef<std::string> names,
+                                         GraphImporter &importer) {
+  const OpImporterTable &table = getOpImporters();
+  for (int i : order) {
+    const onnx::NodeProto &proto = graph.node(i);
+    Location loc = NameLoc::get(StringAttr::get(context, names[i]), fileLoc);
+    NodeContext node(importer, proto, loc);
+    const OpImporter &op = table.find(proto.op_type())->second;
+    if (failed(checkAttributes(node, op)) || failed(op.fn(node)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult ModelImporter::importOutputs(const onnx::GraphProto &graph,
+                                           GraphImporter &importer,
+                                           func::FuncOp func) {
+  SmallVector<Value> results;
+  for (const onnx::ValueInfoProto &out : graph.output()) {
+    Value v = importer.values.lookup(out.name());
+    if (!v)
+      return emitError(fileLoc) << "graph output '" << out.name()
+                                << "' is not computed by any node";
+    results.push_back(v);
+    checkDeclaredType(out, cast<RankedTensorType>(v.getType()));
+  }
+  func::ReturnOp::create(importer.builder, fileLoc, results);
+  func.setFunctionType(
+      FunctionType::get(context, argTypes, ValueRange(results).getTypes()));
+  return success();
+}
+
 OwningOpRef<ModuleOp> ModelImporter::import(const onnx::ModelProto &model) {
   context->loadDialect<GOptDialect, func::FuncDialect>();
   if (!model.has_graph()) {
@@ -241,54 +363,10 @@ OwningOpRef<ModuleOp> ModelImporter::import(const onnx::ModelProto &model) {
     return {};
   }
   const onnx::GraphProto &graph = model.graph();
-  FailureOr<int64_t> opset = getOpsetVersion(model);
-  if (failed(opset) || failed(checkOpTypes(graph)))
+  if (failed(checkOpset(model)) || failed(checkOpTypes(graph)) ||
+      failed(importSignature(graph)))
     return {};
-
-  // Node names for locations and diagnostics; unnamed nodes get
-  // <OpType>_<index>.
-  std::vector<std::string> names;
-  for (int i = 0; i < graph.node_size(); ++i)
-    names.push_back(graph.node(i).name().empty()
-                        ? graph.node(i).op_type() + "_" + std::to_string(i)
-                        : graph.node(i).name());
-
-  llvm::StringMap<const onnx::TensorProto *> initializers;
-  for (const onnx::TensorProto &t : graph.initializer())
-    initializers[t.name()] = &t;
-  llvm::StringMap<bool> defined;
-  for (const auto &entry : initializers)
-    defined[entry.getKey()] = true;
-
-  // Function arguments: graph inputs that no initializer provides.
-  llvm::StringMap<bool> inputNames;
-  for (const onnx::ValueInfoProto &input : graph.input())
-    if (!initializers.count(input.name()))
-      inputNames[input.name()] = true;
-  for (const auto &entry : options.inputShapes)
-    if (!inputNames.count(entry.getKey())) {
-      InFlightDiagnostic diag = emitError(fileLoc);
-      diag << "--input-shape names '" << entry.getKey()
-           << "', which is not a graph input (inputs:";
-      for (const onnx::ValueInfoProto &input : graph.input())
-        if (inputNames.count(input.name()))
-          diag << " " << input.name();
-      diag << ")";
-      return {};
-    }
-  SmallVector<const onnx::ValueInfoProto *> inputs;
-  SmallVector<Type> argTypes;
-  for (const onnx::ValueInfoProto &input : graph.input()) {
-    if (initializers.count(input.name()))
-      continue;
-    FailureOr<RankedTensorType> type = getInputType(input);
-    if (failed(type))
-      return {};
-    inputs.push_back(&input);
-    argTypes.push_back(*type);
-    defined[input.name()] = true;
-  }
-
+  std::vector<std::string> names = getNodeNames(graph);
   FailureOr<SmallVector<int>> order = sortNodes(graph, defined, names, fileLoc);
   if (failed(order))
     return {};
@@ -300,56 +378,14 @@ OwningOpRef<ModuleOp> ModelImporter::import(const onnx::ModelProto &model) {
                                    builder.getFunctionType(argTypes, {}));
   Block *entry = func.addEntryBlock();
   builder.setInsertionPointToEnd(entry);
-
   GraphImporter importer(builder, modelDir);
   for (auto [input, arg] : llvm::zip(inputs, entry->getArguments()))
     importer.values[input->name()] = arg;
 
-  // Initializers become constants, in file order, when something reads them.
-  llvm::StringMap<bool> used;
-  for (const onnx::NodeProto &node : graph.node())
-    for (const std::string &in : node.input())
-      used[in] = true;
-  for (const onnx::ValueInfoProto &out : graph.output())
-    used[out.name()] = true;
-  for (const onnx::TensorProto &t : graph.initializer()) {
-    if (!used.count(t.name()) || importer.values.count(t.name()))
-      continue;
-    // Errors name the tensor themselves; the constant is located at it.
-    FailureOr<ElementsAttr> value = convertTensor(t, fileLoc, modelDir);
-    Location loc = NameLoc::get(builder.getStringAttr(t.name()), fileLoc);
-    if (failed(value))
-      return {};
-    auto constant = ConstantOp::create(builder, loc, *value);
-    importer.evaluate(constant);
-    importer.values[t.name()] = constant.getResult();
-  }
-
-  const OpImporterTable &table = getOpImporters();
-  for (int i : *order) {
-    const onnx::NodeProto &proto = graph.node(i);
-    Location loc = NameLoc::get(builder.getStringAttr(names[i]), fileLoc);
-    NodeContext node(importer, proto, loc);
-    const OpImporter &op = table.find(proto.op_type())->second;
-    if (failed(checkAttributes(node, op)) || failed(op.fn(node)))
-      return {};
-  }
-
-  SmallVector<Value> results;
-  for (const onnx::ValueInfoProto &out : graph.output()) {
-    Value v = importer.values.lookup(out.name());
-    if (!v) {
-      emitError(fileLoc) << "graph output '" << out.name()
-                         << "' is not computed by any node";
-      return {};
-    }
-    results.push_back(v);
-    checkDeclaredType(out, cast<RankedTensorType>(v.getType()));
-  }
-  func::ReturnOp::create(builder, fileLoc, results);
-  func.setFunctionType(
-      builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
-  if (failed(mlir::verify(*module)))
+  if (failed(importInitializers(graph, importer)) ||
+      failed(importNodes(graph, *order, names, importer)) ||
+      failed(importOutputs(graph, importer, func)) ||
+      failed(mlir::verify(*module)))
     return {};
   return module;
 }
