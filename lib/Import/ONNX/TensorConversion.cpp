@@ -111,8 +111,10 @@ static FailureOr<std::string> readExternalData(const onnx::TensorProto &tensor,
   llvm::SmallString<256> realDir, realFile;
   if (!escapes && !llvm::sys::fs::real_path(modelDir, realDir) &&
       !llvm::sys::fs::real_path(file, realFile)) {
-    llvm::SmallString<256> prefix(realDir);
-    path::append(prefix, "");
+    // "/models/a/" must not accept "/models/ab/w.bin".
+    std::string prefix = realDir.str().str();
+    if (!path::is_separator(prefix.back()))
+      prefix += path::get_separator();
     escapes = !llvm::StringRef(realFile).starts_with(prefix);
   }
   if (escapes)
