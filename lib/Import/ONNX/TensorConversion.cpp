@@ -123,21 +123,28 @@ static FailureOr<std::string> readExternalData(const onnx::TensorProto &tensor,
                           << "' is outside the model's folder '" << modelDir
                           << "'";
 
-  auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
+  // Map only this tensor's bytes: models keep all weights in one file.
+  uint64_t fileSize = 0;
+  if (std::error_code ec = llvm::sys::fs::file_size(file, fileSize))
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "': cannot read external data file '" << file
+                          << "': " << ec.message();
+  uint64_t start = offset.value_or(0);
+  if (start > fileSize || (length && *length > fileSize - start))
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "': external data range (offset " << start
+                          << ", length " << length.value_or(0)
+                          << ") exceeds file '" << file << "' of " << fileSize
+                          << " bytes";
+  uint64_t size = length.value_or(fileSize - start);
+  if (size == 0)
+    return std::string();
+  auto buffer = llvm::MemoryBuffer::getFileSlice(file, size, start);
   if (!buffer)
     return emitError(loc) << "tensor '" << tensor.name()
                           << "': cannot read external data file '" << file
                           << "': " << buffer.getError().message();
-  llvm::StringRef data = (*buffer)->getBuffer();
-  uint64_t start = offset.value_or(0);
-  if (start > data.size() || (length && *length > data.size() - start))
-    return emitError(loc) << "tensor '" << tensor.name()
-                          << "': external data range (offset " << start
-                          << ", length " << length.value_or(0)
-                          << ") exceeds file '" << file << "' of "
-                          << data.size() << " bytes";
-  return data.substr(start, length.value_or(data.size() - start)).str();
+  return (*buffer)->getBuffer().str();
 }
 
 /// The tensor's elements as little-endian bytes of the MLIR element type
