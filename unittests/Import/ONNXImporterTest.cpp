@@ -360,6 +360,12 @@ INSTANTIATE_TEST_SUITE_P(
                   b.node("Reshape", {"x", "s"}, {"y"});
                 },
                 "more than one -1"},
+        BadNode{"reshape to more elements than int64 holds",
+                [](ModelBuilder &b) {
+                  b.ints("s", {int64_t(1) << 40, int64_t(1) << 40});
+                  b.node("Reshape", {"x", "s"}, {"y"});
+                },
+                "has too many elements"},
         BadNode{"reshape to a wrong element count",
                 [](ModelBuilder &b) {
                   b.ints("s", {4, 2});

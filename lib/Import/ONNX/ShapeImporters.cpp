@@ -14,6 +14,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::gopt;
 using namespace mlir::gopt::onnx_import;
@@ -87,6 +89,9 @@ LogicalResult importReshape(NodeContext &n) {
     }
     if (d < 0)
       return n.emitError() << "invalid shape entry " << d;
+    if (d > 0 && known > std::numeric_limits<int64_t>::max() / d)
+      return n.emitError() << "shape " << shapeToString(*target)
+                           << " has too many elements";
     shape.push_back(d);
     known *= d;
   }
