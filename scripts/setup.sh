@@ -15,6 +15,9 @@ PACKAGES=(
   cmake ninja-build ccache g++ python3
   libgtest-dev libgmock-dev libbenchmark-dev libopenblas-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
+  # ONNX import (lib/Import/ONNX) and its test-data generators.
+  libonnx-dev libprotobuf-dev protobuf-compiler
+  python3-onnx python3-numpy python3-torch python3-torchvision
 )
 
 missing=()

@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import subprocess
 import sys
 
 import lit.formats
@@ -7,7 +8,7 @@ from lit.llvm import llvm_config
 
 config.name = "GOPT"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.gopt_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "lib", "Inputs"]
@@ -19,7 +20,7 @@ llvm_config.use_default_substitutions()
 
 # FileCheck, not and count come from Debian's LLVM 22 (there is no llvm-lit).
 tool_dirs = [config.gopt_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["gopt-opt", "gopt-run"], tool_dirs)
+llvm_config.add_tool_substitutions(["gopt-opt", "gopt-run", "gopt-import-onnx"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gopt_tools_dir, append_path=True)
 
@@ -37,3 +38,31 @@ config.substitutions.append(("%runner_libs", ",".join(runner_libs)))
 config.substitutions.append(
     ("%allclose", sys.executable + " " + os.path.join(
         config.test_source_root, "Integration", "CPU", "Inputs", "allclose.py")))
+
+
+# The ONNX import tests generate their models with python3-onnx (and the
+# real-model tests with python3-torch); Debian installs them for
+# /usr/bin/python3, which may not be the python running lit. Tests that need
+# them say `REQUIRES: onnx` / `REQUIRES: torch` and are skipped without them.
+# GOPT_TEST_PYTHON names the one interpreter to probe (to test the skips).
+def find_python(modules):
+    candidates = [sys.executable, "/usr/bin/python3"]
+    if os.environ.get("GOPT_TEST_PYTHON"):
+        candidates = [os.environ["GOPT_TEST_PYTHON"]]
+    for exe in dict.fromkeys(candidates):
+        probe = subprocess.run([exe, "-c", "import " + ", ".join(modules)],
+                               stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        if probe.returncode == 0:
+            return exe
+    return None
+
+
+onnx_python = find_python(["onnx", "numpy"])
+if onnx_python:
+    config.available_features.add("onnx")
+    torch_python = find_python(["onnx", "numpy", "torch", "torchvision"])
+    if torch_python == onnx_python:
+        config.available_features.add("torch")
+config.substitutions.append(("%python", onnx_python or "false"))
+config.substitutions.append(("%gopt_bin", config.gopt_tools_dir))

@@ -1,0 +1,327 @@
+//===- ElementwiseImporters.cpp - Elementwise ONNX ops and constants ------===//
+//
+// Unary and binary math, comparisons, Where, Cast, Clip, Constant,
+// ConstantOfShape, the inference no-ops Identity and Dropout, and
+// HardSigmoid, HardSwish and LeakyRelu as elementwise ops. An
+// exporter's GELU decomposition, x * 0.5 * (1 + Erf(x / sqrt 2)), arrives
+// as these ops and imports as the matching gopt ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImporter.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::gopt;
+using namespace mlir::gopt::onnx_import;
+
+using AttrType = onnx::AttributeProto;
+
+namespace {
+
+/// Unary ops whose result type is the operand's.
+template <typename OpTy> LogicalResult importUnary(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (failed(x))
+    return failure();
+  FailureOr<Value> r = n.createTyped<OpTy>(NodeContext::typeOf(*x), *x);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Broadcasting binary ops. Variadic Max/Min chain their inputs.
+template <typename OpTy> LogicalResult importBinary(NodeContext &n) {
+  FailureOr<Value> acc = n.requiredInput(0, "A");
+  if (failed(acc))
+    return failure();
+  int numInputs = std::max(2, n.node.input_size());
+  for (int i = 1; i < numInputs; ++i) {
+    FailureOr<Value> rhs = n.requiredInput(i, "B");
+    if (failed(rhs))
+      return failure();
+    acc = n.create<OpTy>(*acc, *rhs);
+    if (failed(acc))
+      return failure();
+  }
+  return n.setResults({*acc});
+}
+
+/// Pow allows an exponent of another type; gopt.pow wants one type.
+LogicalResult importPow(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  FailureOr<Value> y = n.requiredInput(1, "Y");
+  if (failed(x) || failed(y))
+    return failure();
+  RankedTensorType xType = NodeContext::typeOf(*x);
+  RankedTensorType yType = NodeContext::typeOf(*y);
+  if (xType.getElementType() != yType.getElementType()) {
+    y = n.createTyped<CastOp>(yType.clone(xType.getElementType()), *y);
+    if (failed(y))
+      return failure();
+  }
+  FailureOr<Value> r = n.create<PowOp>(*x, *y);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+template <ComparePredicate predicate>
+LogicalResult importCompare(NodeContext &n) {
+  FailureOr<Value> a = n.requiredInput(0, "A");
+  FailureOr<Value> b = n.requiredInput(1, "B");
+  if (failed(a) || failed(b))
+    return failure();
+  FailureOr<Value> r = n.create<CompareOp>(predicate, *a, *b);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+LogicalResult importWhere(NodeContext &n) {
+  FailureOr<Value> c = n.requiredInput(0, "condition");
+  FailureOr<Value> x = n.requiredInput(1, "X");
+  FailureOr<Value> y = n.requiredInput(2, "Y");
+  if (failed(c) || failed(x) || failed(y))
+    return failure();
+  FailureOr<Value> r = n.create<SelectOp>(*c, *x, *y);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+LogicalResult importCast(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  if (failed(x))
+    return failure();
+  if (!n.attr("to"))
+    return n.emitError() << "missing attribute 'to'";
+  int64_t to = n.getInt("to", 0);
+  Type element = convertDataType(n.getContext(), to);
+  if (!element)
+    return n.emitError() << "cast to unsupported element type "
+                         << dataTypeName(to);
+  RankedTensorType type = NodeContext::typeOf(*x);
+  if (type.getElementType() == element)
+    return n.setResults({*x});
+  FailureOr<Value> r = n.createTyped<CastOp>(type.clone(element), *x);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Clip's bounds are optional inputs (opset 11+) and must be constants.
+LogicalResult importClip(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  if (failed(x))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  double lo = -std::numeric_limits<double>::infinity();
+  double hi = std::numeric_limits<double>::infinity();
+  if (auto intType = dyn_cast<IntegerType>(type.getElementType())) {
+    unsigned width = intType.getWidth();
+    lo = static_cast<double>(APInt::getSignedMinValue(width).getSExtValue());
+    hi = static_cast<double>(APInt::getSignedMaxValue(width).getSExtValue());
+  }
+  for (auto [index, bound] :
+       {std::pair<unsigned, double *>{1, &lo}, {2, &hi}}) {
+    if (!n.input(index))
+      continue;
+    FailureOr<SmallVector<double>> v =
+        n.knownFloats(index, index == 1 ? "min" : "max");
+    if (failed(v))
+      return failure();
+    if (v->size() != 1)
+      return n.emitError() << (index == 1 ? "min" : "max")
+                           << " must be a single value";
+    *bound = v->front();
+  }
+  FailureOr<Value> r =
+      n.createTyped<ClipOp>(type, *x, n.builder().getF64FloatAttr(lo),
+                            n.builder().getF64FloatAttr(hi));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// A scalar constant of `like`'s element type, broadcast by its users.
+Value scalar(NodeContext &n, Value like, double value) {
+  return n.splat(
+      RankedTensorType::get({}, NodeContext::typeOf(like).getElementType()),
+      value);
+}
+
+/// x·alpha + beta clipped to [0, 1]: HardSigmoid, and HardSwish's gate.
+FailureOr<Value> hardSigmoid(NodeContext &n, Value x, double alpha,
+                             double beta) {
+  FailureOr<Value> v = n.create<MulOp>(x, scalar(n, x, alpha));
+  if (succeeded(v))
+    v = n.create<AddOp>(*v, scalar(n, x, beta));
+  if (succeeded(v))
+    v = n.createTyped<ClipOp>(NodeContext::typeOf(x), *v,
+                              n.builder().getF64FloatAttr(0.0),
+                              n.builder().getF64FloatAttr(1.0));
+  return v;
+}
+
+/// The float activations gopt has no op for, as elementwise ops.
+FailureOr<Value> requiredFloatInput(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (succeeded(x) && !isa<FloatType>(NodeContext::typeOf(*x).getElementType()))
+    return n.emitError() << "input must be a float tensor";
+  return x;
+}
+
+LogicalResult importHardSigmoid(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> r =
+      hardSigmoid(n, *x, n.getFloat("alpha", 0.2), n.getFloat("beta", 0.5));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// HardSwish(x) = x · HardSigmoid(x) with alpha = 1/6, beta = 1/2.
+LogicalResult importHardSwish(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> gate = hardSigmoid(n, *x, 1.0 / 6.0, 0.5);
+  if (failed(gate))
+    return failure();
+  FailureOr<Value> r = n.create<MulOp>(*x, *gate);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// LeakyRelu(x) = x < 0 ? alpha·x : x.
+LogicalResult importLeakyRelu(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> negative =
+      n.create<CompareOp>(ComparePredicate::lt, *x, scalar(n, *x, 0.0));
+  FailureOr<Value> scaled =
+      n.create<MulOp>(*x, scalar(n, *x, n.getFloat("alpha", 0.01)));
+  if (failed(negative) || failed(scaled))
+    return failure();
+  FailureOr<Value> r = n.create<SelectOp>(*negative, *scaled, *x);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+LogicalResult importConstant(NodeContext &n) {
+  if (n.node.attribute_size() != 1)
+    return n.emitError() << "expected exactly one value attribute, got "
+                         << n.node.attribute_size();
+  const onnx::AttributeProto &a = n.node.attribute(0);
+  Builder &b = n.builder();
+  ElementsAttr value;
+  if (a.name() == "value") {
+    onnx::TensorProto tensor = a.t();
+    if (tensor.name().empty() && n.node.output_size() > 0)
+      tensor.set_name(n.node.output(0));
+    FailureOr<ElementsAttr> converted =
+        convertTensor(tensor, n.loc, n.graph.modelDir);
+    if (failed(converted))
+      return failure();
+    value = *converted;
+  } else if (a.name() == "value_float") {
+    value = DenseElementsAttr::get(RankedTensorType::get({}, b.getF32Type()),
+                                   a.f());
+  } else if (a.name() == "value_int") {
+    value = DenseElementsAttr::get(RankedTensorType::get({}, b.getI64Type()),
+                                   a.i());
+  } else if (a.name() == "value_floats") {
+    SmallVector<float> v(a.floats().begin(), a.floats().end());
+    value = DenseElementsAttr::get(
+        RankedTensorType::get({int64_t(v.size())}, b.getF32Type()),
+        ArrayRef<float>(v));
+  } else {
+    SmallVector<int64_t> v(a.ints().begin(), a.ints().end());
+    value = DenseElementsAttr::get(
+        RankedTensorType::get({int64_t(v.size())}, b.getI64Type()),
+        ArrayRef<int64_t>(v));
+  }
+  return n.setResults({n.constant(value)});
+}
+
+LogicalResult importConstantOfShape(NodeContext &n) {
+  FailureOr<SmallVector<int64_t>> shape = n.knownInts(0, "shape");
+  if (failed(shape))
+    return failure();
+  for (int64_t d : *shape)
+    if (d < 0)
+      return n.emitError() << "negative dimension " << d << " in shape";
+  Type element = n.builder().getF32Type();
+  double value = 0.0;
+  if (const onnx::AttributeProto *a = n.attr("value")) {
+    FailureOr<ElementsAttr> v = convertTensor(a->t(), n.loc, "");
+    if (failed(v))
+      return failure();
+    auto values = getFloatValues(*v);
+    if (!values || values->size() != 1)
+      return n.emitError() << "'value' must hold exactly one element";
+    element = v->getElementType();
+    value = values->front();
+  }
+  return n.setResults({n.splat(RankedTensorType::get(*shape, element), value)});
+}
+
+LogicalResult importIdentity(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  return failed(x) ? failure() : n.setResults({*x});
+}
+
+/// Inference-mode Dropout: the output is the input, the mask all true.
+LogicalResult importDropout(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  if (failed(x))
+    return failure();
+  if (n.input(2)) {
+    FailureOr<SmallVector<int64_t>> training = n.knownInts(2, "training_mode");
+    if (failed(training))
+      return failure();
+    if (!training->empty() && training->front() != 0)
+      return n.emitError() << "training_mode = true is not supported (GOpt "
+                              "imports inference graphs)";
+  }
+  RankedTensorType type = NodeContext::typeOf(*x);
+  SmallVector<Value, 2> results = {*x};
+  if (n.node.output_size() > 1 && !n.node.output(1).empty())
+    results.push_back(
+        n.splat(type.clone(n.builder().getI1Type()), /*value=*/1.0));
+  return n.setResults(results);
+}
+
+} // namespace
+
+void onnx_import::registerElementwiseImporters(OpImporterTable &table) {
+  table["Sqrt"] = {importUnary<SqrtOp>, {}};
+  table["Reciprocal"] = {importUnary<ReciprocalOp>, {}};
+  table["Erf"] = {importUnary<ErfOp>, {}};
+  table["Exp"] = {importUnary<ExpOp>, {}};
+  table["Log"] = {importUnary<LogOp>, {}};
+  table["Tanh"] = {importUnary<TanhOp>, {}};
+  table["Sigmoid"] = {importUnary<SigmoidOp>, {}};
+  table["Relu"] = {importUnary<ReluOp>, {}};
+  table["Neg"] = {importUnary<NegOp>, {}};
+  table["Abs"] = {importUnary<AbsOp>, {}};
+  table["Add"] = {importBinary<AddOp>, {}};
+  table["Sub"] = {importBinary<SubOp>, {}};
+  table["Mul"] = {importBinary<MulOp>, {}};
+  table["Div"] = {importBinary<DivOp>, {}};
+  table["Max"] = {importBinary<MaxOp>, {}};
+  table["Min"] = {importBinary<MinOp>, {}};
+  table["Pow"] = {importPow, {}};
+  table["Equal"] = {importCompare<ComparePredicate::eq>, {}};
+  table["Less"] = {importCompare<ComparePredicate::lt>, {}};
+  table["LessOrEqual"] = {importCompare<ComparePredicate::le>, {}};
+  table["Greater"] = {importCompare<ComparePredicate::gt>, {}};
+  table["GreaterOrEqual"] = {importCompare<ComparePredicate::ge>, {}};
+  table["Where"] = {importWhere, {}};
+  table["HardSigmoid"] = {
+      importHardSigmoid,
+      {{"alpha", AttrType::FLOAT}, {"beta", AttrType::FLOAT}}};
+  table["HardSwish"] = {importHardSwish, {}};
+  table["LeakyRelu"] = {importLeakyRelu, {{"alpha", AttrType::FLOAT}}};
+  table["Cast"] = {importCast, {{"to", AttrType::INT}}};
+  table["Clip"] = {importClip, {}};
+  table["Constant"] = {importConstant,
+                       {{"value", AttrType::TENSOR},
+                        {"value_float", AttrType::FLOAT},
+                        {"value_floats", AttrType::FLOATS},
+                        {"value_int", AttrType::INT},
+                        {"value_ints", AttrType::INTS}}};
+  table["ConstantOfShape"] = {importConstantOfShape,
+                              {{"value", AttrType::TENSOR}}};
+  table["Identity"] = {importIdentity, {}};
+  table["Dropout"] = {importDropout, {{"seed", AttrType::INT}}};
+}

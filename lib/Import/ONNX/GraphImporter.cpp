@@ -1,0 +1,170 @@
+//===- GraphImporter.cpp - Values, constants and node helpers -------------===//
+
+#include "GraphImporter.h"
+
+#include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
+
+#include "mlir/IR/Verifier.h"
+
+using namespace mlir;
+using namespace mlir::gopt;
+using namespace mlir::gopt::onnx_import;
+
+//===----------------------------------------------------------------------===//
+// GraphImporter
+//===----------------------------------------------------------------------===//
+
+void GraphImporter::evaluate(Operation *op) {
+  if (auto constant = dyn_cast<ConstantOp>(op)) {
+    setKnown(constant.getResult(), constant.getValue());
+    return;
+  }
+  if (auto shape = dyn_cast<ShapeOp>(op)) {
+    auto type = cast<RankedTensorType>(shape.getResult().getType());
+    ArrayRef<int64_t> dims =
+        cast<RankedTensorType>(shape.getInput().getType()).getShape();
+    setKnown(shape.getResult(), DenseElementsAttr::get(type, dims));
+    return;
+  }
+  // Only small values (shapes, indices, scalars) and splats are evaluated:
+  // reading a weight blob would copy it into the context.
+  SmallVector<Attribute> operands;
+  for (Value operand : op->getOperands()) {
+    Attribute attr = getKnown(operand);
+    if (!attr)
+      return;
+    auto dense = dyn_cast<DenseElementsAttr>(attr);
+    if (cast<ShapedType>(operand.getType()).getNumElements() >
+            kMaxKnownElements &&
+        !(dense && dense.isSplat()))
+      return;
+    operands.push_back(attr);
+  }
+  SmallVector<Attribute> results;
+  if (failed(evaluateConstantOp(op, operands, kMaxKnownElements, results)))
+    return;
+  for (auto [result, attr] : llvm::zip(op->getResults(), results))
+    setKnown(result, attr);
+}
+
+//===----------------------------------------------------------------------===//
+// NodeContext
+//===----------------------------------------------------------------------===//
+
+InFlightDiagnostic NodeContext::emitError() {
+  return mlir::emitError(loc) << node.op_type() << ": ";
+}
+
+Value NodeContext::input(unsigned i) {
+  if (static_cast<int>(i) >= node.input_size() || node.input(i).empty())
+    return {};
+  return graph.values.lookup(node.input(i));
+}
+
+FailureOr<Value> NodeContext::requiredInput(unsigned i, llvm::StringRef what) {
+  if (Value v = input(i))
+    return v;
+  return emitError() << "missing input " << i << " (" << what << ")";
+}
+
+FailureOr<SmallVector<int64_t>> NodeContext::knownInts(unsigned i,
+                                                       llvm::StringRef what) {
+  FailureOr<Value> v = requiredInput(i, what);
+  if (failed(v))
+    return failure();
+  if (!isa<IntegerType>(typeOf(*v).getElementType()))
+    return emitError() << "input " << i << " (" << what
+                       << ") must be an integer tensor";
+  if (auto values = getIntValues(graph.getKnown(*v)))
+    return *values;
+  return emitError() << "input " << i << " (" << what << ", '" << node.input(i)
+                     << "') is not known at import time; gopt needs it to "
+                        "give the result a static shape";
+}
+
+FailureOr<SmallVector<double>> NodeContext::knownFloats(unsigned i,
+                                                        llvm::StringRef what) {
+  FailureOr<Value> v = requiredInput(i, what);
+  if (failed(v))
+    return failure();
+  if (auto values = getFloatValues(graph.getKnown(*v)))
+    return *values;
+  return emitError() << "input " << i << " (" << what << ", '" << node.input(i)
+                     << "') must be a constant";
+}
+
+const onnx::AttributeProto *NodeContext::attr(llvm::StringRef name) const {
+  for (const onnx::AttributeProto &a : node.attribute())
+    if (a.name() == name)
+      return &a;
+  return nullptr;
+}
+
+int64_t NodeContext::getInt(llvm::StringRef name, int64_t defaultValue) const {
+  const onnx::AttributeProto *a = attr(name);
+  return a ? a->i() : defaultValue;
+}
+
+double NodeContext::getFloat(llvm::StringRef name, double defaultValue) const {
+  const onnx::AttributeProto *a = attr(name);
+  return a ? a->f() : defaultValue;
+}
+
+std::string NodeContext::getString(llvm::StringRef name,
+                                   llvm::StringRef defaultValue) const {
+  const onnx::AttributeProto *a = attr(name);
+  return a ? a->s() : defaultValue.str();
+}
+
+std::optional<SmallVector<int64_t>>
+NodeContext::getInts(llvm::StringRef name) const {
+  const onnx::AttributeProto *a = attr(name);
+  if (!a)
+    return std::nullopt;
+  return SmallVector<int64_t>(a->ints().begin(), a->ints().end());
+}
+
+FailureOr<Value> NodeContext::finish(Operation *op) {
+  if (failed(mlir::verify(op, /*verifyRecursively=*/false))) {
+    op->erase();
+    return failure();
+  }
+  graph.evaluate(op);
+  return op->getResult(0);
+}
+
+Value NodeContext::constant(ElementsAttr attr) {
+  auto op = ConstantOp::create(builder(), loc, attr);
+  graph.evaluate(op);
+  return op.getResult();
+}
+
+Value NodeContext::splat(RankedTensorType type, double value) {
+  Type element = type.getElementType();
+  Attribute scalar = isa<FloatType>(element)
+                         ? Attribute(builder().getFloatAttr(element, value))
+                         : Attribute(builder().getIntegerAttr(
+                               element, static_cast<int64_t>(value)));
+  return constant(cast<ElementsAttr>(DenseElementsAttr::get(type, scalar)));
+}
+
+FailureOr<Value> NodeContext::reshape(Value v, ArrayRef<int64_t> shape) {
+  RankedTensorType type = typeOf(v);
+  if (type.getShape() == shape)
+    return v;
+  return createTyped<ReshapeOp>(type.clone(shape), v);
+}
+
+LogicalResult NodeContext::setResults(ArrayRef<Value> results) {
+  for (int i = 0; i < node.output_size(); ++i) {
+    const std::string &name = node.output(i);
+    if (name.empty())
+      continue;
+    if (i >= static_cast<int>(results.size()))
+      return emitError() << "output " << i << " ('" << name
+                         << "') is not supported; only the first "
+                         << results.size() << " output(s) can be used";
+    graph.values[name] = results[i];
+  }
+  return success();
+}

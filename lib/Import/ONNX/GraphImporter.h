@@ -1,0 +1,218 @@
+//===- GraphImporter.h - State shared by the ONNX op importers --*- C++ -*-===//
+//
+// Internal to lib/Import/ONNX. The graph importer owns the value table (ONNX
+// names to SSA values) and the import-time constant table that gives every
+// op a static result type; NodeContext is what one op importer sees.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_LIB_IMPORT_ONNX_GRAPHIMPORTER_H
+#define GOPT_LIB_IMPORT_ONNX_GRAPHIMPORTER_H
+
+#include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include "onnx/onnx_pb.h"
+
+#include <optional>
+
+namespace mlir {
+namespace gopt {
+namespace onnx_import {
+
+/// Values with at most this many elements are evaluated at import time when
+/// their operands are known, so shape subgraphs give static types.
+constexpr int64_t kMaxKnownElements = 1 << 16;
+
+//===----------------------------------------------------------------------===//
+// Tensors and types (TensorConversion.cpp)
+//===----------------------------------------------------------------------===//
+
+/// The MLIR element type of an ONNX TensorProto::DataType; null when gopt
+/// has no such element type.
+Type convertDataType(MLIRContext *context, int32_t dataType);
+
+/// The ONNX spelling of a data type ("FLOAT", "UINT8", ...).
+std::string dataTypeName(int32_t dataType);
+
+/// Converts an initializer or Constant value. Small integer tensors and
+/// single elements become inline dense attributes; everything else (the
+/// weights) becomes a `dense_resource` blob named after the tensor. External
+/// data is read from `modelDir`, which the path may not leave.
+FailureOr<ElementsAttr> convertTensor(const onnx::TensorProto &tensor,
+                                      Location loc, llvm::StringRef modelDir);
+
+/// A float constant of `type` from `values`, stored as a `dense_resource`
+/// blob named `blobName` when it has more than one element.
+ElementsAttr makeFloatElements(RankedTensorType type, ArrayRef<double> values,
+                               llvm::StringRef blobName);
+
+/// The elements of a constant as 64-bit integers, or as doubles.
+std::optional<SmallVector<int64_t>> getIntValues(Attribute attr);
+std::optional<SmallVector<double>> getFloatValues(Attribute attr);
+
+//===----------------------------------------------------------------------===//
+// Graph ordering (GraphSort.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Orders `graph`'s nodes so every node follows the producers of its inputs.
+/// `defined` holds the names available before the first node (graph inputs
+/// and initializers); `names[i]` is node i's display name. Emits a
+/// diagnostic naming a node on a cycle, or a node that reads a value nobody
+/// defines, and fails.
+FailureOr<SmallVector<int>> sortNodes(const onnx::GraphProto &graph,
+                                      const llvm::StringMap<bool> &defined,
+                                      ArrayRef<std::string> names,
+                                      Location graphLoc);
+
+//===----------------------------------------------------------------------===//
+// Import state
+//===----------------------------------------------------------------------===//
+
+/// The value table and import-time constants of the graph being imported.
+class GraphImporter {
+public:
+  GraphImporter(OpBuilder &builder, llvm::StringRef modelDir)
+      : builder(builder), modelDir(modelDir) {}
+
+  OpBuilder &builder;
+  /// Folder external data is read from (empty: none allowed).
+  llvm::StringRef modelDir;
+  /// ONNX value name -> SSA value.
+  llvm::StringMap<Value> values;
+
+  /// The known constant value of `v` (an Elements attribute), or null. Used
+  /// for type inference only: the ops that compute `v` are still emitted.
+  Attribute getKnown(Value v) const { return known.lookup(v); }
+  void setKnown(Value v, Attribute attr) { known[v] = attr; }
+
+  /// Records what `op`'s results are when its operands are known.
+  void evaluate(Operation *op);
+
+private:
+  DenseMap<Value, Attribute> known;
+};
+
+/// One ONNX node while its importer runs.
+class NodeContext {
+public:
+  NodeContext(GraphImporter &graph, const onnx::NodeProto &node, Location loc)
+      : graph(graph), node(node), loc(loc) {}
+
+  GraphImporter &graph;
+  const onnx::NodeProto &node;
+  Location loc;
+
+  OpBuilder &builder() { return graph.builder; }
+  MLIRContext *getContext() { return builder().getContext(); }
+
+  /// An error at the node, prefixed with its op type.
+  InFlightDiagnostic emitError();
+
+  //===--- inputs ---------------------------------------------------------===//
+
+  /// Input `i`, or null when the node has fewer inputs or the name is empty
+  /// (an omitted optional input).
+  Value input(unsigned i);
+  /// Input `i`; emits an error naming the input when it is missing.
+  FailureOr<Value> requiredInput(unsigned i, llvm::StringRef what);
+  static RankedTensorType typeOf(Value v) {
+    return cast<RankedTensorType>(v.getType());
+  }
+  /// The import-time integer values of input `i` (shapes, axes, indices);
+  /// emits an error when they are not known at import time.
+  FailureOr<SmallVector<int64_t>> knownInts(unsigned i, llvm::StringRef what);
+  /// The import-time float values of input `i`.
+  FailureOr<SmallVector<double>> knownFloats(unsigned i, llvm::StringRef what);
+
+  //===--- attributes -----------------------------------------------------===//
+
+  const onnx::AttributeProto *attr(llvm::StringRef name) const;
+  int64_t getInt(llvm::StringRef name, int64_t defaultValue) const;
+  double getFloat(llvm::StringRef name, double defaultValue) const;
+  std::string getString(llvm::StringRef name,
+                        llvm::StringRef defaultValue) const;
+  std::optional<SmallVector<int64_t>> getInts(llvm::StringRef name) const;
+
+  //===--- ops ------------------------------------------------------------===//
+
+  /// Creates a single-result op whose result type the op infers; reports
+  /// the op's own diagnostic and fails when the operands do not fit.
+  template <typename OpTy, typename... Args>
+  FailureOr<Value> create(Args &&...args) {
+    OpTy op = OpTy::create(builder(), loc, builder().getNoneType(),
+                           std::forward<Args>(args)...);
+    SmallVector<Type> types;
+    if (failed(OpTy::inferReturnTypes(
+            getContext(), loc, op->getOperands(), op->getAttrDictionary(),
+            op->getPropertiesStorage(), op->getRegions(), types))) {
+      op->erase();
+      return failure();
+    }
+    op->getResult(0).setType(types.front());
+    return finish(op);
+  }
+
+  /// Creates a single-result op with the given result type.
+  template <typename OpTy, typename... Args>
+  FailureOr<Value> createTyped(Type resultType, Args &&...args) {
+    OpTy op =
+        OpTy::create(builder(), loc, resultType, std::forward<Args>(args)...);
+    return finish(op);
+  }
+
+  /// Verifies a freshly created op, records its known results, and returns
+  /// its first result; erases it and fails when it does not verify.
+  FailureOr<Value> finish(Operation *op);
+
+  /// A constant of `attr`, known at import time.
+  Value constant(ElementsAttr attr);
+  /// A splat constant of `type` holding `value`.
+  Value splat(RankedTensorType type, double value);
+  /// Reshape of `v` to `shape` (no op when the shape already matches).
+  FailureOr<Value> reshape(Value v, ArrayRef<int64_t> shape);
+
+  /// Binds the node's outputs to `results`, in order. An output the node
+  /// names beyond `results` (an optional output gopt does not compute) is
+  /// an error.
+  LogicalResult setResults(ArrayRef<Value> results);
+};
+
+//===----------------------------------------------------------------------===//
+// Op importer registry (one file per op family)
+//===----------------------------------------------------------------------===//
+
+using ImportFn = LogicalResult (*)(NodeContext &);
+
+/// An attribute an importer understands, and its ONNX type.
+struct AttrSpec {
+  const char *name;
+  onnx::AttributeProto::AttributeType type;
+};
+
+/// How one ONNX op type is imported.
+struct OpImporter {
+  ImportFn fn;
+  std::vector<AttrSpec> attributes;
+};
+
+using OpImporterTable = llvm::StringMap<OpImporter>;
+
+void registerElementwiseImporters(OpImporterTable &table);
+void registerShapeImporters(OpImporterTable &table);
+void registerNeuralImporters(OpImporterTable &table);
+
+/// Every supported op type of the default domain.
+const OpImporterTable &getOpImporters();
+
+} // namespace onnx_import
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_LIB_IMPORT_ONNX_GRAPHIMPORTER_H

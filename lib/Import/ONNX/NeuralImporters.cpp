@@ -1,0 +1,432 @@
+//===- NeuralImporters.cpp - Contractions, pooling, normalizations --------===//
+//
+// MatMul, Gemm, Conv, MaxPool, AveragePool, GlobalAveragePool,
+// BatchNormalization (inference), Softmax, LayerNormalization and the
+// reductions. Convolutions and pools are 2-D (NCHW), as gopt's ops are.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImporter.h"
+
+#include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::gopt;
+using namespace mlir::gopt::onnx_import;
+
+using AttrType = onnx::AttributeProto;
+
+namespace {
+
+/// MatMul, with numpy's 1-D promotion: a 1-D lhs is a row, a 1-D rhs a
+/// column, and the promoted dim is dropped from the result.
+LogicalResult importMatMul(NodeContext &n) {
+  FailureOr<Value> a = n.requiredInput(0, "A");
+  FailureOr<Value> b = n.requiredInput(1, "B");
+  if (failed(a) || failed(b))
+    return failure();
+  RankedTensorType aType = NodeContext::typeOf(*a);
+  RankedTensorType bType = NodeContext::typeOf(*b);
+  if (aType.getRank() == 0 || bType.getRank() == 0)
+    return n.emitError() << "operands must have rank 1 or more";
+  bool rowVector = aType.getRank() == 1, columnVector = bType.getRank() == 1;
+  if (rowVector)
+    a = n.reshape(*a, {1, aType.getDimSize(0)});
+  if (columnVector && succeeded(a))
+    b = n.reshape(*b, {bType.getDimSize(0), 1});
+  if (failed(a) || failed(b))
+    return failure();
+  FailureOr<Value> r = n.create<MatmulOp>(*a, *b);
+  if (failed(r))
+    return failure();
+  if (rowVector || columnVector) {
+    RankedTensorType rType = NodeContext::typeOf(*r);
+    SmallVector<int64_t> shape(rType.getShape());
+    if (columnVector)
+      shape.pop_back();
+    if (rowVector)
+      shape.erase(shape.end() - 1 - (columnVector ? 0 : 1));
+    r = n.reshape(*r, shape);
+    if (failed(r))
+      return failure();
+  }
+  return n.setResults({*r});
+}
+
+/// Gemm: alpha·op(A)·op(B) + beta·C as gopt.linear with its bias, plus a
+/// scale when alpha or beta is not 1.
+LogicalResult importGemm(NodeContext &n) {
+  FailureOr<Value> a = n.requiredInput(0, "A");
+  FailureOr<Value> b = n.requiredInput(1, "B");
+  if (failed(a) || failed(b))
+    return failure();
+  if (NodeContext::typeOf(*a).getRank() != 2 ||
+      NodeContext::typeOf(*b).getRank() != 2)
+    return n.emitError() << "A and B must be 2-D";
+  double alpha = n.getFloat("alpha", 1.0), beta = n.getFloat("beta", 1.0);
+  bool transA = n.getInt("transA", 0) != 0, transB = n.getInt("transB", 0) != 0;
+  Value c = beta != 0.0 ? n.input(2) : Value();
+  Value bias = (alpha == 1.0 && beta == 1.0) ? c : Value();
+  FailureOr<Value> r = n.create<LinearOp>(*a, *b, bias, transA, transB);
+  if (failed(r))
+    return failure();
+  if (alpha != 1.0)
+    r = n.create<MulOp>(
+        *r, n.splat(RankedTensorType::get(
+                        {}, NodeContext::typeOf(*r).getElementType()),
+                    alpha));
+  if (succeeded(r) && c && !bias) {
+    FailureOr<Value> scaled = c;
+    if (beta != 1.0)
+      scaled = n.create<MulOp>(
+          c, n.splat(RankedTensorType::get(
+                         {}, NodeContext::typeOf(c).getElementType()),
+                     beta));
+    if (failed(scaled))
+      return failure();
+    r = n.create<AddOp>(*r, *scaled);
+  }
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Resolves `auto_pad` and `pads` to gopt's [top, left, bottom, right].
+FailureOr<SmallVector<int64_t>>
+getPadding(NodeContext &n, ArrayRef<int64_t> inputHW, ArrayRef<int64_t> kernel,
+           ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+  std::string autoPad = n.getString("auto_pad", "NOTSET");
+  if (autoPad == "NOTSET") {
+    SmallVector<int64_t> pads =
+        n.getInts("pads").value_or(SmallVector<int64_t>{0, 0, 0, 0});
+    if (pads.size() != 4)
+      return n.emitError() << "pads must have 4 entries for a 2-D op, got "
+                           << pads.size();
+    return pads;
+  }
+  if (autoPad == "VALID")
+    return SmallVector<int64_t>{0, 0, 0, 0};
+  if (autoPad != "SAME_UPPER" && autoPad != "SAME_LOWER")
+    return n.emitError() << "unsupported auto_pad '" << autoPad << "'";
+  SmallVector<int64_t> pads(4, 0);
+  for (int d = 0; d < 2; ++d) {
+    int64_t out = (inputHW[d] + strides[d] - 1) / strides[d];
+    int64_t extent = (kernel[d] - 1) * dilations[d] + 1;
+    int64_t total =
+        std::max<int64_t>(0, (out - 1) * strides[d] + extent - inputHW[d]);
+    int64_t small = total / 2, large = total - small;
+    pads[d] = autoPad == "SAME_UPPER" ? small : large;
+    pads[d + 2] = total - pads[d];
+  }
+  return pads;
+}
+
+/// Reads a 2-entry spatial attribute (strides, dilations) with default 1.
+FailureOr<SmallVector<int64_t>> getSpatial(NodeContext &n,
+                                           llvm::StringRef name) {
+  SmallVector<int64_t> v = n.getInts(name).value_or(SmallVector<int64_t>{1, 1});
+  if (v.size() != 2)
+    return n.emitError() << name << " must have 2 entries for a 2-D op, got "
+                         << v.size();
+  for (int64_t x : v)
+    if (x < 1)
+      return n.emitError() << name << " must be positive, got " << x;
+  return v;
+}
+
+LogicalResult importConv(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  FailureOr<Value> w = n.requiredInput(1, "W");
+  if (failed(x) || failed(w))
+    return failure();
+  RankedTensorType xType = NodeContext::typeOf(*x);
+  RankedTensorType wType = NodeContext::typeOf(*w);
+  if (xType.getRank() != 4 || wType.getRank() != 4)
+    return n.emitError() << "only 2-D convolution (4-D input and weight) is "
+                            "supported; got input rank "
+                         << xType.getRank();
+  SmallVector<int64_t> kernel(wType.getShape().drop_front(2));
+  if (auto given = n.getInts("kernel_shape"); given && *given != kernel)
+    return n.emitError() << "kernel_shape " << shapeToString(*given)
+                         << " does not match the weight's "
+                         << shapeToString(kernel);
+  FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides");
+  FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations");
+  if (failed(strides) || failed(dilations))
+    return failure();
+  FailureOr<SmallVector<int64_t>> pads = getPadding(
+      n, xType.getShape().drop_front(2), kernel, *strides, *dilations);
+  if (failed(pads))
+    return failure();
+  FailureOr<Value> r = n.create<Conv2DOp>(
+      *x, *w, n.input(2), ArrayRef<int64_t>(*strides), ArrayRef<int64_t>(*pads),
+      ArrayRef<int64_t>(*dilations), n.getInt("group", 1));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (failed(x))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  auto kernel = n.getInts("kernel_shape");
+  if (type.getRank() != 4 || !kernel || kernel->size() != 2)
+    return n.emitError() << "only 2-D pooling (4-D input, 2-entry "
+                            "kernel_shape) is supported";
+  if (n.getInt("storage_order", 0) != 0)
+    return n.emitError() << "storage_order = 1 is not supported";
+  FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides");
+  FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations");
+  if (failed(strides) || failed(dilations))
+    return failure();
+  if ((*dilations)[0] != 1 || (*dilations)[1] != 1)
+    return n.emitError() << "dilated pooling is not supported";
+  FailureOr<SmallVector<int64_t>> pads = getPadding(
+      n, type.getShape().drop_front(2), *kernel, *strides, *dilations);
+  if (failed(pads))
+    return failure();
+  bool countIncludePad = n.getInt("count_include_pad", 0) != 0;
+  if (n.getInt("ceil_mode", 0) != 0) {
+    // Rounding the output size up adds windows that overhang the end. Extra
+    // end padding gives the same windows; max pooling ignores padding and
+    // average pooling without count_include_pad does not count it, so only
+    // that combination is exact.
+    if (kind == PoolKind::avg && countIncludePad)
+      return n.emitError() << "ceil_mode = 1 with count_include_pad = 1 is "
+                              "not supported";
+    for (int d = 0; d < 2; ++d) {
+      int64_t in = type.getDimSize(2 + d), k = (*kernel)[d];
+      int64_t s = (*strides)[d], begin = (*pads)[d], end = (*pads)[d + 2];
+      int64_t span = in + begin + end - k;
+      if (span < 0)
+        continue; // gopt.pool2d's verifier reports the too-small input.
+      int64_t out = (span + s - 1) / s + 1;
+      // The last window must start inside the input or the begin padding.
+      if ((out - 1) * s >= in + begin)
+        --out;
+      (*pads)[d + 2] += std::max<int64_t>(0, (out - 1) * s - span);
+    }
+  }
+  FailureOr<Value> r = n.create<Pool2DOp>(
+      kind, *x, ArrayRef<int64_t>(*kernel), ArrayRef<int64_t>(*strides),
+      ArrayRef<int64_t>(*pads), countIncludePad);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+LogicalResult importGlobalAveragePool(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (failed(x))
+    return failure();
+  if (NodeContext::typeOf(*x).getRank() != 4)
+    return n.emitError() << "only 4-D (NCHW) input is supported";
+  FailureOr<Value> r = n.create<GlobalAvgPoolOp>(*x);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Inference BatchNormalization as y = x·a + b with per-channel a, b. With
+/// constant statistics a and b are folded here; otherwise they are computed
+/// by elementwise ops.
+LogicalResult importBatchNormalization(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (failed(x))
+    return failure();
+  if (n.getInt("training_mode", 0) != 0)
+    return n.emitError() << "training_mode = 1 is not supported (GOpt "
+                            "imports inference graphs)";
+  RankedTensorType type = NodeContext::typeOf(*x);
+  if (type.getRank() < 2 || !isa<FloatType>(type.getElementType()))
+    return n.emitError() << "input must be a float tensor of rank 2 or more";
+  int64_t channels = type.getDimSize(1);
+  SmallVector<int64_t> paramShape(type.getRank() - 1, 1);
+  paramShape[0] = channels;
+  auto paramType = type.clone(paramShape);
+  double eps = n.getFloat("epsilon", 1e-5);
+  const char *names[] = {"scale", "B", "input_mean", "input_var"};
+  Value params[4];
+  for (int i = 0; i < 4; ++i) {
+    FailureOr<Value> p = n.requiredInput(i + 1, names[i]);
+    if (failed(p))
+      return failure();
+    if (NodeContext::typeOf(*p).getShape() != ArrayRef<int64_t>{channels})
+      return n.emitError() << names[i] << " must have shape [" << channels
+                           << "], got "
+                           << shapeToString(NodeContext::typeOf(*p).getShape());
+    params[i] = *p;
+  }
+
+  auto known = [&](Value v) { return getFloatValues(n.graph.getKnown(v)); };
+  auto scale = known(params[0]), bias = known(params[1]),
+       mean = known(params[2]), var = known(params[3]);
+  Value a, b;
+  if (scale && bias && mean && var) {
+    SmallVector<double> av(channels), bv(channels);
+    for (int64_t c = 0; c < channels; ++c) {
+      av[c] = (*scale)[c] / std::sqrt((*var)[c] + eps);
+      bv[c] = (*bias)[c] - (*mean)[c] * av[c];
+    }
+    std::string name = n.node.output(0);
+    a = n.constant(makeFloatElements(paramType, av, name + ".bn_scale"));
+    b = n.constant(makeFloatElements(paramType, bv, name + ".bn_shift"));
+  } else {
+    // a = scale / sqrt(var + eps), b = B - mean * a, on [C, 1, ...] shapes.
+    Value reshaped[4];
+    for (int i = 0; i < 4; ++i) {
+      FailureOr<Value> r = n.reshape(params[i], paramShape);
+      if (failed(r))
+        return failure();
+      reshaped[i] = *r;
+    }
+    Value epsValue =
+        n.splat(RankedTensorType::get({}, type.getElementType()), eps);
+    FailureOr<Value> v = n.create<AddOp>(reshaped[3], epsValue);
+    if (succeeded(v))
+      v = n.createTyped<SqrtOp>(paramType, *v);
+    if (succeeded(v))
+      v = n.create<DivOp>(reshaped[0], *v);
+    if (failed(v))
+      return failure();
+    a = *v;
+    v = n.create<MulOp>(reshaped[2], a);
+    if (succeeded(v))
+      v = n.create<SubOp>(reshaped[1], *v);
+    if (failed(v))
+      return failure();
+    b = *v;
+  }
+  FailureOr<Value> r = n.create<MulOp>(*x, a);
+  if (succeeded(r))
+    r = n.create<AddOp>(*r, b);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+LogicalResult importSoftmax(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  if (failed(x))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  int64_t axis = n.getInt("axis", -1);
+  std::optional<int64_t> a = normalizeAxis(axis, type.getRank());
+  if (!a)
+    return n.emitError() << "axis " << axis << " is out of range for rank "
+                         << type.getRank();
+  FailureOr<Value> r = n.createTyped<SoftmaxOp>(type, *x, *a);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+LogicalResult importLayerNormalization(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  FailureOr<Value> scale = n.requiredInput(1, "Scale");
+  if (failed(x) || failed(scale))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  int64_t axisAttr = n.getInt("axis", -1);
+  std::optional<int64_t> axis = normalizeAxis(axisAttr, type.getRank());
+  if (!axis)
+    return n.emitError() << "axis " << axisAttr << " is out of range for rank "
+                         << type.getRank();
+  SmallVector<int64_t> axes;
+  for (int64_t d = *axis; d < type.getRank(); ++d)
+    axes.push_back(d);
+  // gopt.layer_norm wants scale and bias of exactly the normalized shape.
+  ArrayRef<int64_t> normalized = type.getShape().drop_front(*axis);
+  auto fit = [&](Value v) -> FailureOr<Value> {
+    RankedTensorType t = NodeContext::typeOf(v);
+    if (t.getShape() == normalized)
+      return v;
+    auto shape = broadcastShapes(t.getShape(), normalized);
+    if (!shape || ArrayRef<int64_t>(*shape) != normalized)
+      return n.emitError() << "scale/bias of shape "
+                           << shapeToString(t.getShape())
+                           << " does not broadcast to the normalized shape "
+                           << shapeToString(normalized);
+    return n.createTyped<BroadcastToOp>(t.clone(normalized), v);
+  };
+  scale = fit(*scale);
+  if (failed(scale))
+    return failure();
+  Value bias;
+  if (Value b = n.input(2)) {
+    FailureOr<Value> fitted = fit(b);
+    if (failed(fitted))
+      return failure();
+    bias = *fitted;
+  }
+  FailureOr<Value> r = n.createTyped<LayerNormOp>(
+      type, *x, *scale, bias, n.builder().getDenseI64ArrayAttr(axes),
+      n.builder().getF64FloatAttr(n.getFloat("epsilon", 1e-5)));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Reductions: axes as an attribute (ReduceMean/Max/Min up to opset 17) or
+/// as an input (ReduceSum from opset 13); no axes reduces everything unless
+/// noop_with_empty_axes.
+template <ReduceKind kind, bool axesAsInput>
+LogicalResult importReduce(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  if (failed(x))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  SmallVector<int64_t> axes;
+  if (axesAsInput && n.input(1)) {
+    FailureOr<SmallVector<int64_t>> given = n.knownInts(1, "axes");
+    if (failed(given))
+      return failure();
+    axes = *given;
+  } else if (auto given = n.getInts("axes")) {
+    axes = *given;
+  }
+  if (axes.empty()) {
+    if (n.getInt("noop_with_empty_axes", 0) != 0)
+      return n.setResults({*x});
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      axes.push_back(d);
+  }
+  FailureOr<Value> r = n.create<ReduceOp>(kind, *x, ArrayRef<int64_t>(axes),
+                                          n.getInt("keepdims", 1) != 0);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+} // namespace
+
+void onnx_import::registerNeuralImporters(OpImporterTable &table) {
+  std::vector<AttrSpec> convAttrs = {
+      {"auto_pad", AttrType::STRING}, {"dilations", AttrType::INTS},
+      {"group", AttrType::INT},       {"kernel_shape", AttrType::INTS},
+      {"pads", AttrType::INTS},       {"strides", AttrType::INTS}};
+  std::vector<AttrSpec> poolAttrs = {
+      {"auto_pad", AttrType::STRING}, {"ceil_mode", AttrType::INT},
+      {"dilations", AttrType::INTS},  {"kernel_shape", AttrType::INTS},
+      {"pads", AttrType::INTS},       {"strides", AttrType::INTS}};
+  std::vector<AttrSpec> maxPoolAttrs = poolAttrs;
+  maxPoolAttrs.push_back({"storage_order", AttrType::INT});
+  std::vector<AttrSpec> avgPoolAttrs = poolAttrs;
+  avgPoolAttrs.push_back({"count_include_pad", AttrType::INT});
+  std::vector<AttrSpec> reduceAttrs = {{"axes", AttrType::INTS},
+                                       {"keepdims", AttrType::INT}};
+
+  table["MatMul"] = {importMatMul, {}};
+  table["Gemm"] = {importGemm,
+                   {{"alpha", AttrType::FLOAT},
+                    {"beta", AttrType::FLOAT},
+                    {"transA", AttrType::INT},
+                    {"transB", AttrType::INT}}};
+  table["Conv"] = {importConv, convAttrs};
+  table["MaxPool"] = {importPool<PoolKind::max>, maxPoolAttrs};
+  table["AveragePool"] = {importPool<PoolKind::avg>, avgPoolAttrs};
+  table["GlobalAveragePool"] = {importGlobalAveragePool, {}};
+  table["BatchNormalization"] = {importBatchNormalization,
+                                 {{"epsilon", AttrType::FLOAT},
+                                  {"momentum", AttrType::FLOAT},
+                                  {"training_mode", AttrType::INT}}};
+  table["Softmax"] = {importSoftmax, {{"axis", AttrType::INT}}};
+  table["LayerNormalization"] = {importLayerNormalization,
+                                 {{"axis", AttrType::INT},
+                                  {"epsilon", AttrType::FLOAT},
+                                  {"stash_type", AttrType::INT}}};
+  table["ReduceMean"] = {importReduce<ReduceKind::mean, false>, reduceAttrs};
+  table["ReduceMax"] = {importReduce<ReduceKind::max, false>, reduceAttrs};
+  table["ReduceMin"] = {importReduce<ReduceKind::min, false>, reduceAttrs};
+  table["ReduceSum"] = {
+      importReduce<ReduceKind::sum, true>,
+      {{"keepdims", AttrType::INT}, {"noop_with_empty_axes", AttrType::INT}}};
+}

@@ -1,0 +1,315 @@
+//===- TensorConversion.cpp - ONNX tensors to MLIR attributes -------------===//
+//
+// TensorProto (inline typed fields, raw bytes or external data) to inline
+// dense attributes (small integer tensors, single elements, booleans) or
+// `dense_resource` blobs (the weights), and back to plain numbers for the
+// importers that need a constant's values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImporter.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::gopt;
+using namespace mlir::gopt::onnx_import;
+
+Type onnx_import::convertDataType(MLIRContext *context, int32_t dataType) {
+  Builder b(context);
+  switch (dataType) {
+  case onnx::TensorProto::FLOAT:
+    return b.getF32Type();
+  case onnx::TensorProto::DOUBLE:
+    return b.getF64Type();
+  case onnx::TensorProto::FLOAT16:
+    return b.getF16Type();
+  case onnx::TensorProto::BFLOAT16:
+    return b.getBF16Type();
+  case onnx::TensorProto::INT8:
+    return b.getIntegerType(8);
+  case onnx::TensorProto::INT16:
+    return b.getIntegerType(16);
+  case onnx::TensorProto::INT32:
+    return b.getI32Type();
+  case onnx::TensorProto::INT64:
+    return b.getI64Type();
+  case onnx::TensorProto::BOOL:
+    return b.getI1Type();
+  default:
+    return {};
+  }
+}
+
+std::string onnx_import::dataTypeName(int32_t dataType) {
+  if (onnx::TensorProto::DataType_IsValid(dataType))
+    return onnx::TensorProto::DataType_Name(
+        static_cast<onnx::TensorProto::DataType>(dataType));
+  return "data type " + std::to_string(dataType);
+}
+
+/// A blob key the MLIR printer accepts as a bare identifier.
+static std::string blobKey(llvm::StringRef name) {
+  std::string key;
+  for (char c : name)
+    key += (llvm::isAlnum(c) || c == '_' || c == '.') ? c : '_';
+  if (key.empty() || llvm::isDigit(key.front()) || key.front() == '.')
+    key = "w_" + key;
+  return key;
+}
+
+/// Reads the bytes of an external-data tensor from a file inside
+/// `modelDir`.
+static FailureOr<std::string> readExternalData(const onnx::TensorProto &tensor,
+                                               Location loc,
+                                               llvm::StringRef modelDir) {
+  std::string location;
+  std::optional<uint64_t> offset, length;
+  for (const auto &entry : tensor.external_data()) {
+    const std::string &key = entry.key();
+    auto parseNumber = [&](std::optional<uint64_t> &out) -> LogicalResult {
+      uint64_t v;
+      if (llvm::StringRef(entry.value()).getAsInteger(10, v))
+        return emitError(loc)
+               << "tensor '" << tensor.name() << "': external data " << key
+               << " '" << entry.value() << "' is not a number";
+      out = v;
+      return success();
+    };
+    if (key == "location")
+      location = entry.value();
+    else if (key == "offset" && failed(parseNumber(offset)))
+      return failure();
+    else if (key == "length" && failed(parseNumber(length)))
+      return failure();
+  }
+  if (location.empty())
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "' has external data without a location";
+  if (modelDir.empty())
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "' has external data, but the model was not "
+                             "loaded from a file; import it by path";
+
+  // The path must name a file below the model's folder: no absolute paths,
+  // no '..', and no symbolic link leading out of it.
+  namespace path = llvm::sys::path;
+  bool escapes = path::is_absolute(location) ||
+                 path::is_absolute(location, path::Style::windows);
+  for (auto it = path::begin(location), e = path::end(location); it != e; ++it)
+    escapes |= *it == "..";
+  llvm::SmallString<256> file(modelDir);
+  path::append(file, location);
+  llvm::SmallString<256> realDir, realFile;
+  if (!escapes && !llvm::sys::fs::real_path(modelDir, realDir) &&
+      !llvm::sys::fs::real_path(file, realFile)) {
+    // "/models/a/" must not accept "/models/ab/w.bin".
+    std::string prefix = realDir.str().str();
+    if (!path::is_separator(prefix.back()))
+      prefix += path::get_separator();
+    escapes = !llvm::StringRef(realFile).starts_with(prefix);
+  }
+  if (escapes)
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "': external data location '" << location
+                          << "' is outside the model's folder '" << modelDir
+                          << "'";
+
+  // Map only this tensor's bytes: models keep all weights in one file.
+  uint64_t fileSize = 0;
+  if (std::error_code ec = llvm::sys::fs::file_size(file, fileSize))
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "': cannot read external data file '" << file
+                          << "': " << ec.message();
+  uint64_t start = offset.value_or(0);
+  if (start > fileSize || (length && *length > fileSize - start))
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "': external data range (offset " << start
+                          << ", length " << length.value_or(0)
+                          << ") exceeds file '" << file << "' of " << fileSize
+                          << " bytes";
+  uint64_t size = length.value_or(fileSize - start);
+  if (size == 0)
+    return std::string();
+  auto buffer = llvm::MemoryBuffer::getFileSlice(file, size, start);
+  if (!buffer)
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "': cannot read external data file '" << file
+                          << "': " << buffer.getError().message();
+  return (*buffer)->getBuffer().str();
+}
+
+/// The tensor's elements as little-endian bytes of the MLIR element type
+/// (booleans one byte each).
+static FailureOr<std::string> readBytes(const onnx::TensorProto &tensor,
+                                        Location loc,
+                                        llvm::StringRef modelDir) {
+  if (tensor.data_location() == onnx::TensorProto::EXTERNAL)
+    return readExternalData(tensor, loc, modelDir);
+  if (tensor.has_raw_data())
+    return tensor.raw_data();
+
+  std::string bytes;
+  auto append = [&](const auto &values, auto narrow) {
+    for (auto v : values) {
+      auto n = narrow(v);
+      bytes.append(reinterpret_cast<const char *>(&n), sizeof(n));
+    }
+  };
+  switch (tensor.data_type()) {
+  case onnx::TensorProto::FLOAT:
+    append(tensor.float_data(), [](float v) { return v; });
+    break;
+  case onnx::TensorProto::DOUBLE:
+    append(tensor.double_data(), [](double v) { return v; });
+    break;
+  case onnx::TensorProto::INT64:
+    append(tensor.int64_data(), [](int64_t v) { return v; });
+    break;
+  case onnx::TensorProto::INT32:
+    append(tensor.int32_data(), [](int32_t v) { return v; });
+    break;
+  case onnx::TensorProto::INT16:
+    append(tensor.int32_data(), [](int32_t v) { return int16_t(v); });
+    break;
+  case onnx::TensorProto::INT8:
+    append(tensor.int32_data(), [](int32_t v) { return int8_t(v); });
+    break;
+  case onnx::TensorProto::BOOL:
+    append(tensor.int32_data(), [](int32_t v) { return uint8_t(v != 0); });
+    break;
+  case onnx::TensorProto::FLOAT16:
+  case onnx::TensorProto::BFLOAT16:
+    append(tensor.int32_data(), [](int32_t v) { return uint16_t(v); });
+    break;
+  default:
+    break;
+  }
+  return bytes;
+}
+
+FailureOr<ElementsAttr>
+onnx_import::convertTensor(const onnx::TensorProto &tensor, Location loc,
+                           llvm::StringRef modelDir) {
+  MLIRContext *context = loc.getContext();
+  Type elementType = convertDataType(context, tensor.data_type());
+  if (!elementType)
+    return emitError(loc) << "tensor '" << tensor.name()
+                          << "' has unsupported element type "
+                          << dataTypeName(tensor.data_type());
+  SmallVector<int64_t> shape;
+  int64_t numElements = 1;
+  for (int64_t d : tensor.dims()) {
+    if (d < 0 || (d > 0 && numElements > (int64_t(1) << 40) / d))
+      return emitError(loc)
+             << "tensor '" << tensor.name() << "' has invalid dimension " << d;
+    shape.push_back(d);
+    numElements *= d;
+  }
+  auto type = RankedTensorType::get(shape, elementType);
+  FailureOr<std::string> bytes = readBytes(tensor, loc, modelDir);
+  if (failed(bytes))
+    return failure();
+  int64_t width =
+      elementType.isInteger(1) ? 1 : elementType.getIntOrFloatBitWidth() / 8;
+  if (static_cast<int64_t>(bytes->size()) != numElements * width)
+    return emitError(loc) << "tensor '" << tensor.name() << "' holds "
+                          << bytes->size() << " bytes of data, expected "
+                          << numElements * width << " for " << numElements
+                          << " elements of "
+                          << dataTypeName(tensor.data_type());
+
+  if (elementType.isInteger(1)) {
+    SmallVector<bool> values;
+    for (char c : *bytes)
+      values.push_back(c != 0);
+    return cast<ElementsAttr>(DenseElementsAttr::get(type, values));
+  }
+  ArrayRef<char> raw(bytes->data(), bytes->size());
+  bool inlineConstant =
+      numElements <= 1 || (isa<IntegerType>(elementType) && numElements <= 64);
+  if (inlineConstant)
+    return cast<ElementsAttr>(DenseElementsAttr::getFromRawBuffer(type, raw));
+  return cast<ElementsAttr>(DenseResourceElementsAttr::get(
+      type, blobKey(tensor.name()),
+      HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t))));
+}
+
+ElementsAttr onnx_import::makeFloatElements(RankedTensorType type,
+                                            ArrayRef<double> values,
+                                            llvm::StringRef blobName) {
+  auto floatType = cast<FloatType>(type.getElementType());
+  SmallVector<APFloat> converted;
+  for (double v : values) {
+    APFloat f(v);
+    bool lost;
+    f.convert(floatType.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+              &lost);
+    converted.push_back(f);
+  }
+  auto dense = DenseElementsAttr::get(type, converted);
+  if (values.size() <= 1)
+    return cast<ElementsAttr>(dense);
+  return cast<ElementsAttr>(DenseResourceElementsAttr::get(
+      type, blobKey(blobName),
+      HeapAsmResourceBlob::allocateAndCopyWithAlign(dense.getRawData(),
+                                                    alignof(uint64_t))));
+}
+
+/// A dense view of an inline or resource constant.
+static std::optional<DenseElementsAttr> asDense(Attribute attr) {
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(attr))
+    return dense;
+  auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr);
+  if (!resource || resource.getType().getElementTypeBitWidth() % 8 != 0)
+    return std::nullopt;
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return std::nullopt;
+  bool splat = false;
+  if (!DenseElementsAttr::isValidRawBuffer(resource.getType(), blob->getData(),
+                                           splat))
+    return std::nullopt;
+  return DenseElementsAttr::getFromRawBuffer(resource.getType(),
+                                             blob->getData());
+}
+
+std::optional<SmallVector<int64_t>> onnx_import::getIntValues(Attribute attr) {
+  auto dense = asDense(attr);
+  if (!dense || !isa<IntegerType>(dense->getElementType()))
+    return std::nullopt;
+  bool isBool = dense->getElementType().isInteger(1);
+  SmallVector<int64_t> values;
+  for (const APInt &v : dense->getValues<APInt>())
+    values.push_back(isBool ? int64_t(v.getZExtValue()) : v.getSExtValue());
+  return values;
+}
+
+std::optional<SmallVector<double>> onnx_import::getFloatValues(Attribute attr) {
+  auto dense = asDense(attr);
+  if (!dense)
+    return std::nullopt;
+  SmallVector<double> values;
+  if (isa<FloatType>(dense->getElementType())) {
+    for (APFloat v : dense->getValues<APFloat>()) {
+      bool lost;
+      v.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+      values.push_back(v.convertToDouble());
+    }
+    return values;
+  }
+  auto ints = getIntValues(attr);
+  if (!ints)
+    return std::nullopt;
+  for (int64_t v : *ints)
+    values.push_back(static_cast<double>(v));
+  return values;
+}

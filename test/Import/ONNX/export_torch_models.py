@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Exports real PyTorch models to ONNX for the import tests.
+
+    export_torch_models.py OUTDIR [--models mlp,transformer,resnet]
+    export_torch_models.py OUTDIR --compare [--gopt-bin BUILD/bin]
+
+The export writes, per model NAME, into OUTDIR:
+    NAME.onnx          the model (random weights, seed 0, opset 17, static
+                       shapes, eval mode)
+    NAME.input.npy     the input it was traced with
+    NAME.torch.npy     torch's output for that input
+
+--compare imports each model with gopt-import-onnx and runs it with the CPU
+runner gopt-run on NAME.input.npy, then compares with NAME.torch.npy. The
+runner is built elsewhere; without BUILD/bin/gopt-run the step prints why it
+is skipped and exits 0. --run-command gives the runner's command line as a
+template ({runner}, {mlir}, {input}, {output}) in case its flags differ from
+the default below. Models: a 3-layer MLP, a
+torch.nn.TransformerEncoderLayer (batch_first, d_model 64, 4 heads) and a
+reduced torchvision ResNet (BasicBlock, one block per stage) and
+torchvision's MobileNetV3-Small at 64x64, in the variants MODELS lists.
+"""
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+
+import numpy as np
+import torch
+import torchvision
+
+OPSET = 17
+
+
+def mlp():
+    model = torch.nn.Sequential(
+        torch.nn.Linear(32, 64), torch.nn.ReLU(),
+        torch.nn.Linear(64, 64), torch.nn.GELU(),
+        torch.nn.Linear(64, 10), torch.nn.Softmax(dim=-1))
+    return model, torch.randn(4, 32)
+
+
+def transformer():
+    model = torch.nn.TransformerEncoderLayer(
+        d_model=64, nhead=4, dim_feedforward=128, dropout=0.1,
+        activation="gelu", batch_first=True)
+    return model, torch.randn(2, 16, 64)
+
+
+def resnet():
+    model = torchvision.models.resnet.ResNet(
+        torchvision.models.resnet.BasicBlock, [1, 1, 1, 1], num_classes=10)
+    return model, torch.randn(1, 3, 64, 64)
+
+
+# name -> (model factory, extra torch.onnx.export arguments). The
+# "_unfolded" transformer keeps the shape arithmetic torch's constant folding
+# would remove (Shape/Gather/Unsqueeze/Concat chains feeding Reshape); the
+# "_bn" ResNet keeps its BatchNormalization nodes instead of folding them
+# into the convolutions; "_dynamic" has a dynamic batch and sequence length
+# (import it with --input-shape).
+def mobilenet():
+    model = torchvision.models.mobilenet_v3_small(num_classes=10)
+    return model, torch.randn(1, 3, 64, 64)
+
+
+MODELS = {
+    "mlp": (mlp, {}),
+    "transformer": (transformer, {}),
+    "transformer_unfolded": (transformer, {"do_constant_folding": False}),
+    "transformer_dynamic": (transformer, {
+        "dynamic_axes": {"x": {0: "batch", 1: "sequence"}}}),
+    "resnet": (resnet, {}),
+    "mobilenet": (mobilenet, {}),
+    "resnet_bn": (resnet, {"do_constant_folding": False,
+                           "training": torch.onnx.TrainingMode.PRESERVE}),
+}
+
+
+def export(outdir, names):
+    for name in names:
+        torch.manual_seed(0)
+        factory, options = MODELS[name]
+        model, x = factory()
+        model.eval()
+        path = os.path.join(outdir, name + ".onnx")
+        with torch.no_grad():
+            expected = model(x)
+        # Tracing with autograd on keeps torch's fused inference kernels
+        # (the transformer fast path) out of the exported graph.
+        options = {"do_constant_folding": True, **options}
+        torch.onnx.export(model, (x,), path, opset_version=OPSET,
+                          input_names=["x"], output_names=["y"], **options)
+        np.save(os.path.join(outdir, name + ".input.npy"), x.numpy())
+        np.save(os.path.join(outdir, name + ".torch.npy"), expected.numpy())
+        print(f"exported {path}")
+
+
+RUN_COMMAND = "{runner} {mlir} --input x={input} --output {output}"
+
+
+def compare(outdir, names, gopt_bin, run_command, rtol, atol):
+    runner = os.path.join(gopt_bin, "gopt-run")
+    if not os.path.exists(runner):
+        print(f"SKIPPED: numerical comparison needs the CPU runner {runner}, "
+              "which is not built")
+        return 0
+    failures = 0
+    for name in names:
+        base = os.path.join(outdir, name)
+        subprocess.run([os.path.join(gopt_bin, "gopt-import-onnx"),
+                        base + ".onnx", "-o", base + ".mlir"], check=True)
+        command = run_command.format(
+            runner=shlex.quote(runner), mlir=shlex.quote(base + ".mlir"),
+            input=shlex.quote(base + ".input.npy"),
+            output=shlex.quote(base + ".gopt.npy"))
+        subprocess.run(shlex.split(command), check=True)
+        got = np.load(base + ".gopt.npy")
+        want = np.load(base + ".torch.npy")
+        ok = got.shape == want.shape and np.allclose(got, want, rtol, atol)
+        err = float(np.max(np.abs(got - want))) if got.shape == want.shape \
+            else float("inf")
+        print(f"{name}: {'OK' if ok else 'MISMATCH'} max abs error {err:.3g}")
+        failures += not ok
+    return 1 if failures else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdir")
+    parser.add_argument("--models", default=",".join(MODELS))
+    parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--gopt-bin", default=os.path.join(
+        os.path.dirname(__file__), "..", "..", "..", "build", "bin"))
+    parser.add_argument("--run-command", default=RUN_COMMAND)
+    parser.add_argument("--rtol", type=float, default=1e-4)
+    parser.add_argument("--atol", type=float, default=1e-5)
+    args = parser.parse_args()
+    names = [n for n in args.models.split(",") if n]
+    for n in names:
+        if n not in MODELS:
+            parser.error(f"unknown model {n}; known: {', '.join(MODELS)}")
+    os.makedirs(args.outdir, exist_ok=True)
+    if args.compare:
+        return compare(args.outdir, names, args.gopt_bin, args.run_command,
+                       args.rtol, args.atol)
+    export(args.outdir, names)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,479 @@
+#!/usr/bin/env python3
+"""Writes the small hand-made ONNX models the import tests read.
+
+    gen_models.py NAME OUT.onnx     write model NAME to OUT.onnx
+    gen_models.py --list            list the model names
+
+Models are built with onnx.helper and numpy (python3-onnx, python3-numpy),
+with fixed values, so the tests can check the imported IR exactly. A few
+models are deliberately broken (cycle, missing initializer, ...) to test the
+importer's diagnostics; they are written without running onnx.checker.
+"""
+
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+F32 = TensorProto.FLOAT
+I64 = TensorProto.INT64
+MODELS = {}
+
+
+def model(fn):
+    MODELS[fn.__name__] = fn
+    return fn
+
+
+def vi(name, elem, shape):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def init(name, array):
+    return numpy_helper.from_array(np.asarray(array), name)
+
+
+def external_tensor(name, dims, entries):
+    """A FLOAT tensor whose bytes live in another file."""
+    t = TensorProto(name=name, data_type=F32, dims=dims)
+    t.data_location = TensorProto.EXTERNAL
+    for key, value in entries:
+        entry = t.external_data.add()
+        entry.key, entry.value = key, value
+    return t
+
+
+def make(nodes, inputs, outputs, inits=(), opset=17, name="g"):
+    graph = helper.make_graph(nodes, name, inputs, outputs, list(inits))
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = 8
+    return m
+
+
+def node(op, ins, outs, name=None, **attrs):
+    return helper.make_node(op, ins, outs, name=name or outs[0], **attrs)
+
+
+def ints(name, values):
+    return init(name, np.array(values, dtype=np.int64))
+
+
+# --- elementwise ----------------------------------------------------------
+
+
+@model
+def unary():
+    ops = ["Sqrt", "Reciprocal", "Erf", "Exp", "Log", "Tanh", "Sigmoid",
+           "Relu", "Neg", "Abs"]
+    nodes, prev = [], "x"
+    for i, op in enumerate(ops):
+        nodes.append(node(op, [prev], [f"u{i}"], name=op.lower()))
+        prev = f"u{i}"
+    return make(nodes, [vi("x", F32, [2, 3])], [vi(prev, F32, [2, 3])])
+
+
+@model
+def binary():
+    nodes = [
+        node("Add", ["x", "b"], ["add"]),
+        node("Sub", ["add", "y"], ["sub"]),
+        node("Mul", ["sub", "b"], ["mul"]),
+        node("Div", ["mul", "y"], ["div"]),
+        node("Pow", ["div", "two"], ["pow"]),
+        node("Max", ["pow", "x", "y"], ["max"]),
+        node("Min", ["max", "y"], ["min"]),
+    ]
+    inits = [init("b", np.arange(3, dtype=np.float32)),
+             init("two", np.array(2, dtype=np.int64))]
+    return make(nodes, [vi("x", F32, [2, 3]), vi("y", F32, [2, 1])],
+                [vi("min", F32, [2, 3])], inits)
+
+
+@model
+def compare_where():
+    nodes = [
+        node("Equal", ["x", "y"], ["eq"]),
+        node("Less", ["x", "y"], ["lt"]),
+        node("Where", ["eq", "x", "y"], ["sel"]),
+        node("Where", ["lt", "sel", "zero"], ["out"]),
+    ]
+    return make(nodes, [vi("x", F32, [4]), vi("y", F32, [4])],
+                [vi("out", F32, [4])],
+                [init("zero", np.array(0, dtype=np.float32))])
+
+
+@model
+def cast_clip():
+    nodes = [
+        node("Cast", ["x"], ["xi"], to=TensorProto.INT32),
+        node("Cast", ["xi"], ["xf"], to=TensorProto.FLOAT),
+        node("Cast", ["xf"], ["same"], to=TensorProto.FLOAT),
+        node("Clip", ["same", "lo", "hi"], ["clip"]),
+        node("Clip", ["clip", "", "hi"], ["clip_hi"]),
+        node("Clip", ["clip_hi"], ["clip_none"]),
+    ]
+    inits = [init("lo", np.array(-1.5, dtype=np.float32)),
+             init("hi", np.array(6, dtype=np.float32))]
+    return make(nodes, [vi("x", F32, [2, 2])], [vi("clip_none", F32, [2, 2])],
+                inits)
+
+
+@model
+def gelu():
+    """GELU as torch.onnx exports it before opset 20."""
+    nodes = [
+        node("Div", ["x", "sqrt2"], ["d"]),
+        node("Erf", ["d"], ["e"]),
+        node("Add", ["e", "one"], ["a"]),
+        node("Mul", ["x", "a"], ["m"]),
+        node("Mul", ["m", "half"], ["y"]),
+    ]
+    inits = [init("sqrt2", np.array(1.4142135, dtype=np.float32)),
+             init("one", np.array(1, dtype=np.float32)),
+             init("half", np.array(0.5, dtype=np.float32))]
+    return make(nodes, [vi("x", F32, [2, 8])], [vi("y", F32, [2, 8])], inits)
+
+
+@model
+def activations():
+    nodes = [
+        node("HardSigmoid", ["x"], ["hs"], alpha=0.25, beta=0.4),
+        node("HardSwish", ["hs"], ["hw"]),
+        node("LeakyRelu", ["hw"], ["lr"], alpha=0.1),
+    ]
+    return make(nodes, [vi("x", F32, [2, 3])], [vi("lr", F32, [2, 3])])
+
+
+@model
+def constants():
+    big = helper.make_tensor("w", F32, [2, 3],
+                             [0.5, 1.0, 1.5, 2.0, 2.5, 3.0])
+    nodes = [
+        node("Constant", [], ["c_tensor"], value=big),
+        node("Constant", [], ["c_float"], value_float=0.25),
+        node("Constant", [], ["c_ints"], value_ints=[2, 3]),
+        node("ConstantOfShape", ["c_ints"], ["zeros"]),
+        node("ConstantOfShape", ["c_ints"], ["sevens"],
+             value=helper.make_tensor("v", I64, [1], [7])),
+        node("Add", ["x", "c_tensor"], ["s1"]),
+        node("Mul", ["s1", "c_float"], ["s2"]),
+        node("Add", ["s2", "zeros"], ["s3"]),
+        node("Identity", ["s3"], ["id"]),
+        node("Dropout", ["id"], ["drop", "mask"]),
+    ]
+    return make(nodes, [vi("x", F32, [2, 3])],
+                [vi("drop", F32, [2, 3]), vi("sevens", I64, [2, 3]),
+                 vi("mask", TensorProto.BOOL, [2, 3])])
+
+
+# --- shapes and data movement ---------------------------------------------
+
+
+@model
+def shape_chain():
+    """The Shape -> Gather -> Unsqueeze -> Concat -> Reshape chain exporters
+    emit for x.view(x.size(0), -1)."""
+    nodes = [
+        node("Shape", ["x"], ["shape"]),
+        node("Gather", ["shape", "zero"], ["batch"], axis=0),
+        node("Unsqueeze", ["batch", "axes0"], ["batch1"]),
+        node("Concat", ["batch1", "minus1"], ["target"], axis=0),
+        node("Reshape", ["x", "target"], ["y"]),
+    ]
+    inits = [ints("zero", 0), ints("axes0", [0]), ints("minus1", [-1])]
+    return make(nodes, [vi("x", F32, [2, 3, 4])], [vi("y", F32, [2, 12])],
+                inits)
+
+
+@model
+def reshapes():
+    nodes = [
+        node("Reshape", ["x", "s0"], ["r0"]),  # [0, -1]: copy dim 0
+        node("Flatten", ["x"], ["f1"], axis=-1),
+        node("Flatten", ["x"], ["f0"], axis=0),
+        node("Unsqueeze", ["x", "uaxes"], ["u"]),
+        node("Squeeze", ["u", "saxes"], ["s"]),
+        node("Squeeze", ["u"], ["s_all"]),
+        node("Shape", ["x"], ["tail"], start=-2),
+    ]
+    inits = [ints("s0", [0, -1]), ints("uaxes", [0, -1]), ints("saxes", [-1])]
+    return make(nodes, [vi("x", F32, [2, 3, 4])],
+                [vi("r0", F32, [2, 12]), vi("f1", F32, [6, 4]),
+                 vi("f0", F32, [1, 24]), vi("s", F32, [1, 2, 3, 4]),
+                 vi("s_all", F32, [2, 3, 4]), vi("tail", I64, [2])], inits)
+
+
+@model
+def movement():
+    nodes = [
+        node("Transpose", ["x"], ["t"], perm=[0, 2, 1]),
+        node("Transpose", ["x"], ["t_rev"]),
+        node("Concat", ["x", "x"], ["cat"], axis=-1),
+        node("Slice", ["cat", "st", "en", "ax", "sp"], ["sl"]),
+        node("Slice", ["x", "st1", "en1"], ["sl1"]),
+        node("Split", ["cat", "sizes"], ["p0", "p1"], axis=2),
+        node("Split", ["x"], ["q0", "q1"], axis=-1),
+        node("Gather", ["x", "idx"], ["g"], axis=1),
+        node("Expand", ["b", "eshape"], ["ex"]),
+    ]
+    inits = [ints("st", [1, -7]), ints("en", [2**63 - 1, 8]),
+             ints("ax", [1, -1]), ints("sp", [1, 3]),
+             ints("st1", [0]), ints("en1", [-1]),
+             ints("sizes", [3, 5]), ints("idx", [[2, 0], [-1, 1]]),
+             init("b", np.ones((3, 1), dtype=np.float32)),
+             ints("eshape", [2, 1, 4])]
+    return make(nodes, [vi("x", F32, [2, 3, 4])],
+                [vi(n, F32, None) for n in
+                 ["t", "t_rev", "sl", "sl1", "p0", "p1", "q0", "q1", "g",
+                  "ex"]], inits)
+
+
+# --- contractions, pooling, normalization ----------------------------------
+
+
+@model
+def matmul_gemm():
+    rng = np.random.default_rng(0)
+    nodes = [
+        node("MatMul", ["x", "w"], ["mm"]),
+        node("MatMul", ["v", "w"], ["mv"]),
+        node("MatMul", ["x", "wv"], ["mc"]),
+        node("Gemm", ["mm", "wt", "bias"], ["gemm"], transB=1),
+        node("Gemm", ["mm", "wt", "bias"], ["gemm_scaled"], transB=1,
+             alpha=2.0, beta=0.5),
+    ]
+    inits = [init("w", rng.standard_normal((3, 4)).astype(np.float32)),
+             init("wv", rng.standard_normal((3,)).astype(np.float32)),
+             init("wt", rng.standard_normal((5, 4)).astype(np.float32)),
+             init("bias", rng.standard_normal((5,)).astype(np.float32))]
+    return make(nodes, [vi("x", F32, [2, 3]), vi("v", F32, [3])],
+                [vi("gemm", F32, [2, 5]), vi("gemm_scaled", F32, [2, 5]),
+                 vi("mv", F32, [4]), vi("mc", F32, [2])], inits)
+
+
+@model
+def conv_pool():
+    rng = np.random.default_rng(1)
+    nodes = [
+        node("Conv", ["x", "w", "b"], ["conv"], pads=[1, 1, 1, 1],
+             strides=[2, 2], kernel_shape=[3, 3]),
+        node("Conv", ["conv", "wg"], ["dw"], group=4, auto_pad="SAME_UPPER"),
+        node("BatchNormalization", ["dw", "scale", "shift", "mean", "var"],
+             ["bn"], epsilon=1e-3),
+        node("Relu", ["bn"], ["relu"]),
+        node("MaxPool", ["relu"], ["maxp"], kernel_shape=[2, 2],
+             strides=[2, 2]),
+        node("AveragePool", ["relu"], ["avgp"], kernel_shape=[3, 3],
+             pads=[1, 1, 1, 1], count_include_pad=1),
+        node("GlobalAveragePool", ["avgp"], ["gap"]),
+    ]
+    inits = [init("w", rng.standard_normal((4, 3, 3, 3)).astype(np.float32)),
+             init("b", rng.standard_normal((4,)).astype(np.float32)),
+             init("wg", rng.standard_normal((4, 1, 3, 3)).astype(np.float32)),
+             init("scale", np.array([1, 2, 3, 4], dtype=np.float32)),
+             init("shift", np.array([0, 1, 0, 1], dtype=np.float32)),
+             init("mean", np.array([0.5, 0, 0, 0], dtype=np.float32)),
+             init("var", np.array([1, 1, 4, 0.25], dtype=np.float32))]
+    return make(nodes, [vi("x", F32, [1, 3, 8, 8])],
+                [vi("maxp", F32, None), vi("gap", F32, None)], inits)
+
+
+@model
+def pad_pool():
+    nodes = [
+        node("Pad", ["x", "pads", "value"], ["padded"]),
+        node("Pad", ["x", "pads"], ["zero_padded"]),
+        # ceil_mode rounds the output size up: 5 -> 3 windows of 2, stride 2.
+        node("MaxPool", ["x"], ["ceil"], kernel_shape=[2, 2], strides=[2, 2],
+             ceil_mode=1),
+        # ... but a window may not start in the end padding: still 3.
+        node("AveragePool", ["x"], ["ceil_padded"], kernel_shape=[2, 2],
+             strides=[2, 2], pads=[1, 1, 1, 1], ceil_mode=1),
+    ]
+    inits = [ints("pads", [0, 0, 1, 2, 0, 0, 3, 4]),
+             init("value", np.array(-1, dtype=np.float32))]
+    return make(nodes, [vi("x", F32, [1, 1, 5, 5])],
+                [vi(n, F32, None) for n in
+                 ["padded", "zero_padded", "ceil", "ceil_padded"]], inits)
+
+
+@model
+def batchnorm_dynamic():
+    """Statistics that are graph inputs: BN becomes elementwise ops."""
+    nodes = [node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"])]
+    return make(nodes, [vi("x", F32, [2, 3, 4, 4])] +
+                [vi(n, F32, [3]) for n in "sbmv"], [vi("y", F32, None)])
+
+
+@model
+def norms_reductions():
+    nodes = [
+        node("Softmax", ["x"], ["sm"]),
+        node("Softmax", ["x"], ["sm0"], axis=0),
+        node("LayerNormalization", ["x", "g", "beta"], ["ln"], epsilon=1e-6),
+        node("LayerNormalization", ["x", "g2"], ["ln2"], axis=1),
+        node("ReduceMean", ["x"], ["mean"], axes=[-1]),
+        node("ReduceSum", ["x", "raxes"], ["sum"], keepdims=0),
+        node("ReduceSum", ["x"], ["sum_all"]),
+        node("ReduceMax", ["x"], ["max"], axes=[1], keepdims=0),
+    ]
+    inits = [init("g", np.full((4,), 2.0, dtype=np.float32)),
+             init("beta", np.full((4,), 0.5, dtype=np.float32)),
+             init("g2", np.linspace(1, 2, 12, dtype=np.float32).reshape(3, 4)),
+             ints("raxes", [0, 2])]
+    return make(nodes, [vi("x", F32, [2, 3, 4])],
+                [vi(n, F32, None) for n in
+                 ["sm", "sm0", "ln", "ln2", "mean", "sum", "sum_all",
+                  "max"]], inits)
+
+
+# --- inputs, ordering, external data --------------------------------------
+
+
+@model
+def dynamic_batch():
+    nodes = [node("Relu", ["x"], ["y"])]
+    return make(nodes, [vi("x", F32, ["batch", 8])], [vi("y", F32, None)])
+
+
+@model
+def unsorted():
+    """Nodes listed consumer first: the importer sorts them."""
+    nodes = [
+        node("Relu", ["a"], ["y"]),
+        node("Exp", ["x"], ["a"]),
+    ]
+    return make(nodes, [vi("x", F32, [4])], [vi("y", F32, [4])])
+
+
+@model
+def external_data(out_path):
+    weights = np.arange(64, dtype=np.float32).reshape(8, 8)
+    with open(os.path.join(os.path.dirname(out_path) or ".",
+                           "external_weights.bin"), "wb") as f:
+        f.write(b"\0" * 16)  # exercise the offset
+        f.write(weights.tobytes())
+    w = external_tensor("w", [8, 8], [("location", "external_weights.bin"),
+                                      ("offset", "16"),
+                                      ("length", str(weights.nbytes))])
+    nodes = [node("MatMul", ["x", "w"], ["y"])]
+    return make(nodes, [vi("x", F32, [2, 8])], [vi("y", F32, [2, 8])], [w])
+
+
+# --- broken models ---------------------------------------------------------
+
+
+@model
+def malformed(out_path):
+    with open(out_path, "wb") as f:
+        f.write(b"\x0a\xff\xff\xff\xff\x0fnot a model")
+    return None
+
+
+@model
+def missing_initializer():
+    nodes = [node("Add", ["x", "bias"], ["y"], name="add_bias")]
+    return make(nodes, [vi("x", F32, [4])], [vi("y", F32, [4])])
+
+
+@model
+def cycle():
+    nodes = [
+        node("Relu", ["x"], ["r"], name="entry"),
+        node("Add", ["r", "c"], ["a"], name="loop_add"),
+        node("Exp", ["a"], ["b"], name="loop_exp"),
+        node("Neg", ["b"], ["c"], name="loop_neg"),
+    ]
+    return make(nodes, [vi("x", F32, [4])], [vi("c", F32, [4])])
+
+
+@model
+def unsupported_ops():
+    nodes = [
+        node("Resize", ["x"], ["r1"]),
+        node("Resize", ["r1"], ["r2"]),
+        node("NonZero", ["r2"], ["nz"]),
+        node("Relu", ["x"], ["ok"]),
+        helper.make_node("FusedConv", ["x"], ["fc"], name="fc",
+                         domain="com.microsoft"),
+    ]
+    m = make(nodes, [vi("x", F32, [4])], [vi("nz", I64, None)])
+    m.opset_import.append(helper.make_opsetid("com.microsoft", 1))
+    return m
+
+
+@model
+def unsupported_attribute():
+    nodes = [node("Softmax", ["x"], ["y"], name="sm", axis=-1,
+                  fancy_mode=1)]
+    return make(nodes, [vi("x", F32, [4])], [vi("y", F32, [4])])
+
+
+@model
+def unsupported_attribute_value():
+    nodes = [node("AveragePool", ["x"], ["y"], name="pool",
+                  kernel_shape=[2, 2], ceil_mode=1, count_include_pad=1)]
+    return make(nodes, [vi("x", F32, [1, 1, 5, 5])], [vi("y", F32, None)])
+
+
+@model
+def negative_step():
+    nodes = [node("Slice", ["x", "s", "e", "a", "st"], ["y"], name="rev")]
+    inits = [ints("s", [-1]), ints("e", [-100]), ints("a", [0]),
+             ints("st", [-1])]
+    return make(nodes, [vi("x", F32, [4])], [vi("y", F32, None)], inits)
+
+
+@model
+def computed_shape():
+    """Reshape to a shape that is a graph input: unknown at import time."""
+    nodes = [node("Reshape", ["x", "s"], ["y"], name="reshape_dyn")]
+    return make(nodes, [vi("x", F32, [4]), vi("s", I64, [2])],
+                [vi("y", F32, None)])
+
+
+@model
+def old_opset():
+    nodes = [node("Relu", ["x"], ["y"])]
+    return make(nodes, [vi("x", F32, [4])], [vi("y", F32, [4])], opset=11)
+
+
+@model
+def external_escape():
+    w = external_tensor("w", [2], [("location", "../../etc/passwd")])
+    nodes = [node("Add", ["x", "w"], ["y"])]
+    return make(nodes, [vi("x", F32, [2])], [vi("y", F32, [2])], [w])
+
+
+@model
+def wrong_output_type():
+    """Declares an output type the graph does not compute."""
+    nodes = [node("Relu", ["x"], ["y"])]
+    return make(nodes, [vi("x", F32, [4])], [vi("y", I64, [5])])
+
+
+@model
+def bad_broadcast():
+    nodes = [node("Add", ["x", "y"], ["z"], name="bad_add")]
+    return make(nodes, [vi("x", F32, [3]), vi("y", F32, [4])],
+                [vi("z", F32, None)])
+
+
+def main(argv):
+    if len(argv) == 2 and argv[1] == "--list":
+        print("\n".join(sorted(MODELS)))
+        return 0
+    if len(argv) != 3 or argv[1] not in MODELS:
+        print(__doc__, file=sys.stderr)
+        return 2
+    fn, out = MODELS[argv[1]], argv[2]
+    m = fn(out) if fn.__code__.co_argcount else fn()
+    if m is not None:
+        onnx.save(m, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

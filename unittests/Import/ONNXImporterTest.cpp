@@ -1,0 +1,492 @@
+//===- ONNXImporterTest.cpp - The importONNXModel library API -------------===//
+//
+// Models are built as onnx::ModelProto in C++, serialized, and imported
+// through importONNXModelFromBuffer, so these tests need no Python.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Import/ONNX/ONNXImporter.h"
+
+#include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "onnx/onnx_pb.h"
+
+#include "gtest/gtest.h"
+
+#include <functional>
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+/// Builds small models node by node.
+class ModelBuilder {
+public:
+  explicit ModelBuilder(int64_t opset = 17) {
+    model.set_ir_version(8);
+    auto *id = model.add_opset_import();
+    id->set_domain("");
+    id->set_version(opset);
+    graph = model.mutable_graph();
+    graph->set_name("g");
+  }
+
+  ModelBuilder &input(const std::string &name, std::vector<int64_t> shape,
+                      int elem = onnx::TensorProto::FLOAT) {
+    setValueInfo(graph->add_input(), name, shape, elem);
+    return *this;
+  }
+  ModelBuilder &output(const std::string &name) {
+    graph->add_output()->set_name(name);
+    return *this;
+  }
+  onnx::NodeProto &node(const std::string &op, std::vector<std::string> ins,
+                        std::vector<std::string> outs,
+                        const std::string &name = "") {
+    onnx::NodeProto *n = graph->add_node();
+    n->set_op_type(op);
+    n->set_name(name.empty() ? outs.front() : name);
+    for (const std::string &in : ins)
+      n->add_input(in);
+    for (const std::string &out : outs)
+      n->add_output(out);
+    return *n;
+  }
+  ModelBuilder &floats(const std::string &name, std::vector<int64_t> dims,
+                       std::vector<float> values) {
+    onnx::TensorProto *t = graph->add_initializer();
+    t->set_name(name);
+    t->set_data_type(onnx::TensorProto::FLOAT);
+    for (int64_t d : dims)
+      t->add_dims(d);
+    for (float v : values)
+      t->add_float_data(v);
+    return *this;
+  }
+  ModelBuilder &ints(const std::string &name, std::vector<int64_t> values) {
+    onnx::TensorProto *t = graph->add_initializer();
+    t->set_name(name);
+    t->set_data_type(onnx::TensorProto::INT64);
+    t->add_dims(values.size());
+    for (int64_t v : values)
+      t->add_int64_data(v);
+    return *this;
+  }
+  std::string bytes() const { return model.SerializeAsString(); }
+
+  onnx::ModelProto model;
+  onnx::GraphProto *graph;
+
+private:
+  static void setValueInfo(onnx::ValueInfoProto *info, const std::string &name,
+                           const std::vector<int64_t> &shape, int elem) {
+    info->set_name(name);
+    auto *tensor = info->mutable_type()->mutable_tensor_type();
+    tensor->set_elem_type(elem);
+    auto *s = tensor->mutable_shape();
+    for (int64_t d : shape) {
+      if (d < 0)
+        s->add_dim()->set_dim_param("N");
+      else
+        s->add_dim()->set_dim_value(d);
+    }
+  }
+};
+
+void setInt(onnx::NodeProto &n, const std::string &name, int64_t v) {
+  auto *a = n.add_attribute();
+  a->set_name(name);
+  a->set_type(onnx::AttributeProto::INT);
+  a->set_i(v);
+}
+
+void setInts(onnx::NodeProto &n, const std::string &name,
+             std::vector<int64_t> v) {
+  auto *a = n.add_attribute();
+  a->set_name(name);
+  a->set_type(onnx::AttributeProto::INTS);
+  for (int64_t x : v)
+    a->add_ints(x);
+}
+
+/// A context with the importer's dialects that records every error.
+class ImportTest : public ::testing::Test {
+protected:
+  ImportTest() {
+    DialectRegistry registry;
+    registerONNXImportDialects(registry);
+    context.appendDialectRegistry(registry);
+    handler = std::make_unique<ScopedDiagnosticHandler>(
+        &context, [this](Diagnostic &diag) {
+          if (diag.getSeverity() == DiagnosticSeverity::Error)
+            errors.push_back(diag.str());
+          return success();
+        });
+  }
+
+  OwningOpRef<ModuleOp> import(const ModelBuilder &b,
+                               const ONNXImportOptions &options = {},
+                               llvm::StringRef modelDir = "") {
+    return importONNXModelFromBuffer(&context, b.bytes(), modelDir, "test.onnx",
+                                     options);
+  }
+
+  std::string print(ModuleOp module) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    module.print(os);
+    return s;
+  }
+
+  MLIRContext context;
+  std::unique_ptr<ScopedDiagnosticHandler> handler;
+  std::vector<std::string> errors;
+};
+
+TEST_F(ImportTest, ImportsAGraphAsOneFunction) {
+  ModelBuilder b;
+  b.input("x", {2, 3}).floats("bias", {3}, {1, 2, 3}).output("y");
+  b.node("Add", {"x", "bias"}, {"s"});
+  b.node("Relu", {"s"}, {"y"});
+  auto module = import(b);
+  ASSERT_TRUE(module) << (errors.empty() ? "" : errors.front());
+  auto func = module->lookupSymbol<func::FuncOp>("main");
+  ASSERT_TRUE(func);
+  auto type = RankedTensorType::get({2, 3}, Float32Type::get(&context));
+  EXPECT_EQ(func.getFunctionType().getInputs(), ArrayRef<Type>(type));
+  EXPECT_EQ(func.getFunctionType().getResults(), ArrayRef<Type>(type));
+  int adds = 0, relus = 0;
+  func.walk([&](Operation *op) {
+    adds += isa<AddOp>(op);
+    relus += isa<ReluOp>(op);
+  });
+  EXPECT_EQ(adds, 1);
+  EXPECT_EQ(relus, 1);
+  EXPECT_TRUE(errors.empty());
+}
+
+TEST_F(ImportTest, WeightsAreResourceBlobsAndNamesAreLocations) {
+  ModelBuilder b;
+  b.input("x", {2, 2}).floats("w", {2, 2}, {1, 2, 3, 4}).output("y");
+  b.node("MatMul", {"x", "w"}, {"y"}, "proj");
+  auto module = import(b);
+  ASSERT_TRUE(module);
+  ConstantOp weight;
+  MatmulOp matmul;
+  module->walk([&](Operation *op) {
+    if (auto c = dyn_cast<ConstantOp>(op))
+      weight = c;
+    if (auto m = dyn_cast<MatmulOp>(op))
+      matmul = m;
+  });
+  ASSERT_TRUE(weight && matmul);
+  EXPECT_TRUE(isa<DenseResourceElementsAttr>(weight.getValue()));
+  auto name = dyn_cast<NameLoc>(matmul.getLoc());
+  ASSERT_TRUE(name);
+  EXPECT_EQ(name.getName().getValue(), "proj");
+  auto file = dyn_cast<FileLineColLoc>(name.getChildLoc());
+  ASSERT_TRUE(file);
+  EXPECT_EQ(file.getFilename().getValue(), "test.onnx");
+}
+
+TEST_F(ImportTest, SanitizedBlobNamesStayDistinct) {
+  ModelBuilder b;
+  b.input("x", {2}).floats("w:1", {2}, {1, 2}).floats("w_1", {2}, {3, 4});
+  b.output("y");
+  b.node("Add", {"x", "w:1"}, {"a"});
+  b.node("Add", {"a", "w_1"}, {"y"});
+  auto module = import(b);
+  ASSERT_TRUE(module);
+  SmallVector<std::string> keys;
+  module->walk([&](ConstantOp c) {
+    keys.push_back(cast<DenseResourceElementsAttr>(c.getValue())
+                       .getRawHandle()
+                       .getKey()
+                       .str());
+  });
+  ASSERT_EQ(keys.size(), 2u);
+  EXPECT_NE(keys[0], keys[1]);
+}
+
+TEST_F(ImportTest, ShapeChainGivesStaticTypes) {
+  ModelBuilder b;
+  b.input("x", {2, 3, 4}).ints("zero", {0}).ints("minus1", {-1}).output("y");
+  b.node("Shape", {"x"}, {"s"});
+  setInt(b.node("Gather", {"s", "zero"}, {"batch"}), "axis", 0);
+  setInt(b.node("Concat", {"batch", "minus1"}, {"target"}), "axis", 0);
+  b.node("Reshape", {"x", "target"}, {"y"});
+  auto module = import(b);
+  ASSERT_TRUE(module) << (errors.empty() ? "" : errors.front());
+  auto func = module->lookupSymbol<func::FuncOp>("main");
+  EXPECT_EQ(func.getFunctionType().getResult(0),
+            RankedTensorType::get({2, 12}, Float32Type::get(&context)));
+  // The chain is still there for gopt-fold to remove.
+  int shapes = 0;
+  func.walk([&](ShapeOp) { ++shapes; });
+  EXPECT_EQ(shapes, 1);
+}
+
+TEST_F(ImportTest, InputShapeOverrides) {
+  ONNXImportOptions options;
+  std::string error;
+  EXPECT_TRUE(parseInputShapeOverride("x=4x8", options, error));
+  EXPECT_EQ(options.inputShapes["x"], (SmallVector<int64_t>{4, 8}));
+  EXPECT_TRUE(parseInputShapeOverride("a=b=1x2", options, error));
+  EXPECT_EQ(options.inputShapes["a=b"], (SmallVector<int64_t>{1, 2}));
+  EXPECT_FALSE(parseInputShapeOverride("x4x8", options, error));
+  EXPECT_FALSE(parseInputShapeOverride("x=", options, error));
+  EXPECT_FALSE(parseInputShapeOverride("x=4xx8", options, error));
+  EXPECT_FALSE(parseInputShapeOverride("x=-1x8", options, error));
+  EXPECT_NE(error.find("-1"), std::string::npos);
+
+  ModelBuilder b;
+  b.input("x", {-1, 8}).output("y");
+  b.node("Relu", {"x"}, {"y"});
+  EXPECT_FALSE(import(b));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].find("dynamic dimension 0 ('N')"), std::string::npos);
+  errors.clear();
+  ONNXImportOptions fixed;
+  fixed.inputShapes["x"] = {3, 8};
+  fixed.functionName = "forward";
+  auto module = import(b, fixed);
+  ASSERT_TRUE(module);
+  auto func = module->lookupSymbol<func::FuncOp>("forward");
+  ASSERT_TRUE(func);
+  EXPECT_EQ(cast<RankedTensorType>(func.getArgumentTypes()[0]).getShape(),
+            (ArrayRef<int64_t>{3, 8}));
+}
+
+TEST_F(ImportTest, MalformedBytesFailWithOneDiagnostic) {
+  OwningOpRef<ModuleOp> module = importONNXModelFromBuffer(
+      &context, "\x0a\xff\xff\xff\xff\x0f garbage", "", "bad.onnx");
+  EXPECT_FALSE(module);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].find("could not be parsed"), std::string::npos);
+}
+
+TEST_F(ImportTest, UnsupportedOpsAreListedInOneError) {
+  ModelBuilder b;
+  b.input("x", {4}).output("z");
+  b.node("Resize", {"x"}, {"a"});
+  b.node("Resize", {"a"}, {"b"});
+  b.node("Loop", {"b"}, {"z"});
+  EXPECT_FALSE(import(b));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].find("2 unsupported ONNX op types: Loop (1 node), "
+                           "Resize (2 nodes)"),
+            std::string::npos)
+      << errors[0];
+}
+
+TEST_F(ImportTest, ExternalDataNeedsAModelFolder) {
+  ModelBuilder b;
+  b.input("x", {2}).output("y");
+  onnx::TensorProto *w = b.graph->add_initializer();
+  w->set_name("w");
+  w->set_data_type(onnx::TensorProto::FLOAT);
+  w->add_dims(2);
+  w->set_data_location(onnx::TensorProto::EXTERNAL);
+  auto *entry = w->add_external_data();
+  entry->set_key("location");
+  entry->set_value("w.bin");
+  b.node("Add", {"x", "w"}, {"y"});
+  EXPECT_FALSE(import(b));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].find("import it by path"), std::string::npos);
+}
+
+TEST_F(ImportTest, WrongOpsetIsRejected) {
+  ModelBuilder b(/*opset=*/18);
+  b.input("x", {2}).output("y");
+  b.node("Relu", {"x"}, {"y"});
+  EXPECT_FALSE(import(b));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].find("opset 18 is not supported"), std::string::npos);
+}
+
+/// Malformed nodes: each must fail with a diagnostic, never crash.
+struct BadNode {
+  const char *what;
+  std::function<void(ModelBuilder &)> build;
+  const char *expected;
+};
+
+class BadNodeTest : public ImportTest,
+                    public ::testing::WithParamInterface<BadNode> {};
+
+TEST_P(BadNodeTest, FailsWithADiagnostic) {
+  ModelBuilder b;
+  b.input("x", {2, 3}).output("y");
+  GetParam().build(b);
+  EXPECT_FALSE(import(b)) << GetParam().what;
+  ASSERT_FALSE(errors.empty()) << GetParam().what;
+  EXPECT_NE(errors.front().find(GetParam().expected), std::string::npos)
+      << GetParam().what << ": " << errors.front();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    ONNXImport, BadNodeTest,
+    ::testing::Values(
+        BadNode{"missing input",
+                [](ModelBuilder &b) { b.node("Add", {"x"}, {"y"}); },
+                "missing input 1"},
+        BadNode{"conv on rank 2",
+                [](ModelBuilder &b) {
+                  b.floats("w", {1, 1, 1, 1}, {1});
+                  b.node("Conv", {"x", "w"}, {"y"});
+                },
+                "only 2-D convolution"},
+        BadNode{"float gather indices",
+                [](ModelBuilder &b) {
+                  b.floats("i", {1}, {0});
+                  b.node("Gather", {"x", "i"}, {"y"});
+                },
+                "'gopt.gather' op operand #1 must be"},
+        BadNode{"two -1 in reshape",
+                [](ModelBuilder &b) {
+                  b.ints("s", {-1, -1});
+                  b.node("Reshape", {"x", "s"}, {"y"});
+                },
+                "more than one -1"},
+        BadNode{"reshape to more elements than int64 holds",
+                [](ModelBuilder &b) {
+                  b.ints("s", {int64_t(1) << 40, int64_t(1) << 40});
+                  b.node("Reshape", {"x", "s"}, {"y"});
+                },
+                "has too many elements"},
+        BadNode{"reshape to a wrong element count",
+                [](ModelBuilder &b) {
+                  b.ints("s", {4, 2});
+                  b.node("Reshape", {"x", "s"}, {"y"});
+                },
+                "reshape"},
+        BadNode{"split sizes that do not add up",
+                [](ModelBuilder &b) {
+                  b.ints("s", {1, 1});
+                  setInt(b.node("Split", {"x", "s"}, {"y", "z"}), "axis", 1);
+                },
+                "split"},
+        BadNode{"concat of different ranks",
+                [](ModelBuilder &b) {
+                  b.floats("c", {3}, {1, 2, 3});
+                  setInt(b.node("Concat", {"x", "c"}, {"y"}), "axis", 0);
+                },
+                "expected rank 2"},
+        BadNode{"transpose with a bad perm",
+                [](ModelBuilder &b) {
+                  setInts(b.node("Transpose", {"x"}, {"y"}), "perm", {0, 0});
+                },
+                "perm"},
+        BadNode{"squeeze of a dim that is not 1",
+                [](ModelBuilder &b) {
+                  b.ints("a", {1});
+                  b.node("Squeeze", {"x", "a"}, {"y"});
+                },
+                "cannot squeeze axis 1 of size 3"},
+        BadNode{"unsqueeze with a repeated axis",
+                [](ModelBuilder &b) {
+                  b.ints("a", {0, 0});
+                  b.node("Unsqueeze", {"x", "a"}, {"y"});
+                },
+                "repeated"},
+        BadNode{"slice bounds of different lengths",
+                [](ModelBuilder &b) {
+                  b.ints("s", {0, 0});
+                  b.ints("e", {1});
+                  b.node("Slice", {"x", "s", "e"}, {"y"});
+                },
+                "differ in length"},
+        BadNode{"cast to string",
+                [](ModelBuilder &b) {
+                  setInt(b.node("Cast", {"x"}, {"y"}), "to",
+                         onnx::TensorProto::STRING);
+                },
+                "unsupported element type STRING"},
+        BadNode{"softmax axis out of range",
+                [](ModelBuilder &b) {
+                  setInt(b.node("Softmax", {"x"}, {"y"}), "axis", 5);
+                },
+                "out of range"},
+        BadNode{"attribute of the wrong type",
+                [](ModelBuilder &b) {
+                  setInts(b.node("Softmax", {"x"}, {"y"}), "axis", {1});
+                },
+                "attribute 'axis' must be INT, not INTS"},
+        BadNode{"layer norm scale of the wrong shape",
+                [](ModelBuilder &b) {
+                  b.floats("g", {2}, {1, 1});
+                  b.node("LayerNormalization", {"x", "g"}, {"y"});
+                },
+                "does not broadcast to the normalized shape"},
+        BadNode{"an optional output gopt does not compute",
+                [](ModelBuilder &b) {
+                  b.floats("g", {3}, {1, 1, 1});
+                  b.node("LayerNormalization", {"x", "g"}, {"y", "mean"});
+                },
+                "output 1 ('mean') is not supported"},
+        BadNode{"a value produced twice",
+                [](ModelBuilder &b) {
+                  b.node("Relu", {"x"}, {"y"}, "first");
+                  b.node("Exp", {"x"}, {"y"}, "second");
+                },
+                "produced by both node 'first' and node 'second'"},
+        BadNode{"sqrt of an integer tensor",
+                [](ModelBuilder &b) {
+                  setInt(b.node("Cast", {"x"}, {"i"}), "to",
+                         onnx::TensorProto::INT32);
+                  b.node("Sqrt", {"i"}, {"y"});
+                },
+                "gopt.sqrt"},
+        BadNode{"raw data of the wrong size",
+                [](ModelBuilder &b) {
+                  onnx::TensorProto *t = b.graph->add_initializer();
+                  t->set_name("w");
+                  t->set_data_type(onnx::TensorProto::FLOAT);
+                  t->add_dims(3);
+                  t->set_raw_data("12345");
+                  b.node("Add", {"x", "w"}, {"y"});
+                },
+                "holds 5 bytes of data, expected 12"},
+        BadNode{"an unsupported initializer type",
+                [](ModelBuilder &b) {
+                  onnx::TensorProto *t = b.graph->add_initializer();
+                  t->set_name("w");
+                  t->set_data_type(onnx::TensorProto::UINT8);
+                  t->add_dims(1);
+                  t->set_raw_data("1");
+                  b.node("Add", {"x", "w"}, {"y"});
+                },
+                "unsupported element type UINT8"},
+        BadNode{"pad in reflect mode",
+                [](ModelBuilder &b) {
+                  b.ints("p", {0, 1, 0, 1});
+                  onnx::NodeProto &n = b.node("Pad", {"x", "p"}, {"y"});
+                  auto *a = n.add_attribute();
+                  a->set_name("mode");
+                  a->set_type(onnx::AttributeProto::STRING);
+                  a->set_s("reflect");
+                },
+                "mode 'reflect' is not supported"},
+        BadNode{"an initializer defined twice",
+                [](ModelBuilder &b) {
+                  b.floats("w", {3}, {1, 2, 3}).floats("w", {3}, {4, 5, 6});
+                  b.node("Add", {"x", "w"}, {"y"});
+                },
+                "initializer 'w' is defined twice"},
+        BadNode{"graph output nobody computes",
+                [](ModelBuilder &b) { b.node("Relu", {"x"}, {"z"}); },
+                "graph output 'y' is not computed by any node"}));
+
+} // namespace
