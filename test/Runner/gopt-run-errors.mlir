@@ -28,6 +28,8 @@
 // PIPE: gopt-run: error: bad graph pipeline 'no-such-pass':
 // RUN: not gopt-run %s --entry=square --lowering-options='no-such-option=1' 2>&1 | FileCheck %s --check-prefix=LOWER
 // LOWER: gopt-run: error: bad gopt-lower-to-llvm options 'no-such-option=1'
+// RUN: not gopt-run %s --entry=square --reps=0 --outputs=%t/a.npy,%t/b.npy 2>&1 | FileCheck %s --check-prefix=NOUT
+// NOUT: gopt-run: error: --outputs names 2 files; @square has 1 results
 // RUN: not gopt-run %s --entry=square --reps=-1 2>&1 | FileCheck %s --check-prefix=REPS
 // REPS: gopt-run: error: --reps and --warmup must not be negative
 

@@ -72,6 +72,11 @@ static cl::opt<std::string>
               cl::desc("Write the results as <dir>/result<i>.npy (and the "
                        "inputs used as <dir>/input<i>.npy)"),
               cl::cat(category));
+static cl::list<std::string>
+    outputFiles("outputs",
+                cl::desc("Write the results to these .npy files, one per "
+                         "result"),
+                cl::CommaSeparated, cl::cat(category));
 static cl::opt<std::string>
     format("format", cl::desc("Report format: table or json"),
            cl::init("table"), cl::cat(category));
@@ -152,6 +157,16 @@ int main(int argc, char **argv) {
         return fail(llvm::toString(std::move(e)));
     for (auto [i, t] : llvm::enumerate(args))
       if (llvm::Error e = write("input", i, t))
+        return fail(llvm::toString(std::move(e)));
+  }
+
+  if (!outputFiles.empty()) {
+    if (outputFiles.size() != outputs->size())
+      return fail("--outputs names " + llvm::Twine(outputFiles.size()) +
+                  " files; @" + (*graph)->getEntry() + " has " +
+                  llvm::Twine(outputs->size()) + " results");
+    for (auto [path, t] : llvm::zip(outputFiles, *outputs))
+      if (llvm::Error e = writeNpy(path, t))
         return fail(llvm::toString(std::move(e)));
   }
 

@@ -98,7 +98,7 @@ def export(outdir, names):
         print(f"exported {path}")
 
 
-RUN_COMMAND = "{runner} {mlir} --input x={input} --output {output}"
+RUN_COMMAND = "{runner} {mlir} --reps=0 --inputs={input} --outputs={output}"
 
 
 def compare(outdir, names, gopt_bin, run_command, rtol, atol):
