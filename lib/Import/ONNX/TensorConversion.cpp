@@ -256,7 +256,9 @@ ElementsAttr onnx_import::makeFloatElements(RankedTensorType type,
     converted.push_back(f);
   }
   auto dense = DenseElementsAttr::get(type, converted);
-  if (values.size() <= 1)
+  // Equal values make a splat, whose raw data holds one element: it stays
+  // inline (a blob must hold every element).
+  if (values.size() <= 1 || dense.isSplat())
     return cast<ElementsAttr>(dense);
   return cast<ElementsAttr>(DenseResourceElementsAttr::get(
       type, blobKey(blobName),
