@@ -66,6 +66,12 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Tile loops would otherwise allocate their temporaries once per
+  // iteration: hoist allocations out of loops (and up their blocks) before
+  // deallocation is placed.
+  pm.addNestedPass<func::FuncOp>(bufferization::createBufferHoistingPass());
+  pm.addNestedPass<func::FuncOp>(
+      bufferization::createBufferLoopHoistingPass());
   // Kernels are private: they may return views of their arguments (a
   // reshape kernel) with an ownership flag instead of a copy.
   bufferization::BufferDeallocationPipelineOptions deallocation;
