@@ -64,10 +64,10 @@ struct LiveValue {
 };
 
 /// Liveness of one block's intermediates over its program order, swept as
-/// the walk goes: a result is allocated at its op with a count of its uses,
-/// each use the walk meets (directly, or inside an op's regions) counts it
-/// down, and it is freed after the op of the block where the count reaches
-/// zero. Only live values are held, so the table stays small.
+/// the walk goes: a result is allocated at its op; a result with one use is
+/// freed after the op of the block that makes that use (directly, or inside
+/// its regions); one with several uses gets a count that each use counts
+/// down. Only live multi-use values are held, so the table stays small.
 struct BlockLiveness {
   Block *block = nullptr;
   int64_t live = 0;
@@ -82,18 +82,27 @@ struct BlockLiveness {
     values.clear();
   }
 
+  /// Values with one use (most of a graph's) need no entry: their use frees
+  /// them (`useOfSingleUseValue`).
   void allocate(Value result, int64_t bytes) {
+    live += bytes;
+    if (result.use_empty()) {
+      freeAfterCurrent += bytes;
+      return;
+    }
+    if (result.hasOneUse())
+      return;
     int64_t uses = 0;
     for (auto it = result.use_begin(), e = result.use_end(); it != e; ++it)
       ++uses;
-    live += bytes;
-    if (uses == 0)
-      freeAfterCurrent += bytes;
-    else
-      values[result.getAsOpaquePointer()] = {bytes, uses};
+    values[result.getAsOpaquePointer()] = {bytes, uses};
   }
 
-  /// Counts one use of `value`, if it is an intermediate of this block.
+  /// The only use of an intermediate of `bytes`.
+  void useOfSingleUseValue(int64_t bytes) { freeAfterCurrent += bytes; }
+
+  /// Counts one use of a multi-use `value`, if it is an intermediate of this
+  /// block.
   void use(Value value) {
     auto it = values.find(value.getAsOpaquePointer());
     if (it == values.end())
@@ -202,12 +211,23 @@ void GraphStatsCache::Impl::countUse(Value v) {
   auto result = dyn_cast<OpResult>(v);
   if (!result)
     return;
-  Block *defBlock = result.getOwner()->getBlock();
-  for (BlockLiveness &liveness : llvm::reverse(blocks))
-    if (liveness.block == defBlock) {
+  Operation *def = result.getOwner();
+  Block *defBlock = def->getBlock();
+  for (BlockLiveness &liveness : llvm::reverse(blocks)) {
+    if (liveness.block != defBlock)
+      continue;
+    if (!v.hasOneUse()) {
       liveness.use(v);
       return;
     }
+    // Intermediates are the results of the block's non-constant,
+    // non-container ops (allocateResults).
+    if (isContainer(*def) || infoOf(*def).constant)
+      return;
+    if (int64_t bytes = bytesOf(v.getType()))
+      liveness.useOfSingleUseValue(bytes);
+    return;
+  }
 }
 
 /// The op's results are intermediates of the innermost tracked block.
