@@ -131,8 +131,7 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
       ++result.compiled;
       auto graph = CompiledGraph::compile(*clone, compileOptions);
       if (!graph) {
-        fail(config,
-             "does not compile: " + llvm::toString(graph.takeError()));
+        fail(config, "does not compile: " + llvm::toString(graph.takeError()));
         continue;
       }
       if ((*graph)->getFunctionType() != referenceType) {

@@ -124,8 +124,7 @@ std::optional<SmallVector<int64_t>> broadcast(ArrayRef<int64_t> a,
 /// Counts the compute ops (gopt ops other than constants) inserted.
 struct OpCounter : public OpBuilder::Listener {
   int64_t count = 0;
-  void notifyOperationInserted(Operation *op,
-                               OpBuilder::InsertPoint) override {
+  void notifyOperationInserted(Operation *op, OpBuilder::InsertPoint) override {
     if (isa<GOptDialect>(op->getDialect()) && !isa<ConstantOp>(op))
       ++count;
   }
@@ -302,13 +301,13 @@ Entry GraphGenerator::constantOperand(ArrayRef<int64_t> shape, double lo,
       break;
     SmallVector<int64_t> swapped(shape);
     std::swap(swapped[swapped.size() - 1], swapped[swapped.size() - 2]);
-    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, static_cast<int64_t>(shape.size())));
+    SmallVector<int64_t> perm = llvm::to_vector(
+        llvm::seq<int64_t>(0, static_cast<int64_t>(shape.size())));
     std::swap(perm[perm.size() - 1], perm[perm.size() - 2]);
     return transpose(constant(swapped, lo, hi), perm);
   }
   case 1: // a scaled constant
-    return binary(/*mul*/ 2, constant(shape, lo, hi, isSplat),
-                  splat({}, 0.5));
+    return binary(/*mul*/ 2, constant(shape, lo, hi, isSplat), splat({}, 0.5));
   case 2: // a reshaped flat constant
     if (isSplat || shape.size() < 2)
       break;
@@ -451,9 +450,9 @@ Entry GraphGenerator::unary(int kind, Entry x) {
     // x·sigmoid(x) has its minimum -0.2785 at x = -1.2785.
     out.value = SiluOp::create(b, loc, x.value);
     double a = r.lo * sigmoid(r.lo), c = r.hi * sigmoid(r.hi);
-    out.range = {std::min({a, c, r.lo < -1.2785 && r.hi > -1.2785 ? -0.2785
-                                                                   : a}),
-                 std::max(a, c)};
+    out.range = {
+        std::min({a, c, r.lo < -1.2785 && r.hi > -1.2785 ? -0.2785 : a}),
+        std::max(a, c)};
     return out;
   }
   case kGelu:
@@ -605,8 +604,7 @@ bool GraphGenerator::addSelect() {
     onFalse = constant(compatibleShape(*s1), -1, 1, rng.chance(0.5));
   Value cond = CompareOp::create(b, loc, predicate, a->value, c->value);
   Entry out;
-  out.value =
-      SelectOp::create(b, loc, cond, onTrue->value, onFalse->value);
+  out.value = SelectOp::create(b, loc, cond, onTrue->value, onFalse->value);
   out.range = Range::hull(onTrue->range, onFalse->range);
   out.exact = onTrue->exact && onFalse->exact;
   out.computed = true;
@@ -624,7 +622,8 @@ bool GraphGenerator::addClip() {
   Entry out = *x;
   out.value = ClipOp::create(b, loc, x->value, b.getF64FloatAttr(lo),
                              b.getF64FloatAttr(hi));
-  out.range = {std::clamp(x->range.lo, lo, hi), std::clamp(x->range.hi, lo, hi)};
+  out.range = {std::clamp(x->range.lo, lo, hi),
+               std::clamp(x->range.hi, lo, hi)};
   out.computed = true;
   push(out);
   return true;
@@ -695,16 +694,16 @@ bool GraphGenerator::addSoftmax() {
 }
 
 bool GraphGenerator::addLayerNorm() {
-  auto x = pick([](const Entry &e) {
-    return e.rank() >= 1 && e.shape().back() >= 2;
-  });
+  auto x = pick(
+      [](const Entry &e) { return e.rank() >= 1 && e.shape().back() >= 2; });
   if (!x)
     return false;
   int64_t rank = x->rank();
   int64_t k = rng.between(1, std::min<int64_t>(rank, 2));
   ArrayRef<int64_t> trailing = x->shape().take_back(k);
   int64_t n = product(trailing);
-  SmallVector<int64_t> axes = llvm::to_vector(llvm::seq<int64_t>(rank - k, rank));
+  SmallVector<int64_t> axes =
+      llvm::to_vector(llvm::seq<int64_t>(rank - k, rank));
   Entry scale = constantOperand(trailing, 0.5, 1.5);
   std::optional<Entry> bias;
   if (rng.chance(0.6))
@@ -713,10 +712,9 @@ bool GraphGenerator::addLayerNorm() {
   // amplified by (1/sqrt(eps) <= 10).
   double eps = rng.chance(0.5) ? 1e-2 : 1e-1;
   Entry out;
-  out.value = LayerNormOp::create(b, loc, x->value, scale.value,
-                                  bias ? bias->value : Value(),
-                                  b.getDenseI64ArrayAttr(axes),
-                                  b.getF64FloatAttr(eps));
+  out.value = LayerNormOp::create(
+      b, loc, x->value, scale.value, bias ? bias->value : Value(),
+      b.getDenseI64ArrayAttr(axes), b.getF64FloatAttr(eps));
   // |x - mean| <= sqrt(n - 1) * std for every element.
   double norm = std::sqrt(static_cast<double>(n - 1));
   Range r = Range::ofCorners({-norm * scale.range.lo, -norm * scale.range.hi,
@@ -735,7 +733,8 @@ bool GraphGenerator::addMatmul() {
     return false;
   ArrayRef<int64_t> ls = lhs->shape();
   int64_t k = ls.back(), m = ls[ls.size() - 2];
-  auto resultShape = [&](ArrayRef<int64_t> rs) -> std::optional<SmallVector<int64_t>> {
+  auto resultShape =
+      [&](ArrayRef<int64_t> rs) -> std::optional<SmallVector<int64_t>> {
     if (rs.size() < 2 || rs[rs.size() - 2] != k)
       return std::nullopt;
     auto batch = broadcast(ls.drop_back(2), rs.drop_back(2));
@@ -760,7 +759,8 @@ bool GraphGenerator::addMatmul() {
              fits(e.shape());
     });
     if (y) {
-      SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, y->rank()));
+      SmallVector<int64_t> perm =
+          llvm::to_vector(llvm::seq<int64_t>(0, y->rank()));
       std::swap(perm[perm.size() - 1], perm[perm.size() - 2]);
       SmallVector<int64_t> transposed(y->shape());
       std::swap(transposed[transposed.size() - 1],
@@ -780,7 +780,8 @@ bool GraphGenerator::addMatmul() {
   Entry out;
   out.value = MatmulOp::create(b, loc, lhs->value, rhs->value);
   Range a = lhs->range, c = rhs->range;
-  Range p = Range::ofCorners({a.lo * c.lo, a.lo * c.hi, a.hi * c.lo, a.hi * c.hi});
+  Range p =
+      Range::ofCorners({a.lo * c.lo, a.lo * c.hi, a.hi * c.lo, a.hi * c.hi});
   out.range = {p.lo * k, p.hi * k};
   out.computed = true;
   push(bounded(out));
@@ -807,17 +808,17 @@ bool GraphGenerator::addLinear() {
   Entry w = constantOperand(wShape, -1, 1);
   std::optional<Entry> bias;
   if (rng.chance(0.6)) {
-    SmallVector<int64_t> biasShape = rng.chance(0.7)
-                                         ? SmallVector<int64_t>{n}
-                                         : SmallVector<int64_t>{m, n};
+    SmallVector<int64_t> biasShape =
+        rng.chance(0.7) ? SmallVector<int64_t>{n} : SmallVector<int64_t>{m, n};
     bias = constantOperand(biasShape, -1, 1);
   }
   Entry out;
-  out.value = LinearOp::create(b, loc, x->value, w.value,
-                               bias ? bias->value : Value(), transposeInput,
-                               transposeWeight);
+  out.value =
+      LinearOp::create(b, loc, x->value, w.value, bias ? bias->value : Value(),
+                       transposeInput, transposeWeight);
   Range a = x->range, c = w.range;
-  Range p = Range::ofCorners({a.lo * c.lo, a.lo * c.hi, a.hi * c.lo, a.hi * c.hi});
+  Range p =
+      Range::ofCorners({a.lo * c.lo, a.lo * c.hi, a.hi * c.lo, a.hi * c.hi});
   out.range = {p.lo * k, p.hi * k};
   if (bias)
     out.range = {out.range.lo + bias->range.lo, out.range.hi + bias->range.hi};
@@ -893,11 +894,10 @@ bool GraphGenerator::addPool2D() {
   int64_t kw = rng.between(1, std::min<int64_t>(3, s[3]));
   int64_t sh = rng.between(1, 2), sw = rng.between(1, 2);
   // Padding smaller than the kernel: every window holds an input element.
-  SmallVector<int64_t> pad = {
-      rng.between(0, std::min<int64_t>(1, kh - 1)),
-      rng.between(0, std::min<int64_t>(1, kw - 1)),
-      rng.between(0, std::min<int64_t>(1, kh - 1)),
-      rng.between(0, std::min<int64_t>(1, kw - 1))};
+  SmallVector<int64_t> pad = {rng.between(0, std::min<int64_t>(1, kh - 1)),
+                              rng.between(0, std::min<int64_t>(1, kw - 1)),
+                              rng.between(0, std::min<int64_t>(1, kh - 1)),
+                              rng.between(0, std::min<int64_t>(1, kw - 1))};
   auto kind = rng.chance(0.5) ? PoolKind::max : PoolKind::avg;
   bool countPad = kind == PoolKind::avg && rng.chance(0.4);
   Entry out = in;
@@ -958,17 +958,17 @@ bool GraphGenerator::addReshape() {
 }
 
 bool GraphGenerator::addBroadcastTo() {
-  auto x = pick([&](const Entry &e) { return e.rank() < options.maxRank ||
-                                             llvm::is_contained(e.shape(), 1); });
+  auto x = pick([&](const Entry &e) {
+    return e.rank() < options.maxRank || llvm::is_contained(e.shape(), 1);
+  });
   if (!x)
     return false;
   SmallVector<int64_t> shape;
   if (x->rank() < options.maxRank && rng.chance(0.6))
     shape.push_back(rng.between(1, options.maxDimSize));
   for (int64_t d : x->shape())
-    shape.push_back(d == 1 && rng.chance(0.6)
-                        ? rng.between(1, options.maxDimSize)
-                        : d);
+    shape.push_back(
+        d == 1 && rng.chance(0.6) ? rng.between(1, options.maxDimSize) : d);
   if (!fits(shape))
     return false;
   Entry out = *x;
@@ -1043,8 +1043,8 @@ bool GraphGenerator::addSlice() {
     ends.push_back(end);
     steps.push_back(step);
   }
-  push(Entry{SliceOp::create(b, loc, x->value, starts, ends, steps),
-             x->range, x->exact, true});
+  push(Entry{SliceOp::create(b, loc, x->value, starts, ends, steps), x->range,
+             x->exact, true});
   return true;
 }
 
@@ -1090,11 +1090,11 @@ bool GraphGenerator::addGather() {
   for (int64_t i = 0, e = product(indexShape); i < e; ++i)
     indices.push_back(APInt(i32 ? 32 : 64, rng.between(-d, d - 1),
                             /*isSigned=*/true));
-  Value idx = ConstantOp::create(b, loc, DenseElementsAttr::get(indexType,
-                                                                indices));
+  Value idx =
+      ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, indices));
   Entry out = *x;
-  out.value = GatherOp::create(b, loc, x->value, idx,
-                               static_cast<uint64_t>(axis));
+  out.value =
+      GatherOp::create(b, loc, x->value, idx, static_cast<uint64_t>(axis));
   out.computed = true;
   push(out);
   return true;
@@ -1119,7 +1119,8 @@ bool GraphGenerator::addConstantSubgraph() {
       break;
     default:
       if (c.rank() >= 2) {
-        SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, c.rank()));
+        SmallVector<int64_t> perm =
+            llvm::to_vector(llvm::seq<int64_t>(0, c.rank()));
         std::reverse(perm.begin(), perm.end());
         c = transpose(transpose(c, perm), perm);
       } else {
@@ -1165,7 +1166,8 @@ bool GraphGenerator::addIdentity() {
   case 5: {
     if (x->rank() < 2)
       return false;
-    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, x->rank()));
+    SmallVector<int64_t> perm =
+        llvm::to_vector(llvm::seq<int64_t>(0, x->rank()));
     std::swap(perm[0], perm[perm.size() - 1]);
     out = transpose(transpose(*x, perm), perm);
     break;
@@ -1242,8 +1244,8 @@ OwningOpRef<ModuleOp> GraphGenerator::generate() {
     }
     inputTypes.push_back(RankedTensorType::get(shape, b.getF32Type()));
   }
-  auto fn = func::FuncOp::create(b, loc, "main",
-                                 b.getFunctionType(inputTypes, {}));
+  auto fn =
+      func::FuncOp::create(b, loc, "main", b.getFunctionType(inputTypes, {}));
   Block *body = fn.addEntryBlock();
   b.setInsertionPointToEnd(body);
   for (BlockArgument arg : body->getArguments())
@@ -1328,8 +1330,7 @@ mlir::gopt::generateRandomGraph(MLIRContext &context,
   Location loc = UnknownLoc::get(&context);
   if (options.numOps < 1 || options.maxRank < 1 || options.maxRank > 6 ||
       options.maxDimSize < 1 || options.maxInputs < 1 ||
-      options.maxResults < 1 ||
-      options.maxElements < options.maxDimSize) {
+      options.maxResults < 1 || options.maxElements < options.maxDimSize) {
     emitError(loc) << "random graph options out of range: need ops >= 1, "
                       "1 <= max-rank <= 6, max-dim >= 1, inputs >= 1, "
                       "results >= 1 and max-elements >= max-dim";

@@ -43,9 +43,9 @@ static cl::opt<uint64_t> inputSeed("input-seed",
                                    cl::desc("Seed of the random inputs"),
                                    cl::init(0), cl::cat(category));
 static cl::opt<double> relTolerance("rtol", cl::desc("Relative tolerance"),
-                            cl::init(1e-4), cl::cat(category));
+                                    cl::init(1e-4), cl::cat(category));
 static cl::opt<double> absTolerance("atol", cl::desc("Absolute tolerance"),
-                            cl::init(1e-5), cl::cat(category));
+                                    cl::init(1e-5), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "gopt-difftest: error: " << message << "\n";
@@ -85,9 +85,9 @@ int main(int argc, char **argv) {
     ++graphs;
     configurations += r.configurations;
     compiled += r.compiled;
-    llvm::outs() << what << ": "
-                 << (r.passed() ? "ok" : "FAIL") << " (" << r.configurations
-                 << " configurations, " << r.compiled << " compiled)\n";
+    llvm::outs() << what << ": " << (r.passed() ? "ok" : "FAIL") << " ("
+                 << r.configurations << " configurations, " << r.compiled
+                 << " compiled)\n";
     for (const std::string &f : r.failures)
       llvm::outs() << "  MISMATCH " << what << " " << f << "\n";
     failed += !r.passed();
@@ -128,9 +128,9 @@ int main(int argc, char **argv) {
       return fail("cannot parse " + path);
     report(path, runDiffTest(*module, options));
   }
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   llvm::outs() << "difftest: " << graphs << " graphs, " << configurations
                << " configurations (" << compiled << " compiled), " << failed
                << " failed, " << llvm::format("%.1f", seconds) << " s\n";

@@ -24,8 +24,7 @@ TEST(DiffTest, SeventeenConfigurationsReferenceFirstOptimizeLast) {
   for (const DiffConfiguration &c : configs)
     if (c.name == "fold+dce+cse+fuse") {
       found = true;
-      EXPECT_EQ(c.pipeline,
-                "builtin.module(gopt-fold,gopt-dce,cse,gopt-fuse)");
+      EXPECT_EQ(c.pipeline, "builtin.module(gopt-fold,gopt-dce,cse,gopt-fuse)");
     }
   EXPECT_TRUE(found);
 }

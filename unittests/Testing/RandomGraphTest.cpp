@@ -1,8 +1,8 @@
 //===- RandomGraphTest.cpp - Tests of the random graph generator ----------===//
 
+#include "GOpt/Testing/RandomGraph.h"
 #include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
 #include "GOpt/Dialect/GOpt/IR/GOptOps.h"
-#include "GOpt/Testing/RandomGraph.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -84,19 +84,19 @@ TEST_F(RandomGraphTest, EveryOpFamilyAppearsOverManySeeds) {
     generate(seed)->walk(
         [&](Operation *op) { seen.insert(op->getName().getStringRef()); });
   for (const char *name :
-       {"gopt.constant", "gopt.neg",      "gopt.abs",
-        "gopt.relu",     "gopt.exp",      "gopt.log",
-        "gopt.sqrt",     "gopt.rsqrt",    "gopt.reciprocal",
-        "gopt.tanh",     "gopt.sigmoid",  "gopt.erf",
-        "gopt.silu",     "gopt.gelu",     "gopt.clip",
-        "gopt.cast",     "gopt.add",      "gopt.sub",
-        "gopt.mul",      "gopt.div",      "gopt.pow",
-        "gopt.max",      "gopt.min",      "gopt.compare",
-        "gopt.select",   "gopt.reduce",   "gopt.softmax",
-        "gopt.layer_norm", "gopt.matmul", "gopt.linear",
-        "gopt.conv2d",   "gopt.pool2d",   "gopt.global_avg_pool",
-        "gopt.transpose", "gopt.reshape", "gopt.broadcast_to",
-        "gopt.concat",   "gopt.slice",    "gopt.pad",
+       {"gopt.constant",   "gopt.neg",     "gopt.abs",
+        "gopt.relu",       "gopt.exp",     "gopt.log",
+        "gopt.sqrt",       "gopt.rsqrt",   "gopt.reciprocal",
+        "gopt.tanh",       "gopt.sigmoid", "gopt.erf",
+        "gopt.silu",       "gopt.gelu",    "gopt.clip",
+        "gopt.cast",       "gopt.add",     "gopt.sub",
+        "gopt.mul",        "gopt.div",     "gopt.pow",
+        "gopt.max",        "gopt.min",     "gopt.compare",
+        "gopt.select",     "gopt.reduce",  "gopt.softmax",
+        "gopt.layer_norm", "gopt.matmul",  "gopt.linear",
+        "gopt.conv2d",     "gopt.pool2d",  "gopt.global_avg_pool",
+        "gopt.transpose",  "gopt.reshape", "gopt.broadcast_to",
+        "gopt.concat",     "gopt.slice",   "gopt.pad",
         "gopt.gather"})
     EXPECT_TRUE(seen.contains(name)) << name << " never generated";
 }
