@@ -40,10 +40,23 @@ static int64_t staticIterations(linalg::LinalgOp op) {
   return elements;
 }
 
+/// Whether the op reads or writes a tensor of i1.
+static bool hasI1Operand(linalg::LinalgOp op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type t) {
+    auto shaped = dyn_cast<ShapedType>(t);
+    return shaped && shaped.getElementType().isInteger(1);
+  });
+}
+
 static bool canVectorize(linalg::LinalgOp op) {
   // Zero-loop ops and empty iteration spaces trip the upstream vectorizer.
+  // Ops touching i1 tensors stay scalar: a memref<Nxi1> is stored one byte
+  // per element (what scalar loads and stores use), but a vector<Nxi1>
+  // transfer becomes an LLVM load of bit-packed <N x i1>, which reads the
+  // bits of those bytes (found by gopt-difftest: a select fused with a
+  // broadcast_to read wrong conditions; test/Integration/CPU/i1-vector.mlir).
   return op.hasPureTensorSemantics() && op.getNumLoops() > 0 &&
-         staticIterations(op) > 0 &&
+         staticIterations(op) > 0 && !hasI1Operand(op) &&
          succeeded(linalg::vectorizeOpPrecondition(op));
 }
 

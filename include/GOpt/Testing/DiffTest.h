@@ -1,0 +1,70 @@
+//===- DiffTest.h - Differential testing of the graph passes ----*- C++ -*-===//
+//
+// Compiles a graph with no graph pass (the reference) and with every subset
+// of {gopt-fold, gopt-dce, cse, gopt-fuse} plus gopt-optimize, runs each on
+// the same seeded inputs and compares every output (docs/Testing.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_TESTING_DIFFTEST_H
+#define GOPT_TESTING_DIFFTEST_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mlir {
+namespace gopt {
+
+/// One configuration of graph passes.
+struct DiffConfiguration {
+  /// "fold+dce", "gopt-optimize", ...
+  std::string name;
+  /// Textual pipeline on builtin.module; empty for the reference.
+  std::string pipeline;
+};
+
+/// The reference (no pass) first, then the 15 non-empty subsets of
+/// {gopt-fold, gopt-dce, cse, gopt-fuse} in gopt-optimize's order, then
+/// gopt-optimize: 17 configurations.
+std::vector<DiffConfiguration> getDiffConfigurations();
+
+struct DiffTestOptions {
+  /// |actual - reference| <= atol + rtol * |reference| (docs/Testing.md).
+  double rtol = 1e-4;
+  double atol = 1e-5;
+  /// Seed of the random inputs.
+  uint64_t inputSeed = 0;
+};
+
+/// What testing one graph found.
+struct DiffTestResult {
+  /// Configurations compared with the reference (reference excluded).
+  int64_t configurations = 0;
+  /// Of those, how many were compiled (the others produced IR identical to
+  /// a configuration already compiled, whose outputs were reused).
+  int64_t compiled = 0;
+  /// One line per failing configuration: mismatch, compile failure or
+  /// broken invariant; empty when the graph passed.
+  std::vector<std::string> failures;
+  bool passed() const { return failures.empty(); }
+};
+
+/// Tests `module` (left unchanged) under every configuration. Passes must be
+/// registered (gopt::registerAllPasses). A reference that does not compile
+/// or run is a failure too.
+DiffTestResult runDiffTest(ModuleOp module, const DiffTestOptions &options);
+
+/// Parses "N" or "A-B" (A <= B) into an inclusive seed range.
+llvm::Expected<std::pair<uint64_t, uint64_t>>
+parseSeedRange(llvm::StringRef text);
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_TESTING_DIFFTEST_H

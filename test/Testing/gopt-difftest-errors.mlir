@@ -1,0 +1,10 @@
+// Bad input to gopt-difftest: a clear error and a non-zero exit.
+
+// RUN: not gopt-difftest 2>&1 | FileCheck %s --check-prefix=NOTHING
+// RUN: not gopt-difftest --seeds=9-2 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not gopt-difftest --seeds=a-b 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not gopt-difftest %t.does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
+
+// NOTHING: gopt-difftest: error: nothing to test
+// RANGE: gopt-difftest: error: bad seed range
+// MISSING: gopt-difftest: error: {{.*}}does-not-exist.mlir

@@ -1,0 +1,17 @@
+// Graph passes keep results: every subset of {gopt-fold, gopt-dce, cse,
+// gopt-fuse} and gopt-optimize agree with the unoptimized graph on random
+// graphs and on every example (docs/Testing.md). Bounded for CI (about a
+// minute on two shared cores); scripts/difftest.sh runs more seeds.
+
+// RUN: gopt-difftest --seeds=0-7 --ops=30 %examples/attention_redundant.mlir %examples/conv_block.mlir %examples/mlp.mlir %examples/transformer_block.mlir | FileCheck %s
+// RUN: ls %examples/*.mlir | count 4
+
+// CHECK: seed 0: ok (16 configurations
+// CHECK: seed 7: ok (16 configurations
+// CHECK: attention_redundant.mlir: ok (16 configurations
+// CHECK: conv_block.mlir: ok (16 configurations
+// CHECK: mlp.mlir: ok (16 configurations
+// CHECK: transformer_block.mlir: ok (16 configurations
+// CHECK-NOT: MISMATCH
+// CHECK: difftest: 12 graphs, 192 configurations ({{[0-9]+}} compiled), 0 failed
+
