@@ -146,7 +146,6 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   MLIRContext *context = module.getContext();
   OwningOpRef<ModuleOp> clone = module.clone();
   std::unique_ptr<CompiledGraph> graph(new CompiledGraph());
-  graph->kernelTimers = options.kernelTimers;
 
   std::string error;
   FailureOr<func::FuncOp> entry = findEntry(*clone, options.entry, error);

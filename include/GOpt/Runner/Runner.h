@@ -73,7 +73,6 @@ public:
   FunctionType getFunctionType() const { return functionType; }
   const std::vector<KernelInfo> &getKernels() const { return kernels; }
   const CompileTimes &getCompileTimes() const { return times; }
-  bool hasKernelTimers() const { return kernelTimers; }
 
   /// Runs the entry once. Inputs must match the signature.
   llvm::Expected<std::vector<HostTensor>>
@@ -98,7 +97,6 @@ private:
   FunctionType functionType;
   std::vector<KernelInfo> kernels;
   CompileTimes times;
-  bool kernelTimers = false;
 };
 
 /// Median with quartiles and coefficient of variation of a sample.
