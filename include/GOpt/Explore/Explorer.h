@@ -1,0 +1,159 @@
+//===- Explorer.h - Build, verify and measure configurations ----*- C++ -*-===//
+//
+// The driver behind gopt-explore (docs/Explore.md): it turns a set of passes
+// into configurations (baseline, each pass alone, each ordered pair, the
+// default pipeline, the user's pipelines; in autotune mode also other orders,
+// subsets and pass options), compiles each through an ExploreBackend, checks
+// every configuration's outputs against the baseline's, measures the valid
+// ones in interleaved rounds until the spread is small or the budget is
+// spent, and hands the measurements to analyzeEffects.
+//
+// The backend is an interface so that the driver's logic (what is compiled,
+// what is excluded, when measuring stops, what is shared) can be tested with
+// injected measurements; JITBackend is the real one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_EXPLORE_EXPLORER_H
+#define GOPT_EXPLORE_EXPLORER_H
+
+#include "GOpt/Explore/Effect.h"
+#include "GOpt/Explore/Report.h"
+#include "GOpt/Runner/HostTensor.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace gopt {
+
+enum class ExploreMode {
+  /// Compile every configuration and check its outputs; time nothing.
+  Verify,
+  /// Baseline, singles, ordered pairs, default and user pipelines, timed.
+  Default,
+  /// Default, then a budgeted search over pass orders, subsets and options.
+  Autotune,
+};
+const char *getExploreModeName(ExploreMode mode);
+std::optional<ExploreMode> parseExploreMode(llvm::StringRef name);
+
+struct ExploreOptions {
+  ExploreMode mode = ExploreMode::Default;
+  /// Short pass names (fold, dce, cse, fuse, canonicalize) or pass pipeline
+  /// elements such as "gopt-fuse{max-group-size=8}".
+  std::vector<std::string> passes = {"fold", "dce", "cse", "fuse"};
+  /// Measure ordered pairs (both orders) of the passes.
+  bool pairs = true;
+  /// Measure the default pipeline, gopt-optimize.
+  bool defaultPipeline = true;
+  /// The user's pipelines: (label, textual pipeline).
+  std::vector<std::pair<std::string, std::string>> userPipelines;
+
+  /// Function to run (empty: as the runner chooses).
+  std::string entry;
+  /// gopt-lower-to-llvm options, the same for every configuration.
+  std::string loweringOptions;
+  /// Profile kernels for the Amdahl view: the baseline, the chosen and the
+  /// default configuration are built once more with kernel timers (timers
+  /// perturb end-to-end time, so the timed builds have none).
+  bool profileKernels = true;
+
+  /// Un-timed runs before a configuration's first round.
+  int warmup = 2;
+  /// Timed runs per configuration per round, at least; rounds interleave
+  /// the configurations (in a rotating order).
+  int repetitionsPerRound = 5;
+  /// More runs per round for fast graphs: enough to fill this many
+  /// milliseconds (at most 1000 runs).
+  double roundMilliseconds = 20;
+  int minRounds = 2;
+  int maxRounds = 12;
+  /// Stop when every measured configuration's relative standard error,
+  /// CV / sqrt(runs), is at most this.
+  double targetRelativeError = 0.005;
+  /// Stop starting new rounds after this many seconds of the whole run
+  /// (every configuration gets at least one round).
+  double budgetSeconds = 60;
+
+  /// Output comparison against the baseline.
+  double rtol = 1e-3, atol = 1e-4;
+  /// Seed of the random inputs.
+  uint64_t seed = 1;
+
+  AnalysisOptions analysis;
+};
+
+/// Turns the pass set into configurations: the baseline first, then each
+/// pass alone, each ordered pair, the default pipeline and the user's
+/// pipelines. Errors: an empty pass set, an unknown pass, a duplicate name, a
+/// pipeline that does not parse.
+llvm::Expected<std::vector<Configuration>>
+buildConfigurations(const ExploreOptions &options);
+
+/// The textual pipeline element of a short pass name ("fold" ->
+/// "gopt-fold"); other names are returned as they are.
+std::string getPassPipelineElement(llvm::StringRef pass);
+
+/// Compiles and runs configurations for the explorer.
+class ExploreBackend {
+public:
+  virtual ~ExploreBackend();
+  /// Compiles configuration `index`: fills the compile figures of
+  /// `measurement` (times, compile peak, ops, kernels, static peak) and, when
+  /// its program after the graph passes equals an earlier configuration's,
+  /// `sameProgramAs`. An error makes the configuration CompileFailed.
+  virtual llvm::Error compile(size_t index, const Configuration &config,
+                              ConfigurationMeasurement &measurement) = 0;
+  /// One run of configuration `index` on the fixed inputs; its outputs.
+  virtual llvm::Expected<std::vector<HostTensor>> runOnce(size_t index) = 0;
+  /// `warmup` un-timed runs, then `repetitions` timed ones, appended to
+  /// `measurement.runMs`; updates peakBytes and kernelTimes.
+  virtual llvm::Error measure(size_t index, int warmup, int repetitions,
+                              ConfigurationMeasurement &measurement) = 0;
+  /// Times the kernels of configuration `index` (already compiled; it and
+  /// its outputs are valid): builds it again with kernel timers and fills
+  /// `measurement.kernelTimes` from `warmup` + `repetitions` runs. The
+  /// default does nothing (no kernel table).
+  virtual llvm::Error profileKernels(size_t index,
+                                     const Configuration &config, int warmup,
+                                     int repetitions,
+                                     ConfigurationMeasurement &measurement) {
+    return llvm::Error::success();
+  }
+  /// Frees what configuration `index` holds; it is not used again.
+  virtual void release(size_t index) {}
+  /// Target description for the report ("cpu-<name>").
+  virtual std::string getTarget() const = 0;
+  /// The function measured.
+  virtual std::string getEntry() const = 0;
+};
+
+/// The real backend: runs the graph passes, lowers with gopt-lower-to-llvm
+/// and JITs with the runner (lib/Runner) on seeded random inputs.
+std::unique_ptr<ExploreBackend> createJITBackend(ModuleOp module,
+                                                 const ExploreOptions &options);
+
+/// Progress of a long exploration: `done` of `total` steps, what is being
+/// done now.
+using ExploreProgress =
+    std::function<void(int done, int total, llvm::StringRef what)>;
+
+/// Runs the exploration and returns the report (setup figures that only the
+/// caller knows, such as the model name, are left for it to fill). Fails only
+/// when nothing can be compared: a bad pass set or a baseline that does not
+/// compile or run. Configurations that fail or miscompile are reported in
+/// the measurements and the run goes on.
+llvm::Expected<ExploreReport> explore(ExploreBackend &backend,
+                                      const ExploreOptions &options,
+                                      const ExploreProgress &progress = {});
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_EXPLORE_EXPLORER_H

@@ -1,0 +1,92 @@
+//===- Report.h - gopt-explore's reports: JSON, Markdown, HTML --*- C++ -*-===//
+//
+// One ExploreReport holds what a gopt-explore run measured and derived; the
+// writers render it as the versioned JSON record (docs/Explore.md documents
+// the schema), a Markdown summary for terminals and pull requests, and a
+// self-contained HTML page with SVG charts. Writers only format: every
+// number they print is in the report.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_EXPLORE_REPORT_H
+#define GOPT_EXPLORE_REPORT_H
+
+#include "GOpt/Explore/Effect.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace gopt {
+
+/// Version of the JSON schema written by writeExploreJSON.
+constexpr int kExploreSchemaVersion = 1;
+
+/// How the measurements were taken, for the reader of the report.
+struct ExploreSetup {
+  std::string toolVersion;
+  /// The model file (or "<embedded transformer_block>").
+  std::string model;
+  /// Content hash of the model's IR (hex).
+  std::string modelHash;
+  std::string entry;
+  /// "cpu-<host cpu name>", the backend the configurations were compiled for.
+  std::string target;
+  std::string cpuModel;
+  int cores = 0;
+  /// "verify", "default" or "autotune".
+  std::string mode;
+  int warmup = 0;
+  /// Timed repetitions per round (at least; more to fill roundMilliseconds),
+  /// rounds taken, and the stop rule.
+  int repetitionsPerRound = 0;
+  double roundMilliseconds = 0;
+  int rounds = 0;
+  double targetRelativeError = 0;
+  double budgetSeconds = 0;
+  /// Seconds the whole exploration took.
+  double elapsedSeconds = 0;
+  /// Output comparison tolerances against the baseline.
+  double rtol = 0, atol = 0;
+  /// Compile-cache figures: configurations whose program was shared in this
+  /// run, and compiled programs found in / added to the on-disk cache (empty
+  /// cacheDir: no on-disk cache).
+  std::string cacheDir;
+  int sharedPrograms = 0;
+  int cacheHits = 0;
+  int cacheMisses = 0;
+};
+
+/// Everything one gopt-explore run found.
+struct ExploreReport {
+  ExploreSetup setup;
+  std::vector<Configuration> configurations;
+  std::vector<ConfigurationMeasurement> measurements;
+  EffectAnalysis analysis;
+};
+
+/// The versioned JSON record (schema in docs/Explore.md).
+llvm::json::Value toJSON(const ExploreReport &report);
+/// The deployment manifest of the choice (schema in docs/Explore.md): model
+/// hash, target, tool version, the chosen pipeline and its measured figures,
+/// for a CI job to consume. Without a choice, "configuration" is null and
+/// "reason" says why.
+llvm::json::Value toManifestJSON(const ExploreReport &report);
+/// A Markdown summary: setup, configurations table, synergy table, memory,
+/// compile cost and break-even, Amdahl view of the chosen configuration, the
+/// choice.
+void writeExploreMarkdown(const ExploreReport &report, llvm::raw_ostream &os);
+/// A self-contained HTML page (no external resources) with SVG charts: the
+/// Pareto scatter (compile time vs speedup, marker area = peak memory), the
+/// synergy matrix as a heat map, the per-configuration run time / op count
+/// waterfall, and the Amdahl bars per kernel; each figure states the machine,
+/// repetitions and spread.
+void writeExploreHTML(const ExploreReport &report, llvm::raw_ostream &os);
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_EXPLORE_REPORT_H

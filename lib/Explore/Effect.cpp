@@ -1,0 +1,827 @@
+//===- Effect.cpp - Measured configurations and what they mean ------------===//
+//
+// The formulas of DESIGN.md section 1 and the analysis built on them. Every
+// function is pure: the same measurements give the same figures, intervals,
+// choice and reason, bit for bit.
+//
+// Conventions for inputs a formula cannot use (documented per function):
+// a ratio with a non-positive denominator is 0, never an infinity or a NaN,
+// so a bad measurement shows up as an obviously wrong 0 in a report instead
+// of poisoning sums and comparisons. The Amdahl bound is the one exception:
+// a kernel holding all of the time really has an unbounded bound.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Explore/Effect.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <random>
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+const char *mlir::gopt::getConfigurationKindName(ConfigurationKind kind) {
+  switch (kind) {
+  case ConfigurationKind::Baseline:
+    return "baseline";
+  case ConfigurationKind::Single:
+    return "single";
+  case ConfigurationKind::Pair:
+    return "pair";
+  case ConfigurationKind::Default:
+    return "default";
+  case ConfigurationKind::User:
+    return "user";
+  case ConfigurationKind::Tuned:
+    return "tuned";
+  }
+  return "unknown";
+}
+
+const char *mlir::gopt::getConfigurationStatusName(ConfigurationStatus status) {
+  switch (status) {
+  case ConfigurationStatus::Ok:
+    return "ok";
+  case ConfigurationStatus::CompileFailed:
+    return "compile-failed";
+  case ConfigurationStatus::RunFailed:
+    return "run-failed";
+  case ConfigurationStatus::Wrong:
+    return "wrong";
+  case ConfigurationStatus::Skipped:
+    return "skipped";
+  }
+  return "unknown";
+}
+
+const char *mlir::gopt::getSynergyVerdictName(SynergyVerdict verdict) {
+  switch (verdict) {
+  case SynergyVerdict::Synergy:
+    return "synergy";
+  case SynergyVerdict::Interference:
+    return "interference";
+  case SynergyVerdict::Independent:
+    return "independent";
+  }
+  return "unknown";
+}
+
+//===----------------------------------------------------------------------===//
+// Sample statistics
+//===----------------------------------------------------------------------===//
+
+/// Linear-interpolated quantile of an already sorted, non-empty sample.
+static double sortedQuantile(llvm::ArrayRef<double> sorted, double q) {
+  q = std::min(1.0, std::max(0.0, q));
+  double pos = q * static_cast<double>(sorted.size() - 1);
+  size_t lo = static_cast<size_t>(std::floor(pos));
+  size_t hi = std::min(lo + 1, sorted.size() - 1);
+  double frac = pos - static_cast<double>(lo);
+  return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
+}
+
+/// Median of a non-empty sample that may be reordered: a partial selection,
+/// cheaper than a sort in the bootstrap's inner loop. Same value as
+/// `median`.
+static double medianInPlace(std::vector<double> &values) {
+  size_t n = values.size();
+  size_t mid = n / 2;
+  std::nth_element(values.begin(), values.begin() + mid, values.end());
+  double upper = values[mid];
+  if (n % 2 == 1)
+    return upper;
+  double lower = *std::max_element(values.begin(), values.begin() + mid);
+  return lower + 0.5 * (upper - lower);
+}
+
+double mlir::gopt::median(llvm::ArrayRef<double> samples) {
+  return quantile(samples, 0.5);
+}
+
+/// An empty sample has quantile 0; q is clamped to [0, 1].
+double mlir::gopt::quantile(llvm::ArrayRef<double> samples, double q) {
+  if (samples.empty())
+    return 0;
+  std::vector<double> sorted(samples.begin(), samples.end());
+  std::sort(sorted.begin(), sorted.end());
+  return sortedQuantile(sorted, q);
+}
+
+/// Uses the sample standard deviation (n - 1); 0 for fewer than two samples
+/// or a zero mean.
+double mlir::gopt::coefficientOfVariation(llvm::ArrayRef<double> samples) {
+  size_t n = samples.size();
+  if (n < 2)
+    return 0;
+  double mean = 0;
+  for (double x : samples)
+    mean += x;
+  mean /= static_cast<double>(n);
+  if (mean == 0)
+    return 0;
+  double sumSquares = 0;
+  for (double x : samples)
+    sumSquares += (x - mean) * (x - mean);
+  double stddev = std::sqrt(sumSquares / static_cast<double>(n - 1));
+  return stddev / std::fabs(mean);
+}
+
+//===----------------------------------------------------------------------===//
+// Formulas
+//===----------------------------------------------------------------------===//
+
+/// 0 when either time is not positive (nothing measured, or a bad timer).
+double mlir::gopt::speedup(double baseMs, double optMs) {
+  if (!(baseMs > 0) || !(optMs > 0))
+    return 0;
+  return baseMs / optMs;
+}
+
+/// 0 when S_a * S_b is not positive.
+double mlir::gopt::synergy(double speedupA, double speedupB, double speedupAB) {
+  double product = speedupA * speedupB;
+  if (!(product > 0))
+    return 0;
+  return speedupAB / product;
+}
+
+/// 0 when the part's speedup is not positive; +infinity when f = 1 and the
+/// part takes no time at all.
+double mlir::gopt::amdahlOverall(double f, double partSpeedup) {
+  if (!(partSpeedup > 0))
+    return 0;
+  double denominator = (1 - f) + f / partSpeedup;
+  if (denominator <= 0)
+    return std::numeric_limits<double>::infinity();
+  return 1 / denominator;
+}
+
+/// A negative share counts as 0 (bound 1).
+double mlir::gopt::amdahlBound(double f) {
+  if (f >= 1)
+    return std::numeric_limits<double>::infinity();
+  return 1 / (1 - std::max(0.0, f));
+}
+
+double mlir::gopt::memorySaving(int64_t baseBytes, int64_t optBytes) {
+  if (baseBytes <= 0)
+    return 0;
+  return static_cast<double>(baseBytes - optBytes) /
+         static_cast<double>(baseBytes);
+}
+
+std::optional<double>
+mlir::gopt::breakEvenRequests(double compileMs, double baseMs, double optMs) {
+  if (!(optMs < baseMs))
+    return std::nullopt;
+  return compileMs / (baseMs - optMs);
+}
+
+/// With alpha = 0 this is S whatever the times. Otherwise a non-positive
+/// run time makes the compile cost per run meaningless and U is 0.
+double mlir::gopt::utility(double speedup, double alpha, double compileMs,
+                           double runMs) {
+  if (alpha == 0)
+    return speedup;
+  if (!(runMs > 0))
+    return 0;
+  return speedup / (1 + alpha * compileMs / runMs);
+}
+
+//===----------------------------------------------------------------------===//
+// Bootstrap
+//===----------------------------------------------------------------------===//
+
+/// The percentile bootstrap of a statistic of the medians of `samples`
+/// (all non-empty). Each resample redraws every sample with replacement, at
+/// its own size, in the order given, from one mt19937_64 seeded with
+/// `options.seed`; indices are drawn as rng() % n, which unlike the standard
+/// distributions gives the same sequence with every standard library (the
+/// modulo bias is below 1e-17 for any sample size here). With no resamples
+/// the interval is the statistic of the full samples, twice.
+static Interval
+bootstrapMedians(llvm::ArrayRef<llvm::ArrayRef<double>> samples,
+                 llvm::function_ref<double(llvm::ArrayRef<double>)> statistic,
+                 const BootstrapOptions &options) {
+  std::vector<double> medians(samples.size());
+  if (options.resamples <= 0) {
+    for (size_t i = 0; i < samples.size(); ++i)
+      medians[i] = median(samples[i]);
+    double point = statistic(medians);
+    return {point, point};
+  }
+
+  std::mt19937_64 rng(options.seed);
+  std::vector<double> buffer;
+  std::vector<double> values;
+  values.reserve(options.resamples);
+  for (int r = 0; r < options.resamples; ++r) {
+    for (size_t i = 0; i < samples.size(); ++i) {
+      llvm::ArrayRef<double> sample = samples[i];
+      buffer.resize(sample.size());
+      for (double &x : buffer)
+        x = sample[rng() % sample.size()];
+      medians[i] = medianInPlace(buffer);
+    }
+    values.push_back(statistic(medians));
+  }
+  std::sort(values.begin(), values.end());
+  double tail = (1 - std::min(1.0, std::max(0.0, options.level))) / 2;
+  return {sortedQuantile(values, tail), sortedQuantile(values, 1 - tail)};
+}
+
+/// {0, 0} when either sample is empty, as speedup() gives 0 for nothing
+/// measured.
+Interval mlir::gopt::bootstrapSpeedup(llvm::ArrayRef<double> baseMs,
+                                      llvm::ArrayRef<double> optMs,
+                                      const BootstrapOptions &options) {
+  if (baseMs.empty() || optMs.empty())
+    return {0, 0};
+  llvm::ArrayRef<double> samples[] = {baseMs, optMs};
+  return bootstrapMedians(
+      samples, [](llvm::ArrayRef<double> m) { return speedup(m[0], m[1]); },
+      options);
+}
+
+/// {1, 1} when any sample is empty: without data there is no claim, and
+/// classifySynergy calls that interval independent. A resample whose
+/// T_base * T_ab is not positive has eta 0, like synergy().
+Interval mlir::gopt::bootstrapSynergy(llvm::ArrayRef<double> baseMs,
+                                      llvm::ArrayRef<double> aMs,
+                                      llvm::ArrayRef<double> bMs,
+                                      llvm::ArrayRef<double> abMs,
+                                      const BootstrapOptions &options) {
+  if (baseMs.empty() || aMs.empty() || bMs.empty() || abMs.empty())
+    return {1, 1};
+  llvm::ArrayRef<double> samples[] = {baseMs, aMs, bMs, abMs};
+  return bootstrapMedians(
+      samples,
+      [](llvm::ArrayRef<double> m) {
+        double denominator = m[0] * m[3];
+        if (!(denominator > 0))
+          return 0.0;
+        return (m[1] * m[2]) / denominator;
+      },
+      options);
+}
+
+SynergyVerdict mlir::gopt::classifySynergy(const Interval &etaInterval) {
+  if (etaInterval.low > 1)
+    return SynergyVerdict::Synergy;
+  if (etaInterval.high < 1)
+    return SynergyVerdict::Interference;
+  return SynergyVerdict::Independent;
+}
+
+//===----------------------------------------------------------------------===//
+// Pareto frontier
+//===----------------------------------------------------------------------===//
+
+bool mlir::gopt::dominates(const ParetoPoint &a, const ParetoPoint &b) {
+  bool noWorse = a.speedup >= b.speedup && a.compileMs <= b.compileMs &&
+                 a.peakBytes <= b.peakBytes;
+  bool better = a.speedup > b.speedup || a.compileMs < b.compileMs ||
+                a.peakBytes < b.peakBytes;
+  return noWorse && better;
+}
+
+std::vector<bool>
+mlir::gopt::paretoFrontier(llvm::ArrayRef<ParetoPoint> points) {
+  std::vector<bool> frontier(points.size(), true);
+  for (size_t i = 0; i < points.size(); ++i)
+    for (size_t j = 0; j < points.size() && frontier[i]; ++j)
+      if (j != i && dominates(points[j], points[i]))
+        frontier[i] = false;
+  return frontier;
+}
+
+//===----------------------------------------------------------------------===//
+// The analysis
+//===----------------------------------------------------------------------===//
+
+/// Whether a configuration can be used: it compiled, ran, matched the
+/// baseline's outputs and has run samples.
+static bool isValid(const ConfigurationMeasurement &measurement) {
+  return measurement.status == ConfigurationStatus::Ok &&
+         !measurement.runMs.empty();
+}
+
+/// The ops part of a kernel name `<entry>_k<N>_<ops>`: what follows the last
+/// `_k<digits>_` ("" for a name ending in `_k<digits>`). A name without the
+/// pattern is its own signature.
+static llvm::StringRef kernelOpsSignature(llvm::StringRef name) {
+  llvm::StringRef prefix = name;
+  size_t pos;
+  while ((pos = prefix.rfind("_k")) != llvm::StringRef::npos) {
+    prefix = prefix.take_front(pos);
+    size_t end = pos + 2;
+    while (end < name.size() && name[end] >= '0' && name[end] <= '9')
+      ++end;
+    if (end == pos + 2)
+      continue;
+    if (end == name.size())
+      return "";
+    if (name[end] == '_')
+      return name.drop_front(end + 1);
+  }
+  return name;
+}
+
+/// The kernels of one configuration, matched to the baseline's: the i-th
+/// kernel with a given ops signature against the i-th baseline kernel with
+/// the same signature.
+static std::vector<KernelEffect>
+analyzeKernels(llvm::ArrayRef<KernelTiming> kernels,
+               llvm::ArrayRef<KernelTiming> baselineKernels) {
+  std::map<std::string, std::vector<double>> baselineBySignature;
+  for (const KernelTiming &kernel : baselineKernels)
+    baselineBySignature[kernelOpsSignature(kernel.name).str()].push_back(
+        kernel.msPerRun);
+
+  std::map<std::string, size_t> seen;
+  std::vector<KernelEffect> effects;
+  for (const KernelTiming &kernel : kernels) {
+    KernelEffect effect;
+    effect.name = kernel.name;
+    effect.msPerRun = kernel.msPerRun;
+    effect.share = kernel.share;
+    effect.amdahlBound = amdahlBound(kernel.share);
+    std::string signature = kernelOpsSignature(kernel.name).str();
+    size_t occurrence = seen[signature]++;
+    auto it = baselineBySignature.find(signature);
+    if (it != baselineBySignature.end() && occurrence < it->second.size()) {
+      double baseMs = it->second[occurrence];
+      if (baseMs > 0 && kernel.msPerRun > 0)
+        effect.speedupOverBaseline = baseMs / kernel.msPerRun;
+    }
+    effects.push_back(std::move(effect));
+  }
+  return effects;
+}
+
+/// Index of the Single configuration running exactly `pass`, if any.
+static std::optional<size_t>
+findSingle(llvm::ArrayRef<Configuration> configurations,
+           const std::string &pass) {
+  for (size_t c = 0; c < configurations.size(); ++c)
+    if (configurations[c].kind == ConfigurationKind::Single &&
+        configurations[c].passes.size() == 1 &&
+        configurations[c].passes.front() == pass)
+      return c;
+  return std::nullopt;
+}
+
+/// Figures from run samples (median, spread, speedup, memory, break-even)
+/// exist only for configurations that ran; a configuration without samples
+/// keeps speedup 0 and interval {0, 0}. Utility is 0 and pareto false for
+/// every invalid configuration, so none is ever chosen, even a wrong one
+/// that ran fast.
+EffectAnalysisResult mlir::gopt::analyzeEffects(
+    llvm::ArrayRef<Configuration> configurations,
+    llvm::ArrayRef<ConfigurationMeasurement> measurements,
+    const AnalysisOptions &options) {
+  EffectAnalysisResult result;
+  if (configurations.size() != measurements.size()) {
+    llvm::raw_string_ostream os(result.error);
+    os << "there are " << configurations.size() << " configurations but "
+       << measurements.size() << " measurements";
+    return result;
+  }
+
+  std::vector<size_t> baselines;
+  for (size_t c = 0; c < configurations.size(); ++c)
+    if (configurations[c].kind == ConfigurationKind::Baseline)
+      baselines.push_back(c);
+  if (baselines.size() != 1) {
+    llvm::raw_string_ostream os(result.error);
+    if (baselines.empty()) {
+      os << "no baseline configuration: the analysis has nothing to compare "
+            "against";
+    } else {
+      os << baselines.size() << " baseline configurations (";
+      for (size_t i = 0; i < baselines.size(); ++i)
+        os << (i ? ", " : "") << "`" << configurations[baselines[i]].name
+           << "`";
+      os << "); exactly one is needed";
+    }
+    return result;
+  }
+
+  size_t base = baselines.front();
+  const ConfigurationMeasurement &baseMeasurement = measurements[base];
+  if (baseMeasurement.status != ConfigurationStatus::Ok) {
+    llvm::raw_string_ostream os(result.error);
+    os << "the baseline failed: ";
+    if (baseMeasurement.error.empty())
+      os << getConfigurationStatusName(baseMeasurement.status);
+    else
+      os << baseMeasurement.error;
+    return result;
+  }
+  if (baseMeasurement.runMs.empty()) {
+    result.error = "the baseline has no run samples";
+    return result;
+  }
+
+  EffectAnalysis &analysis = result.analysis;
+  analysis.baseline = base;
+  analysis.criteria = options.criteria;
+  analysis.intervalLevel = options.bootstrap.level;
+  analysis.alphaTable = options.alphaTable;
+  double alpha = options.criteria.alpha;
+  double baseMedian = median(baseMeasurement.runMs);
+
+  // Per-configuration figures.
+  analysis.effects.resize(configurations.size());
+  for (size_t c = 0; c < configurations.size(); ++c) {
+    const ConfigurationMeasurement &m = measurements[c];
+    ConfigurationEffect &effect = analysis.effects[c];
+    effect.valid = isValid(m);
+    effect.compileMs = m.compileMs();
+    effect.staticMemorySaving =
+        memorySaving(baseMeasurement.staticPeakBytes, m.staticPeakBytes);
+    if (m.runMs.empty()) {
+      effect.speedup = 0;
+      effect.speedupInterval = {0, 0};
+      continue;
+    }
+    effect.medianMs = median(m.runMs);
+    effect.q1Ms = quantile(m.runMs, 0.25);
+    effect.q3Ms = quantile(m.runMs, 0.75);
+    effect.cv = coefficientOfVariation(m.runMs);
+    effect.speedup = speedup(baseMedian, effect.medianMs);
+    effect.speedupInterval =
+        bootstrapSpeedup(baseMeasurement.runMs, m.runMs, options.bootstrap);
+    effect.memorySaving = memorySaving(baseMeasurement.peakBytes, m.peakBytes);
+    effect.breakEvenRequests =
+        breakEvenRequests(effect.compileMs, baseMedian, effect.medianMs);
+    if (effect.breakEvenRequests && options.criteria.qps > 0)
+      effect.paybackSeconds = *effect.breakEvenRequests / options.criteria.qps;
+    if (effect.valid)
+      effect.utility =
+          utility(effect.speedup, alpha, effect.compileMs, effect.medianMs);
+  }
+
+  // The Pareto frontier of the valid configurations.
+  std::vector<size_t> validIndices;
+  std::vector<ParetoPoint> points;
+  for (size_t c = 0; c < configurations.size(); ++c) {
+    if (!analysis.effects[c].valid)
+      continue;
+    validIndices.push_back(c);
+    const ConfigurationEffect &effect = analysis.effects[c];
+    points.push_back(
+        {effect.speedup, effect.compileMs, measurements[c].peakBytes});
+  }
+  std::vector<bool> frontier = paretoFrontier(points);
+  for (size_t i = 0; i < validIndices.size(); ++i)
+    analysis.effects[validIndices[i]].pareto = frontier[i];
+
+  // Ordered pairs against their passes alone.
+  for (size_t c = 0; c < configurations.size(); ++c) {
+    const Configuration &pair = configurations[c];
+    if (pair.kind != ConfigurationKind::Pair || pair.passes.size() != 2)
+      continue;
+    std::optional<size_t> a = findSingle(configurations, pair.passes[0]);
+    std::optional<size_t> b = findSingle(configurations, pair.passes[1]);
+    if (!a || !b || !analysis.effects[*a].valid ||
+        !analysis.effects[*b].valid || !analysis.effects[c].valid)
+      continue;
+    PairEffect effect;
+    effect.a = *a;
+    effect.b = *b;
+    effect.ab = c;
+    effect.speedupA = analysis.effects[*a].speedup;
+    effect.speedupB = analysis.effects[*b].speedup;
+    effect.speedupAB = analysis.effects[c].speedup;
+    effect.eta = synergy(effect.speedupA, effect.speedupB, effect.speedupAB);
+    effect.etaInterval = bootstrapSynergy(
+        baseMeasurement.runMs, measurements[*a].runMs, measurements[*b].runMs,
+        measurements[c].runMs, options.bootstrap);
+    effect.verdict = classifySynergy(effect.etaInterval);
+    analysis.pairs.push_back(effect);
+  }
+
+  // Kernels with their Amdahl figures, matched to the baseline's.
+  analysis.kernels.resize(configurations.size());
+  for (size_t c = 0; c < configurations.size(); ++c)
+    if (analysis.effects[c].valid)
+      analysis.kernels[c] = analyzeKernels(measurements[c].kernelTimes,
+                                           baseMeasurement.kernelTimes);
+
+  // U at every alpha of the table.
+  for (double tableAlpha : analysis.alphaTable) {
+    std::vector<double> row(configurations.size(), 0);
+    for (size_t c = 0; c < configurations.size(); ++c) {
+      const ConfigurationEffect &effect = analysis.effects[c];
+      if (effect.valid)
+        row[c] = utility(effect.speedup, tableAlpha, effect.compileMs,
+                         effect.medianMs);
+    }
+    analysis.utilityTable.push_back(std::move(row));
+  }
+
+  analysis.choice = chooseConfiguration(configurations, measurements, analysis,
+                                        options.criteria);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// The choice
+//===----------------------------------------------------------------------===//
+
+/// Bytes with a binary unit: "512 B", "1.5 KiB", "2.0 MiB", "1.25 GiB".
+static std::string formatBytes(int64_t bytes) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  double value = static_cast<double>(bytes);
+  double magnitude = std::fabs(value);
+  if (magnitude < 1024)
+    os << bytes << " B";
+  else if (magnitude < 1024.0 * 1024)
+    os << llvm::format("%.1f KiB", value / 1024);
+  else if (magnitude < 1024.0 * 1024 * 1024)
+    os << llvm::format("%.1f MiB", value / (1024.0 * 1024));
+  else
+    os << llvm::format("%.2f GiB", value / (1024.0 * 1024 * 1024));
+  return text;
+}
+
+/// Milliseconds with three significant figures or so: "0.123 ms",
+/// "2.46 ms", "12.3 ms", "120 ms".
+static std::string formatMs(double ms) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  double magnitude = std::fabs(ms);
+  if (magnitude >= 100)
+    os << llvm::format("%.0f ms", ms);
+  else if (magnitude >= 10)
+    os << llvm::format("%.1f ms", ms);
+  else if (magnitude >= 1)
+    os << llvm::format("%.2f ms", ms);
+  else
+    os << llvm::format("%.3f ms", ms);
+  return text;
+}
+
+/// "2.00x (95% interval 1.90-2.10x)".
+static std::string formatSpeedup(const ConfigurationEffect &effect,
+                                 double level) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format("%.2fx (%g%% interval %.2f-%.2fx)", effect.speedup,
+                     level * 100, effect.speedupInterval.low,
+                     effect.speedupInterval.high);
+  return text;
+}
+
+/// Whether two utilities are equal up to rounding (1e-12 relative).
+static bool nearlyEqual(double a, double b) {
+  return a == b ||
+         std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b));
+}
+
+/// "1 configuration was excluded for wrong outputs." or "3 configurations
+/// were excluded: 1 for wrong outputs, 2 for failing to compile."; "" when
+/// every configuration is valid.
+static std::string
+describeExcluded(llvm::ArrayRef<ConfigurationMeasurement> measurements,
+                 const EffectAnalysis &analysis) {
+  struct Category {
+    const char *why;
+    size_t count = 0;
+  };
+  Category categories[] = {{"for wrong outputs"},
+                           {"for failing to compile"},
+                           {"for a failed run"},
+                           {"for lacking run samples"},
+                           {"unmeasured (pruned or out of budget)"}};
+  size_t total = 0;
+  for (size_t c = 0; c < measurements.size(); ++c) {
+    if (analysis.effects[c].valid)
+      continue;
+    ++total;
+    switch (measurements[c].status) {
+    case ConfigurationStatus::Wrong:
+      ++categories[0].count;
+      break;
+    case ConfigurationStatus::CompileFailed:
+      ++categories[1].count;
+      break;
+    case ConfigurationStatus::RunFailed:
+      ++categories[2].count;
+      break;
+    case ConfigurationStatus::Ok:
+      ++categories[3].count;
+      break;
+    case ConfigurationStatus::Skipped:
+      ++categories[4].count;
+      break;
+    }
+  }
+  if (total == 0)
+    return "";
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << total << (total == 1 ? " configuration was" : " configurations were")
+     << " excluded";
+  size_t used = 0;
+  for (const Category &category : categories)
+    used += category.count > 0;
+  if (used == 1) {
+    for (const Category &category : categories)
+      if (category.count)
+        os << " " << category.why << ".";
+    return text;
+  }
+  os << ":";
+  bool first = true;
+  for (const Category &category : categories) {
+    if (!category.count)
+      continue;
+    os << (first ? " " : ", ") << category.count << " " << category.why;
+    first = false;
+  }
+  os << ".";
+  return text;
+}
+
+/// Ties in utility go to the faster configuration, then the cheaper one to
+/// compile, then the earlier one; `utilities` holds U at the criteria's
+/// alpha (all candidates are valid, so the figures are measured ones).
+Choice mlir::gopt::chooseConfiguration(
+    llvm::ArrayRef<Configuration> configurations,
+    llvm::ArrayRef<ConfigurationMeasurement> measurements,
+    const EffectAnalysis &analysis, const ChoiceCriteria &criteria) {
+  Choice choice;
+  size_t n = configurations.size();
+  if (measurements.size() != n || analysis.effects.size() != n) {
+    choice.reason = "No configuration can be chosen: the analysis does not "
+                    "match the configurations.";
+    return choice;
+  }
+
+  const std::vector<ConfigurationEffect> &effects = analysis.effects;
+  std::vector<double> utilities(n, 0);
+  std::vector<size_t> valid, candidates, overLimit;
+  for (size_t c = 0; c < n; ++c) {
+    if (!effects[c].valid)
+      continue;
+    valid.push_back(c);
+    utilities[c] = utility(effects[c].speedup, criteria.alpha,
+                           effects[c].compileMs, effects[c].medianMs);
+    if (criteria.memoryLimitBytes > 0 &&
+        measurements[c].peakBytes > criteria.memoryLimitBytes)
+      overLimit.push_back(c);
+    else
+      candidates.push_back(c);
+  }
+
+  std::string excluded = describeExcluded(measurements, analysis);
+  std::string limitText = formatBytes(criteria.memoryLimitBytes);
+  llvm::raw_string_ostream os(choice.reason);
+
+  if (valid.empty()) {
+    os << "No configuration can be chosen: none of the " << n
+       << " configurations compiled, ran and matched the baseline's outputs.";
+    if (!excluded.empty())
+      os << " " << excluded;
+    return choice;
+  }
+  if (candidates.empty()) {
+    size_t smallest = overLimit.front();
+    for (size_t c : overLimit)
+      if (measurements[c].peakBytes < measurements[smallest].peakBytes)
+        smallest = c;
+    os << "No configuration can be chosen: all " << valid.size()
+       << " valid configuration" << (valid.size() == 1 ? "" : "s")
+       << " exceed the memory limit of " << limitText
+       << "; the smallest peak is "
+       << formatBytes(measurements[smallest].peakBytes) << ", by `"
+       << configurations[smallest].name << "`.";
+    if (!excluded.empty())
+      os << " " << excluded;
+    return choice;
+  }
+
+  auto better = [&](size_t i, size_t j) {
+    if (!nearlyEqual(utilities[i], utilities[j]))
+      return utilities[i] > utilities[j];
+    if (effects[i].speedup != effects[j].speedup)
+      return effects[i].speedup > effects[j].speedup;
+    if (effects[i].compileMs != effects[j].compileMs)
+      return effects[i].compileMs < effects[j].compileMs;
+    return i < j;
+  };
+  size_t best = candidates.front();
+  for (size_t c : candidates)
+    if (better(c, best))
+      best = c;
+  std::optional<size_t> runnerUp;
+  for (size_t c : candidates)
+    if (c != best && (!runnerUp || better(c, *runnerUp)))
+      runnerUp = c;
+  choice.index = best;
+
+  const ConfigurationEffect &chosen = effects[best];
+  const Configuration &config = configurations[best];
+  double level = analysis.intervalLevel;
+  double baseMedian = effects[analysis.baseline].medianMs;
+  int64_t peak = measurements[best].peakBytes;
+  bool isBaseline =
+      best == analysis.baseline || config.kind == ConfigurationKind::Baseline;
+
+  if (isBaseline) {
+    os << "Keep the baseline `" << config.name
+       << "` (no graph pass): it runs in " << formatMs(chosen.medianMs)
+       << ", peaks at " << formatBytes(peak) << " and costs "
+       << formatMs(chosen.compileMs) << " to compile, and ";
+    // The fastest candidate whose speedup is clear of the noise, if any.
+    std::optional<size_t> fastest;
+    for (size_t c : candidates)
+      if (c != best && effects[c].speedupInterval.low > 1 &&
+          (!fastest || effects[c].speedup > effects[*fastest].speedup))
+        fastest = c;
+    if (!fastest) {
+      os << "no pass configuration beats it by more than the noise.";
+    } else {
+      os << "no pass configuration beats it in utility: the fastest, `"
+         << configurations[*fastest].name << "`, reaches a speedup of "
+         << formatSpeedup(effects[*fastest], level) << " but costs "
+         << formatMs(effects[*fastest].compileMs) << " to compile.";
+    }
+  } else {
+    os << "Choose `" << config.name << "`";
+    if (!config.pipeline.empty())
+      os << " (pipeline `" << config.pipeline << "`)";
+    os << ": it runs in " << formatMs(chosen.medianMs) << " against "
+       << formatMs(baseMedian) << " for the baseline, a speedup of "
+       << formatSpeedup(chosen, level);
+    if (chosen.speedupInterval.contains(1))
+      os << ", which is within the noise";
+    os << ", peaks at " << formatBytes(peak);
+    if (std::fabs(chosen.memorySaving) < 0.005)
+      os << " (the baseline's peak)";
+    else
+      os << llvm::format(" (%+.0f%% memory)", -chosen.memorySaving * 100);
+    os << " and costs " << formatMs(chosen.compileMs) << " to compile, which ";
+    std::optional<double> requests =
+        breakEvenRequests(chosen.compileMs, baseMedian, chosen.medianMs);
+    if (requests) {
+      double count = std::ceil(*requests);
+      os << llvm::format("pays back after %.0f request%s", count,
+                         count == 1 ? "" : "s");
+      if (criteria.qps > 0)
+        os << llvm::format(" (%.2f s at %g QPS)", *requests / criteria.qps,
+                           criteria.qps);
+      os << ".";
+    } else {
+      os << "never pays back, as it is not faster than the baseline.";
+    }
+  }
+
+  os << llvm::format(" At alpha = %g its utility U = %.2f", criteria.alpha,
+                     utilities[best]);
+  std::string within;
+  if (criteria.memoryLimitBytes > 0)
+    within = " within the memory limit of " + limitText;
+  if (candidates.size() == 1) {
+    os << "; it is the only valid configuration" << within;
+  } else {
+    os << " is the highest of the " << candidates.size()
+       << " valid configurations" << within;
+  }
+  if (!overLimit.empty()) {
+    os << " (the limit excludes ";
+    if (overLimit.size() <= 3) {
+      for (size_t i = 0; i < overLimit.size(); ++i)
+        os << (i == 0                      ? ""
+               : i + 1 == overLimit.size() ? " and "
+                                           : ", ")
+           << "`" << configurations[overLimit[i]].name << "`";
+    } else {
+      os << overLimit.size() << " more";
+    }
+    os << ")";
+  }
+  if (runnerUp)
+    os << "; the runner-up `" << configurations[*runnerUp].name
+       << llvm::format("` reaches U = %.2f", utilities[*runnerUp]);
+  os << ".";
+  if (!excluded.empty())
+    os << " " << excluded;
+  return choice;
+}

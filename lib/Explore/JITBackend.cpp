@@ -1,0 +1,285 @@
+//===- JITBackend.cpp - Configurations compiled and run on this CPU -------===//
+//
+// Each configuration's graph passes run on a clone of the model; the result
+// is hashed (its printed form), so configurations that end with the same
+// program share one lowering, one JIT and one set of runs: a pass that
+// changes nothing costs only its own time. The rest is the runner's:
+// CompiledGraph lowers with gopt-lower-to-llvm and JITs at O3 for this CPU;
+// measureGraph times runs on the runtime's tracking allocator.
+//
+// Compile memory is the growth of the resident set during the compile: the
+// kernel's high-water mark (VmHWM) is reset before it (writing 5 to
+// /proc/self/clear_refs) and read after it, less the resident size at the
+// start. Where /proc does not allow that, it is reported as 0 (unknown).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Analysis/GraphStats.h"
+#include "GOpt/Explore/Explorer.h"
+#include "GOpt/Runner/Runner.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/Support/xxhash.h"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+/// A "VmXXX:   1234 kB" line of /proc/self/status, in bytes (0: unknown).
+int64_t readProcStatusBytes(llvm::StringRef key) {
+  auto buffer = llvm::MemoryBuffer::getFileAsStream("/proc/self/status");
+  if (!buffer)
+    return 0;
+  llvm::StringRef text = (*buffer)->getBuffer();
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    text = rest;
+    if (!line.consume_front(key) || !line.consume_front(":"))
+      continue;
+    int64_t kb = 0;
+    line = line.trim();
+    line = line.take_until([](char c) { return c == ' '; });
+    if (line.getAsInteger(10, kb))
+      return 0;
+    return kb * 1024;
+  }
+  return 0;
+}
+
+/// Resets the resident high-water mark; false where the kernel refuses.
+bool resetResidentHighWater() {
+  std::FILE *f = std::fopen("/proc/self/clear_refs", "w");
+  if (!f)
+    return false;
+  bool ok = std::fputs("5", f) >= 0;
+  ok = std::fclose(f) == 0 && ok;
+  return ok;
+}
+
+/// Collects the diagnostics a pipeline emits, for its error.
+class DiagnosticCollector {
+public:
+  explicit DiagnosticCollector(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diag) {
+          llvm::raw_string_ostream os(text);
+          os << "\n  " << diag.getLocation() << ": " << diag;
+          return success();
+        }) {}
+  const std::string &str() const { return text; }
+
+private:
+  std::string text;
+  ScopedDiagnosticHandler handler;
+};
+
+/// What is kept per configuration.
+struct Slot {
+  std::unique_ptr<CompiledGraph> graph;
+  /// The program after the graph passes, for a build with kernel timers.
+  OwningOpRef<ModuleOp> program;
+};
+
+class JITBackend : public ExploreBackend {
+public:
+  JITBackend(ModuleOp module, const ExploreOptions &options)
+      : module(module), options(options) {}
+
+  llvm::Error compile(size_t index, const Configuration &config,
+                      ConfigurationMeasurement &m) override;
+  llvm::Expected<std::vector<HostTensor>> runOnce(size_t index) override;
+  llvm::Error measure(size_t index, int warmup, int repetitions,
+                      ConfigurationMeasurement &m) override;
+  llvm::Error profileKernels(size_t index, const Configuration &config,
+                             int warmup, int repetitions,
+                             ConfigurationMeasurement &m) override;
+  void release(size_t index) override {
+    if (index < slots.size()) {
+      slots[index].graph.reset();
+      slots[index].program = nullptr;
+    }
+  }
+  std::string getTarget() const override {
+    return "cpu-" + llvm::sys::getHostCPUName().str();
+  }
+  std::string getEntry() const override { return entry; }
+
+private:
+  Slot &slot(size_t index) {
+    if (slots.size() <= index)
+      slots.resize(index + 1);
+    return slots[index];
+  }
+
+  ModuleOp module;
+  const ExploreOptions &options;
+  std::vector<Slot> slots;
+  /// Program hash -> (configuration name, its compile figures).
+  std::map<uint64_t, std::pair<std::string, ConfigurationMeasurement>>
+      programs;
+  std::vector<HostTensor> inputs;
+  std::string entry;
+  bool warmedUp = false;
+};
+
+} // namespace
+
+llvm::Error JITBackend::compile(size_t index, const Configuration &config,
+                                ConfigurationMeasurement &m) {
+  MLIRContext *context = module.getContext();
+  if (!warmedUp) {
+    // The first compile in a process pays for one-time set-up (target and
+    // pass registries, dialect loading, the JIT's own start); one untimed
+    // compile of the model keeps that off the first configuration's bill.
+    warmedUp = true;
+    CompileOptions warm;
+    warm.entry = options.entry;
+    warm.loweringOptions = options.loweringOptions;
+    if (auto graph = CompiledGraph::compile(module, warm); !graph)
+      llvm::consumeError(graph.takeError());
+  }
+  bool canResetHighWater = resetResidentHighWater();
+  int64_t residentBefore = readProcStatusBytes("VmRSS");
+
+  OwningOpRef<ModuleOp> clone = module.clone();
+  if (!config.pipeline.empty()) {
+    llvm::StringRef text = llvm::StringRef(config.pipeline).trim();
+    if (text.starts_with("builtin.module(") && text.ends_with(")"))
+      text = text.drop_front(strlen("builtin.module(")).drop_back();
+    PassManager pm(context, ModuleOp::getOperationName());
+    std::string parseError;
+    llvm::raw_string_ostream parseOs(parseError);
+    if (failed(parsePassPipeline(text, pm, parseOs)))
+      return makeError("bad pipeline '" + config.pipeline + "': " +
+                       parseError);
+    DiagnosticCollector diags(context);
+    double start = nowMs();
+    if (failed(pm.run(*clone)))
+      return makeError("the graph pipeline '" + config.pipeline +
+                       "' failed:" + diags.str());
+    m.graphPassesMs = nowMs() - start;
+  }
+  GraphStats stats = GraphStats::compute(*clone);
+  m.ops = stats.numOps;
+  m.staticPeakBytes = stats.peakMemoryBytes;
+
+  // The program after the graph passes, by content.
+  std::string printed;
+  {
+    llvm::raw_string_ostream os(printed);
+    clone->print(os, OpPrintingFlags().printGenericOpForm());
+  }
+  uint64_t hash = llvm::xxh3_64bits(printed);
+  auto known = programs.find(hash);
+  if (known != programs.end()) {
+    const ConfigurationMeasurement &o = known->second.second;
+    m.sameProgramAs = known->second.first;
+    m.loweringMs = o.loweringMs;
+    m.codegenMs = o.codegenMs;
+    m.kernels = o.kernels;
+    m.compilePeakBytes = o.compilePeakBytes;
+    return llvm::Error::success();
+  }
+
+  CompileOptions compile;
+  compile.entry = options.entry;
+  compile.loweringOptions = options.loweringOptions;
+  compile.kernelTimers = false;
+  auto graph = CompiledGraph::compile(*clone, compile);
+  if (!graph)
+    return graph.takeError();
+  m.loweringMs = (*graph)->getCompileTimes().loweringMs;
+  m.codegenMs = (*graph)->getCompileTimes().codegenMs;
+  m.kernels = static_cast<int64_t>((*graph)->getKernels().size());
+  if (canResetHighWater) {
+    int64_t highWater = readProcStatusBytes("VmHWM");
+    m.compilePeakBytes = std::max<int64_t>(0, highWater - residentBefore);
+  }
+  if (entry.empty())
+    entry = (*graph)->getEntry();
+  if (inputs.empty())
+    inputs = (*graph)->makeRandomInputs(options.seed);
+  slot(index).graph = std::move(*graph);
+  if (options.profileKernels)
+    slot(index).program = std::move(clone);
+  programs[hash] = {config.name, m};
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::vector<HostTensor>> JITBackend::runOnce(size_t index) {
+  Slot &s = slot(index);
+  if (!s.graph)
+    return makeError("configuration #" + llvm::Twine(index) +
+                     " is not compiled");
+  return s.graph->run(inputs);
+}
+
+llvm::Error JITBackend::measure(size_t index, int warmup, int repetitions,
+                                ConfigurationMeasurement &m) {
+  Slot &s = slot(index);
+  if (!s.graph)
+    return makeError("configuration #" + llvm::Twine(index) +
+                     " is not compiled");
+  MeasureOptions measure;
+  measure.warmup = warmup;
+  measure.repetitions = repetitions;
+  auto report = measureGraph(*s.graph, inputs, measure);
+  if (!report)
+    return report.takeError();
+  m.runMs.insert(m.runMs.end(), report->latencyMs.begin(),
+                 report->latencyMs.end());
+  m.peakBytes = std::max(m.peakBytes, report->peakBytes);
+  return llvm::Error::success();
+}
+
+llvm::Error JITBackend::profileKernels(size_t index,
+                                       const Configuration &config,
+                                       int warmup, int repetitions,
+                                       ConfigurationMeasurement &m) {
+  Slot &s = slot(index);
+  if (!s.program)
+    return makeError("the program of '" + config.name + "' was not kept");
+  CompileOptions compile;
+  compile.entry = options.entry;
+  compile.loweringOptions = options.loweringOptions;
+  compile.kernelTimers = true;
+  auto graph = CompiledGraph::compile(*s.program, compile);
+  if (!graph)
+    return graph.takeError();
+  MeasureOptions measure;
+  measure.warmup = warmup;
+  measure.repetitions = repetitions;
+  auto report = measureGraph(**graph, inputs, measure);
+  if (!report)
+    return report.takeError();
+  m.kernelTimes.clear();
+  for (const KernelReport &k : report->kernels)
+    m.kernelTimes.push_back({k.name, k.msPerRun, k.share});
+  return llvm::Error::success();
+}
+
+std::unique_ptr<ExploreBackend>
+mlir::gopt::createJITBackend(ModuleOp module, const ExploreOptions &options) {
+  return std::make_unique<JITBackend>(module, options);
+}

@@ -1,0 +1,371 @@
+//===- ReportFormat.h - Formatting for the report writers -------*- C++ -*-===//
+//
+// Internal to lib/Explore: the formatting helpers the Markdown and HTML
+// writers share, so that a figure reads the same in both. They only format:
+// every number they print is passed in from the report.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_LIB_EXPLORE_REPORTFORMAT_H
+#define GOPT_LIB_EXPLORE_REPORTFORMAT_H
+
+#include "GOpt/Explore/Report.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace gopt {
+namespace report_detail {
+
+/// Formats one double with a printf specification.
+inline std::string formatDouble(const char *spec, double value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format(spec, value);
+  return text;
+}
+
+/// Milliseconds: three decimals, or three significant digits below 0.1 ms
+/// so microsecond run times stay readable: "12.345", "0.0312".
+inline std::string formatMs(double ms) {
+  if (ms != 0 && std::fabs(ms) < 0.1)
+    return formatDouble("%.3g", ms);
+  return formatDouble("%.3f", ms);
+}
+
+/// A speedup or other ratio of run times: "1.23x".
+inline std::string formatSpeedup(double s) { return formatDouble("%.2fx", s); }
+
+/// A fraction as a percentage: 0.123 -> "12.3%".
+inline std::string formatPercent(double fraction) {
+  return formatDouble("%.1f%%", fraction * 100.0);
+}
+
+/// A synergy factor eta (no unit): "1.034".
+inline std::string formatEta(double eta) { return formatDouble("%.3f", eta); }
+
+/// Bytes in B, KiB, MiB or GiB, one decimal above bytes: "1.5 MiB".
+inline std::string formatBytes(int64_t bytes) {
+  double value = static_cast<double>(bytes);
+  double magnitude = std::fabs(value);
+  if (magnitude < 1024.0)
+    return std::to_string(bytes) + " B";
+  static const char *const kUnits[] = {"KiB", "MiB", "GiB"};
+  int unit = 0;
+  value /= 1024.0;
+  while (unit < 2 && std::fabs(value) >= 1024.0) {
+    value /= 1024.0;
+    ++unit;
+  }
+  return formatDouble("%.1f ", value) + kUnits[unit];
+}
+
+/// Seconds: "12.3 s", or three decimals below one second.
+inline std::string formatSeconds(double seconds) {
+  return formatDouble(seconds < 1.0 ? "%.3f s" : "%.1f s", seconds);
+}
+
+/// A request count before a compile pays back: one decimal below ten.
+inline std::string formatRequests(double requests) {
+  return formatDouble(requests < 10.0 ? "%.1f" : "%.0f", requests);
+}
+
+/// An Amdahl bound 1/(1-f): "1.72x", or "∞" for a kernel that is all of it.
+inline std::string formatBound(double bound) {
+  if (!std::isfinite(bound))
+    return "∞";
+  return formatSpeedup(bound);
+}
+
+/// A speedup interval: "[1.80x, 2.20x]".
+inline std::string formatSpeedupInterval(const Interval &interval) {
+  return "[" + formatSpeedup(interval.low) + ", " +
+         formatSpeedup(interval.high) + "]";
+}
+
+/// An eta interval: "[0.950, 1.100]".
+inline std::string formatEtaInterval(const Interval &interval) {
+  return "[" + formatEta(interval.low) + ", " + formatEta(interval.high) + "]";
+}
+
+/// Median with its quartiles: "10.000 [9.500–10.500]".
+inline std::string formatMedianIQR(const ConfigurationEffect &effect) {
+  return formatMs(effect.medianMs) + " [" + formatMs(effect.q1Ms) + "–" +
+         formatMs(effect.q3Ms) + "]";
+}
+
+/// Total compile time and its split: "6.000 (1.000/2.000/3.000)".
+inline std::string formatCompileSplit(const ConfigurationEffect &effect,
+                                      const ConfigurationMeasurement &m) {
+  return formatMs(effect.compileMs) + " (" + formatMs(m.graphPassesMs) + "/" +
+         formatMs(m.loweringMs) + "/" + formatMs(m.codegenMs) + ")";
+}
+
+/// Break-even requests, with the payback time when a QPS was given; "—" for
+/// the baseline and "never" for a configuration that is not faster.
+inline std::string formatBreakEven(const ConfigurationEffect &effect,
+                                   bool isBaseline) {
+  if (isBaseline)
+    return "—";
+  if (!effect.breakEvenRequests)
+    return "never";
+  std::string text = formatRequests(*effect.breakEvenRequests);
+  if (effect.paybackSeconds)
+    text += " (" + formatSeconds(*effect.paybackSeconds) + ")";
+  return text;
+}
+
+/// The first line of a message, trimmed and cut to about `limit` bytes.
+inline std::string firstLine(llvm::StringRef text, size_t limit = 120) {
+  llvm::StringRef line = text.trim().split('\n').first.trim();
+  if (line.size() <= limit)
+    return line.str();
+  return line.take_front(limit).rtrim().str() + "…";
+}
+
+/// Escapes text for HTML element content and attribute values.
+inline std::string escapeHTML(llvm::StringRef text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
+}
+
+/// Makes text safe in a Markdown table cell: no pipes, no line breaks.
+inline std::string escapeMarkdownCell(llvm::StringRef text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n' || c == '\r')
+      out += ' ';
+    else
+      out += c;
+  }
+  return out;
+}
+
+/// Makes text safe as plain Markdown in a table cell or a line: also
+/// backslash-escapes '<', which would otherwise open an HTML tag.
+inline std::string escapeMarkdownText(llvm::StringRef text) {
+  std::string out;
+  for (char c : escapeMarkdownCell(text)) {
+    if (c == '<')
+      out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+/// Text as inline code in Markdown (a longer fence when it holds a backtick).
+inline std::string markdownCode(llvm::StringRef text) {
+  std::string cell = escapeMarkdownCell(text);
+  if (cell.find('`') == std::string::npos)
+    return "`" + cell + "`";
+  return "`` " + cell + " ``";
+}
+
+/// Whether configuration `i` is usable: measured, outputs match.
+inline bool isValid(const ExploreReport &report, size_t i) {
+  const EffectAnalysis &analysis = report.analysis;
+  if (i >= analysis.effects.size() || !analysis.effects[i].valid)
+    return false;
+  return i >= report.measurements.size() ||
+         report.measurements[i].status == ConfigurationStatus::Ok;
+}
+
+/// Why configuration `i` is excluded: its status, or "unmeasured" for one
+/// whose status is ok but that has no valid measurement.
+inline std::string exclusionStatus(const ExploreReport &report, size_t i) {
+  if (i < report.measurements.size() &&
+      report.measurements[i].status != ConfigurationStatus::Ok)
+    return getConfigurationStatusName(report.measurements[i].status);
+  return "unmeasured";
+}
+
+/// Whether the report holds timings (not a verify-mode run).
+inline bool isTimed(const ExploreReport &report) {
+  return report.analysis.effects.size() == report.configurations.size() &&
+         !report.configurations.empty();
+}
+
+/// The cells of one row of the verification table (verify mode): name,
+/// kind, pipeline, outputs, kernels, ops, static peak, compile split, note.
+inline std::vector<std::string> verificationCells(const ExploreReport &report,
+                                                  size_t i) {
+  const Configuration &c = report.configurations[i];
+  const ConfigurationMeasurement &m = report.measurements[i];
+  bool compiled = m.status != ConfigurationStatus::CompileFailed &&
+                  m.status != ConfigurationStatus::Skipped;
+  std::string outputs =
+      c.kind == ConfigurationKind::Baseline && m.status == ConfigurationStatus::Ok
+          ? "reference"
+      : m.status == ConfigurationStatus::Ok ? "match"
+                                            : getConfigurationStatusName(m.status);
+  std::string note = m.sameProgramAs.empty()
+                         ? firstLine(m.error)
+                         : "same program as " + m.sameProgramAs;
+  return {c.name,
+          getConfigurationKindName(c.kind),
+          c.pipeline,
+          outputs,
+          compiled ? std::to_string(m.kernels) : "—",
+          compiled ? std::to_string(m.ops) : "—",
+          compiled ? formatBytes(m.staticPeakBytes) : "—",
+          compiled ? formatMs(m.compileMs()) + " (" + formatMs(m.graphPassesMs) +
+                         "/" + formatMs(m.loweringMs) + "/" +
+                         formatMs(m.codegenMs) + ")"
+                   : "—",
+          note};
+}
+
+/// The chosen configuration, when the analysis chose a valid one.
+inline std::optional<size_t> chosenIndex(const ExploreReport &report) {
+  const auto &index = report.analysis.choice.index;
+  if (index && *index < report.configurations.size())
+    return index;
+  return std::nullopt;
+}
+
+/// The configuration the Amdahl view shows: the chosen one, or else the
+/// default pipeline, when it has kernel figures.
+inline std::optional<size_t> amdahlSubject(const ExploreReport &report) {
+  std::optional<size_t> subject = chosenIndex(report);
+  if (!subject) {
+    for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+      if (report.configurations[i].kind == ConfigurationKind::Default) {
+        subject = i;
+        break;
+      }
+    }
+  }
+  if (subject && *subject < report.analysis.kernels.size())
+    return subject;
+  return std::nullopt;
+}
+
+/// Kernel indices by descending share (ties keep their order).
+inline std::vector<size_t>
+kernelsByShare(const std::vector<KernelEffect> &kernels) {
+  std::vector<size_t> order(kernels.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return kernels[a].share > kernels[b].share;
+  });
+  return order;
+}
+
+/// How many kernels the Amdahl views list before "N more".
+constexpr size_t kTopKernels = 10;
+
+/// U of configuration `config` at alphaTable[alpha]; utilityTable holds one
+/// row per alpha with one entry per configuration.
+inline std::optional<double> utilityAt(const EffectAnalysis &analysis,
+                                       size_t alpha, size_t config) {
+  if (alpha >= analysis.utilityTable.size() ||
+      config >= analysis.utilityTable[alpha].size())
+    return std::nullopt;
+  return analysis.utilityTable[alpha][config];
+}
+
+/// "Intel Xeon ..., 16 cores".
+inline std::string describeMachine(const ExploreSetup &setup) {
+  std::string text = setup.cpuModel.empty() ? "unknown CPU" : setup.cpuModel;
+  return text + ", " + std::to_string(setup.cores) + " cores";
+}
+
+/// "10 repetitions per round (more to fill 20 ms) × 3 rounds after 2 warmup
+/// runs".
+inline std::string describeRepetitions(const ExploreSetup &setup) {
+  std::string text = std::to_string(setup.repetitionsPerRound) +
+                     " repetitions per round";
+  if (setup.roundMilliseconds > 0) {
+    char fill[64];
+    std::snprintf(fill, sizeof(fill), " (more to fill %g ms)",
+                  setup.roundMilliseconds);
+    text += fill;
+  }
+  return text + " × " + std::to_string(setup.rounds) + " rounds after " +
+         std::to_string(setup.warmup) + " warmup runs";
+}
+
+/// "stop when every median's relative standard error (CV/√n) is ≤ 0.5% or
+/// after a 30.0 s budget".
+inline std::string describeStopRule(const ExploreSetup &setup) {
+  return "stop when every relative standard error (CV/√n) is ≤ " +
+         formatPercent(setup.targetRelativeError) + " or after a " +
+         formatSeconds(setup.budgetSeconds) + " budget";
+}
+
+/// What was timed: repetitions and stop rule, or that nothing was.
+inline std::string describeTiming(const ExploreSetup &setup, bool timed) {
+  if (!timed)
+    return "outputs checked only, nothing timed";
+  return describeRepetitions(setup) + ", " + describeStopRule(setup);
+}
+
+/// "3 configurations shared a program compiled once; compile cache
+/// <dir>: 4 hits, 1 miss" (or "compile cache off").
+inline std::string describeCache(const ExploreSetup &setup) {
+  std::string text = std::to_string(setup.sharedPrograms) +
+                     (setup.sharedPrograms == 1 ? " configuration" : " configurations") +
+                     " shared a program compiled once; ";
+  if (setup.cacheDir.empty())
+    return text + "compile cache off";
+  return text + "compile cache " + setup.cacheDir + ": " +
+         std::to_string(setup.cacheHits) +
+         (setup.cacheHits == 1 ? " hit, " : " hits, ") +
+         std::to_string(setup.cacheMisses) +
+         (setup.cacheMisses == 1 ? " miss" : " misses");
+}
+
+/// The range of CV over the valid configurations: "CV 0.5%–3.2%", or "" when
+/// none is valid.
+inline std::string describeCVRange(const ExploreReport &report) {
+  std::optional<double> low, high;
+  for (size_t i = 0, e = report.analysis.effects.size(); i < e; ++i) {
+    if (!isValid(report, i))
+      continue;
+    double cv = report.analysis.effects[i].cv;
+    low = low ? std::min(*low, cv) : cv;
+    high = high ? std::max(*high, cv) : cv;
+  }
+  if (!low)
+    return "";
+  return "CV " + formatPercent(*low) + "–" + formatPercent(*high);
+}
+
+} // namespace report_detail
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_LIB_EXPLORE_REPORTFORMAT_H

@@ -1,0 +1,330 @@
+//===- ReportMarkdown.cpp - gopt-explore's Markdown summary ---------------===//
+//
+// The summary for terminals and pull requests: how the figures were measured,
+// one table row per configuration, the excluded configurations, the synergy
+// and utility tables, the Amdahl view of the chosen configuration and the
+// choice. Every number is read from the report; nothing is measured or
+// derived here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Explore/Report.h"
+
+#include "ReportFormat.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::gopt;
+using namespace mlir::gopt::report_detail;
+
+/// Writes one table row from cells already safe in a table.
+static void writeRow(llvm::raw_ostream &os, llvm::ArrayRef<std::string> cells) {
+  os << "|";
+  for (const std::string &cell : cells)
+    os << " " << cell << " |";
+  os << "\n";
+}
+
+/// Writes a table header and its separator; the columns whose letter in
+/// `align` is 'r' (numbers) align right.
+static void writeHeader(llvm::raw_ostream &os,
+                        llvm::ArrayRef<std::string> cells,
+                        llvm::StringRef align) {
+  writeRow(os, cells);
+  os << "|";
+  for (size_t i = 0, e = cells.size(); i < e; ++i)
+    os << (i < align.size() && align[i] == 'r' ? "---:|" : "---|");
+  os << "\n";
+}
+
+/// The name of configuration `index`, or "#index" when out of range.
+static std::string configName(const ExploreReport &report, size_t index) {
+  if (index < report.configurations.size())
+    return report.configurations[index].name;
+  return "#" + std::to_string(index);
+}
+
+/// Title, model and the measurement setup.
+static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
+  const ExploreSetup &setup = report.setup;
+  os << "# gopt-explore: " << escapeMarkdownText(setup.model) << "\n\n";
+  os << "Model " << markdownCode(setup.model);
+  if (!setup.modelHash.empty())
+    os << " (IR hash " << markdownCode(setup.modelHash) << ")";
+  if (!setup.entry.empty())
+    os << ", entry " << markdownCode("@" + setup.entry);
+  if (!setup.toolVersion.empty())
+    os << ", gopt-explore " << setup.toolVersion;
+  os << ".\n\n";
+
+  os << "**Setup:** " << describeMachine(setup) << ", target "
+     << markdownCode(setup.target) << ", mode " << markdownCode(setup.mode)
+     << "; " << describeTiming(setup, isTimed(report)) << "; tolerances "
+     << llvm::format("rtol %g, atol %g", setup.rtol, setup.atol) << "; elapsed "
+     << formatSeconds(setup.elapsedSeconds) << "; "
+     << escapeMarkdownText(describeCache(setup)) << ".\n\n";
+  if (!isTimed(report))
+    return;
+
+  os << "Run times are medians over every timed repetition with their q1–q3 "
+        "spread; S = T_base / T_opt with its 95% bootstrap interval; U at "
+     << llvm::format("α = %g", report.analysis.criteria.alpha);
+  if (report.analysis.criteria.qps > 0)
+    os << llvm::format(", payback at %g requests/s",
+                       report.analysis.criteria.qps);
+  if (report.analysis.criteria.memoryLimitBytes > 0)
+    os << ", memory limit "
+       << formatBytes(report.analysis.criteria.memoryLimitBytes);
+  os << ".\n\n";
+}
+
+/// One row per configuration, in the given order; invalid ones show their
+/// status and "excluded" in place of figures.
+static void writeConfigurations(const ExploreReport &report,
+                                llvm::raw_ostream &os) {
+  const EffectAnalysis &analysis = report.analysis;
+  os << "## Configurations\n\n";
+  if (report.configurations.empty()) {
+    os << "No configuration measured.\n\n";
+    return;
+  }
+  std::string utilityHeader =
+      llvm::formatv("U(α={0})", formatDouble("%g", analysis.criteria.alpha));
+  writeHeader(os,
+              {"configuration", "kind", "pipeline", "status",
+               "median ms [q1–q3]", "CV", "S [95% CI]", "kernels", "ops",
+               "peak memory", "η_mem", "static estimate (η_mem)",
+               "compile ms (graph/lowering/codegen)", "break-even requests",
+               utilityHeader, "Pareto"},
+              "llllrrrrrrrrrrrl");
+  std::optional<size_t> chosen = chosenIndex(report);
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    const Configuration &config = report.configurations[i];
+    std::string name = escapeMarkdownText(config.name);
+    if (chosen && *chosen == i)
+      name = "**" + name + "** (chosen)";
+    const ConfigurationMeasurement *m =
+        i < report.measurements.size() ? &report.measurements[i] : nullptr;
+    if (m && !m->sameProgramAs.empty())
+      name += " (same program as " + escapeMarkdownText(m->sameProgramAs) + ")";
+    std::vector<std::string> cells = {
+        name, getConfigurationKindName(config.kind),
+        config.pipeline.empty() ? "—" : markdownCode(config.pipeline)};
+    if (!isValid(report, i) || !m) {
+      cells.push_back(exclusionStatus(report, i));
+      cells.push_back("excluded");
+      cells.resize(16, "—");
+      cells.back() = "";
+      writeRow(os, cells);
+      continue;
+    }
+    const ConfigurationEffect &effect = analysis.effects[i];
+    cells.push_back(getConfigurationStatusName(m->status));
+    cells.push_back(formatMedianIQR(effect));
+    cells.push_back(formatPercent(effect.cv));
+    cells.push_back(formatSpeedup(effect.speedup) + " " +
+                    formatSpeedupInterval(effect.speedupInterval));
+    cells.push_back(std::to_string(m->kernels));
+    cells.push_back(std::to_string(m->ops));
+    cells.push_back(formatBytes(m->peakBytes));
+    cells.push_back(formatPercent(effect.memorySaving));
+    cells.push_back(formatBytes(m->staticPeakBytes) + " (" +
+                    formatPercent(effect.staticMemorySaving) + ")");
+    cells.push_back(formatCompileSplit(effect, *m));
+    cells.push_back(formatBreakEven(effect, i == analysis.baseline));
+    cells.push_back(formatDouble("%.3f", effect.utility));
+    cells.push_back(effect.pareto ? "★" : "");
+    writeRow(os, cells);
+  }
+  os << "\n";
+}
+
+/// The invalid configurations with their status and the first line of their
+/// error.
+static void writeExcluded(const ExploreReport &report, llvm::raw_ostream &os) {
+  os << "## Excluded configurations\n\n";
+  bool any = false;
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    if (isValid(report, i))
+      continue;
+    any = true;
+    const Configuration &config = report.configurations[i];
+    os << "- " << markdownCode(config.name) << " ("
+       << getConfigurationKindName(config.kind) << "): **"
+       << exclusionStatus(report, i) << "**";
+    if (i < report.measurements.size() && !report.measurements[i].error.empty())
+      os << " — " << markdownCode(firstLine(report.measurements[i].error));
+    os << " — excluded from the analysis.\n";
+  }
+  if (!any)
+    os << "None: every configuration is valid.\n";
+  os << "\n";
+}
+
+/// One row per ordered pair a → b.
+static void writeSynergy(const ExploreReport &report, llvm::raw_ostream &os) {
+  const EffectAnalysis &analysis = report.analysis;
+  os << "## Synergy\n\n";
+  if (analysis.pairs.empty()) {
+    os << "No pair measured.\n\n";
+    return;
+  }
+  os << "η = S_ab / (S_a · S_b) with its 95% bootstrap interval: synergy "
+        "above 1, interference below, and a verdict only when the interval "
+        "excludes 1.\n\n";
+  writeHeader(os,
+              {"pair (a → b)", "S_a", "S_b", "S_ab", "η [95% CI]", "verdict"},
+              "lrrrrl");
+  for (const PairEffect &pair : analysis.pairs) {
+    writeRow(os,
+             {escapeMarkdownText(configName(report, pair.a) + " → " +
+                                 configName(report, pair.b)),
+              formatSpeedup(pair.speedupA), formatSpeedup(pair.speedupB),
+              formatSpeedup(pair.speedupAB),
+              formatEta(pair.eta) + " " + formatEtaInterval(pair.etaInterval),
+              getSynergyVerdictName(pair.verdict)});
+  }
+  os << "\n";
+}
+
+/// U(alpha) for every valid configuration (rows) at each alpha (columns),
+/// the highest per column in bold.
+static void writeUtility(const ExploreReport &report, llvm::raw_ostream &os) {
+  const EffectAnalysis &analysis = report.analysis;
+  os << "## Utility U(α)\n\n";
+  std::vector<size_t> rows;
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i)
+    if (isValid(report, i))
+      rows.push_back(i);
+  if (analysis.alphaTable.empty() || rows.empty()) {
+    os << "No utility table.\n\n";
+    return;
+  }
+  os << "U = S / (1 + α · T_compile / T_run); the highest U at each α in "
+        "bold.\n\n";
+  std::vector<std::string> header = {"configuration"};
+  for (double alpha : analysis.alphaTable)
+    header.push_back(llvm::formatv("α={0}", formatDouble("%g", alpha)));
+  writeHeader(os, header, "l" + std::string(analysis.alphaTable.size(), 'r'));
+
+  std::vector<std::optional<double>> best(analysis.alphaTable.size());
+  for (size_t a = 0, e = analysis.alphaTable.size(); a < e; ++a)
+    for (size_t i : rows)
+      if (std::optional<double> u = utilityAt(analysis, a, i))
+        if (!best[a] || *u > *best[a])
+          best[a] = u;
+  for (size_t i : rows) {
+    std::vector<std::string> cells = {
+        escapeMarkdownText(report.configurations[i].name)};
+    for (size_t a = 0, e = analysis.alphaTable.size(); a < e; ++a) {
+      std::optional<double> u = utilityAt(analysis, a, i);
+      if (!u) {
+        cells.push_back("—");
+        continue;
+      }
+      std::string text = formatDouble("%.3f", *u);
+      cells.push_back(best[a] && *u == *best[a] ? "**" + text + "**" : text);
+    }
+    writeRow(os, cells);
+  }
+  os << "\n";
+}
+
+/// The kernels of the chosen configuration (or the default pipeline) by
+/// share, with their Amdahl bound.
+static void writeAmdahl(const ExploreReport &report, llvm::raw_ostream &os) {
+  std::optional<size_t> subject = amdahlSubject(report);
+  if (!subject) {
+    os << "## Amdahl view\n\nNo configuration chosen and no default "
+          "pipeline with kernel timings.\n\n";
+    return;
+  }
+  const std::vector<KernelEffect> &kernels = report.analysis.kernels[*subject];
+  os << "## Amdahl view: " << escapeMarkdownText(configName(report, *subject))
+     << "\n\n";
+  if (kernels.empty()) {
+    os << "No kernel timings for " << markdownCode(configName(report, *subject))
+       << ".\n\n";
+    return;
+  }
+  os << "Kernel times are medians per run; f is the kernel's share of the "
+        "kernel times and 1/(1 − f) the most a speedup of that kernel alone "
+        "can buy.\n\n";
+  writeHeader(
+      os,
+      {"kernel", "ms", "share f", "bound 1/(1 − f)", "speedup over baseline"},
+      "lrrrr");
+  std::vector<size_t> order = kernelsByShare(kernels);
+  for (size_t rank = 0; rank < order.size() && rank < kTopKernels; ++rank) {
+    const KernelEffect &kernel = kernels[order[rank]];
+    writeRow(os, {markdownCode(kernel.name), formatMs(kernel.msPerRun),
+                  formatPercent(kernel.share), formatBound(kernel.amdahlBound),
+                  kernel.speedupOverBaseline
+                      ? formatSpeedup(*kernel.speedupOverBaseline)
+                      : "—"});
+  }
+  if (order.size() > kTopKernels)
+    os << "\n" << order.size() - kTopKernels << " more kernels.\n";
+  os << "\n";
+}
+
+/// The chosen configuration and the analysis' reason.
+static void writeChoice(const ExploreReport &report, llvm::raw_ostream &os) {
+  os << "## Choice\n\n";
+  std::optional<size_t> chosen = chosenIndex(report);
+  if (chosen) {
+    const Configuration &config = report.configurations[*chosen];
+    os << "Chosen: **" << escapeMarkdownText(config.name) << "**";
+    if (!config.pipeline.empty())
+      os << " (" << markdownCode(config.pipeline) << ")";
+    os << ".\n\n";
+  } else {
+    os << "No configuration chosen.\n\n";
+  }
+  if (!report.analysis.choice.reason.empty())
+    os << escapeMarkdownText(report.analysis.choice.reason) << "\n";
+}
+
+/// Verify mode: what compiled and whether its outputs match the baseline's.
+static void writeVerification(const ExploreReport &report,
+                              llvm::raw_ostream &os) {
+  os << "## Verification\n\n"
+     << llvm::format("Outputs compared with the baseline's on seeded random "
+                     "inputs (rtol %g, atol %g); nothing was timed.\n\n",
+                     report.setup.rtol, report.setup.atol);
+  if (report.configurations.empty()) {
+    os << "No configuration measured.\n\n";
+    return;
+  }
+  writeHeader(os,
+              {"configuration", "kind", "pipeline", "outputs", "kernels",
+               "ops", "static peak", "compile ms (graph/lowering/codegen)",
+               "note"},
+              "____rrrr_");
+  for (size_t i = 0; i < report.configurations.size(); ++i) {
+    std::vector<std::string> cells = verificationCells(report, i);
+    cells[0] = escapeMarkdownCell(cells[0]);
+    cells[2] = cells[2].empty() ? "—" : markdownCode(cells[2]);
+    cells[8] = escapeMarkdownCell(cells[8]);
+    writeRow(os, cells);
+  }
+  os << "\n";
+}
+
+void mlir::gopt::writeExploreMarkdown(const ExploreReport &report,
+                                      llvm::raw_ostream &os) {
+  if (!isTimed(report)) {
+    writeSetup(report, os);
+    writeVerification(report, os);
+    return;
+  }
+  writeSetup(report, os);
+  writeConfigurations(report, os);
+  writeExcluded(report, os);
+  writeSynergy(report, os);
+  writeUtility(report, os);
+  writeAmdahl(report, os);
+  writeChoice(report, os);
+}

@@ -1,0 +1,49 @@
+// Bad input to gopt-explore: a clear error and a non-zero exit, before
+// anything is measured; never a crash.
+
+// RUN: not gopt-explore %s --passes=fold,frobnicate 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// UNKNOWN: gopt-explore: error: unknown pass 'frobnicate': use fold, dce, cse, fuse, canonicalize or a pass registered with gopt-opt
+
+// RUN: not gopt-explore %s --passes= 2>&1 | FileCheck %s --check-prefix=EMPTY
+// EMPTY: gopt-explore: error: the pass set is empty
+
+// RUN: not gopt-explore %s --passes=fold,fold 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: gopt-explore: error: pass 'fold' is named twice in the pass set
+
+// RUN: not gopt-explore %s --mode=fast 2>&1 | FileCheck %s --check-prefix=MODE
+// MODE: gopt-explore: error: unknown --mode 'fast' (verify, default or autotune)
+
+// RUN: not gopt-explore %s --memory-limit=lots 2>&1 | FileCheck %s --check-prefix=LIMIT
+// LIMIT: gopt-explore: error: --memory-limit='lots' is not a size (e.g. 512M, 2G, 1048576)
+
+// RUN: not gopt-explore %s --pipeline=nolabel 2>&1 | FileCheck %s --check-prefix=LABEL
+// LABEL: gopt-explore: error: --pipeline='nolabel' must be LABEL=PIPELINE
+
+// RUN: not gopt-explore %s --pipeline='mine=builtin.module(no-such-pass)' 2>&1 | FileCheck %s --check-prefix=PIPE
+// PIPE: gopt-explore: error: the pipeline of 'mine', 'builtin.module(no-such-pass)', is not valid:
+// PIPE: 'no-such-pass' does not refer to a registered pass or pass pipeline
+
+// RUN: not gopt-explore %s --pipeline='fold=builtin.module(gopt-fold)' 2>&1 | FileCheck %s --check-prefix=CLASH
+// CLASH: gopt-explore: error: two configurations are named 'fold'
+
+// RUN: not gopt-explore %s --reps=0 2>&1 | FileCheck %s --check-prefix=REPS
+// REPS: gopt-explore: error: need --reps >= 1
+
+// RUN: not gopt-explore %s --json=%t.missing-dir/r.json 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
+// UNWRITABLE: gopt-explore: error: {{.*}}missing-dir/r.json{{.*}}
+
+// RUN: not gopt-explore %s --input-shape=x=1x2 2>&1 | FileCheck %s --check-prefix=SHAPE
+// SHAPE: gopt-explore: error: --input-shape applies to ONNX models only
+
+// RUN: not gopt-explore %t.no-such-model.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
+// NOFILE: gopt-explore: error: {{.*}}no-such-model.mlir
+
+// A model whose baseline cannot run leaves nothing to compare against.
+// RUN: not gopt-explore %s --progress=never 2>&1 | FileCheck %s --check-prefix=BASELINE
+// BASELINE: gopt-explore: error: the baseline (no graph pass) cannot be measured, so nothing can be compared: cannot run @main: argument #0 has type tensor<?xf32>
+
+// RUN: not gopt-explore %s --mode=verify --choose 2>&1 | FileCheck %s --check-prefix=BASELINE
+
+func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
+  return %x : tensor<?xf32>
+}

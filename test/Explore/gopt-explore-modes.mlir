@@ -1,0 +1,38 @@
+// gopt-explore's modes and its choice: verify checks outputs and times
+// nothing; autotune adds orders and options; a configuration that fails is
+// reported and the run goes on; the choice honours the memory limit.
+
+// RUN: gopt-explore %s --mode=verify --passes=fold,fuse --progress=never \
+// RUN:   --pipeline='lowered=builtin.module(gopt-lower-to-llvm)' | FileCheck %s --check-prefix=VERIFY
+// VERIFY: mode `verify`; outputs checked only, nothing timed
+// VERIFY: ## Verification
+// VERIFY: | baseline | baseline | — | reference | 4 | 5 |
+// VERIFY: | fold | single | `builtin.module(gopt-fold)` | match |
+// VERIFY: | fold+fuse | pair | `builtin.module(gopt-fold,gopt-fuse)` | match | {{.*}} | same program as fold |
+// VERIFY: | lowered | user | `builtin.module(gopt-lower-to-llvm)` | compile-failed | — | — | — | — | the module has no public function to run |
+
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: gopt-explore %s --mode=autotune --passes=fold,dce,fuse --pairs=false \
+// RUN:   --budget=20 --reps=2 --round-ms=0 --max-rounds=1 --min-rounds=1 \
+// RUN:   --progress=never --json=%t/tuned.json --quiet
+// RUN: FileCheck %s --check-prefix=TUNED < %t/tuned.json
+// TUNED-DAG: "name": "tuned:dce+fold+fuse",
+// TUNED-DAG: "name": "tuned:fuse+fold+dce",
+// TUNED-DAG: "name": "tuned:default{max-group-size=4}",
+// TUNED-DAG: "kind": "tuned",
+// TUNED-DAG: "mode": "autotune",
+
+// No configuration fits in one byte: nothing is chosen, and it says why.
+// RUN: not gopt-explore %s --passes=fold --pairs=false --default-pipeline=false \
+// RUN:   --budget=5 --reps=2 --round-ms=0 --max-rounds=1 --min-rounds=1 \
+// RUN:   --progress=never --memory-limit=1 --choose | FileCheck %s --check-prefix=LIMIT
+// LIMIT: No configuration can be chosen: all 2 valid configurations exceed the memory limit of 1 B; the smallest peak is {{[0-9]+}} B, by `fold`.
+
+func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %c = gopt.constant dense<0.5> : tensor<4x8xf32>
+  %c2 = gopt.add %c, %c : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  %a = gopt.mul %x, %c2 : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>
+  %b = gopt.relu %a : tensor<4x8xf32>
+  %d = gopt.exp %x : tensor<4x8xf32>
+  return %b : tensor<4x8xf32>
+}

@@ -1,0 +1,100 @@
+// gopt-explore on a small MLP with a foldable constant chain and a dead op:
+// the configurations, their statuses, the program sharing and the structure
+// of every report. Figures that are timings are never checked.
+
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: gopt-explore %s --passes=fold,dce,fuse --budget=5 --reps=3 --round-ms=1 \
+// RUN:   --max-rounds=2 --progress=never --json=%t/r.json --markdown=%t/r.md \
+// RUN:   --html=%t/r.html --manifest=%t/m.json > %t/stdout.md
+// RUN: FileCheck %s --check-prefix=JSON < %t/r.json
+// RUN: FileCheck %s --check-prefix=MD < %t/r.md
+// RUN: diff %t/r.md %t/stdout.md
+// RUN: FileCheck %s --check-prefix=HTML < %t/r.html
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/m.json
+
+func.func @main(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
+  %w1 = gopt.constant dense<0.05> : tensor<16x32xf32>
+  %b1 = gopt.constant dense<0.01> : tensor<32xf32>
+  %w2 = gopt.constant dense<-0.03> : tensor<32x10xf32>
+  %b2 = gopt.constant dense<[0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]> : tensor<10xf32>
+  %two = gopt.constant dense<2.0> : tensor<10xf32>
+  %b2x2 = gopt.mul %b2, %two : tensor<10xf32>, tensor<10xf32> -> tensor<10xf32>
+  %dead = gopt.exp %x : tensor<8x16xf32>
+  %h = gopt.linear %x, %w1 : tensor<8x16xf32>, tensor<16x32xf32> -> tensor<8x32xf32>
+  %hb = gopt.add %h, %b1 : tensor<8x32xf32>, tensor<32xf32> -> tensor<8x32xf32>
+  %a = gopt.relu %hb : tensor<8x32xf32>
+  %o = gopt.linear %a, %w2 : tensor<8x32xf32>, tensor<32x10xf32> -> tensor<8x10xf32>
+  %ob = gopt.add %o, %b2x2 : tensor<8x10xf32>, tensor<10xf32> -> tensor<8x10xf32>
+  %p = gopt.softmax %ob axis = 1 : tensor<8x10xf32>
+  return %p : tensor<8x10xf32>
+}
+
+// The JSON record: versioned, every configuration with its status, the
+// program it shares, and its static figures (keys print in sorted order).
+// JSON: "configurations": [
+// JSON: "kernels": 8,
+// JSON: "ops": 13,
+// JSON: "static_peak_bytes": 2088
+// JSON: "name": "baseline",
+// JSON: "pipeline": "",
+// JSON: "same_program_as": null,
+// JSON: "status": "ok"
+// JSON: "name": "fold",
+// JSON: "name": "dce",
+// JSON: "kernels": 5,
+// JSON: "name": "fuse",
+// JSON: "name": "fold+dce",
+// JSON: "name": "fold+fuse",
+// JSON: "name": "dce+fold",
+// JSON: "name": "dce+fuse",
+// JSON: "name": "fuse+fold",
+// JSON: "name": "fuse+dce",
+// JSON: "same_program_as": "dce+fuse",
+// JSON: "kernels": 3,
+// JSON: "ops": 10,
+// JSON: "name": "default",
+// JSON: "pipeline": "builtin.module(gopt-optimize)",
+// JSON: "pairs": [
+// JSON: "verdict": "{{synergy|interference|independent}}"
+// JSON: "schema": "gopt-explore",
+// JSON: "setup": {
+// JSON: "mode": "default",
+// JSON: "rounds": {{[12]}},
+// JSON: "version": 1
+// RUN: not grep '"status": "wrong"' %t/r.json
+
+// The summary: setup, one row per configuration in order, then the derived
+// tables and the choice.
+// MD: # gopt-explore: {{.*}}gopt-explore.mlir
+// MD: **Setup:** {{.*}}mode `default`; 3 repetitions per round (more to fill 1 ms)
+// MD: ## Configurations
+// MD: | baseline | baseline | — | ok |
+// MD: | fold | single | `builtin.module(gopt-fold)` | ok |
+// MD: | fuse+dce (same program as dce+fuse) | pair | `builtin.module(gopt-fuse,gopt-dce)` | ok |
+// MD: default{{.*}} | default | `builtin.module(gopt-optimize)` | ok |
+// MD: ## Excluded configurations
+// MD: None: every configuration is valid.
+// MD: ## Synergy
+// MD-COUNT-6: | {{fold|dce|fuse}} → {{fold|dce|fuse}} |
+// MD: ## Utility U(α)
+// MD: ## Amdahl view:
+// MD: ## Choice
+// MD: Chosen: **
+
+// The HTML page is self-contained and has the four charts.
+// HTML: <!DOCTYPE html>
+// HTML-NOT: http
+// HTML: aria-label="Pareto scatter of compile time against speedup"
+// HTML: aria-label="Median run time and op count per configuration"
+// HTML: aria-label="Synergy matrix heat map"
+// HTML: aria-label="Amdahl bars per kernel"
+// HTML: </html>
+
+// The manifest names the chosen pipeline, the model by hash and the target.
+// MANIFEST: "configuration": "{{.+}}",
+// MANIFEST: "measured": {
+// MANIFEST: "speedup": {{[0-9.]+}},
+// MANIFEST: "model_hash": "{{[0-9a-f]+}}",
+// MANIFEST: "pipeline": "builtin.module({{.*}})",
+// MANIFEST: "schema": "gopt-explore-manifest",
+// MANIFEST: "target": "cpu-{{.+}}",

@@ -1,0 +1,392 @@
+//===- gopt-explore.cpp - Which passes to turn on, measured ---------------===//
+//
+// Measures a model compiled with no graph pass, with each pass alone, with
+// each ordered pair, with the default pipeline and with the user's
+// pipelines; derives speedups, synergy, memory savings, break-even and
+// utility; chooses a configuration and writes the reports
+// (docs/Explore.md). With no model it analyzes the bundled transformer
+// block. Logic: lib/Explore.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Analysis/PassMeasurement.h"
+#include "GOpt/Explore/Explorer.h"
+#include "GOpt/Explore/Report.h"
+#include "GOpt/Import/ONNX/ONNXImporter.h"
+#include "GOpt/InitAllDialects.h"
+#include "GOpt/InitAllPasses.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace mlir::gopt;
+namespace cl = llvm::cl;
+
+/// examples/transformer_block.mlir, embedded at build time.
+static const char kEmbeddedModel[] =
+#include "EmbeddedModel.inc"
+    ;
+static const char kEmbeddedModelName[] =
+    "<embedded examples/transformer_block.mlir>";
+
+static cl::OptionCategory category("gopt-explore options");
+
+static cl::opt<std::string>
+    inputFile(cl::Positional,
+              cl::desc("[model.mlir | model.onnx] (default: the bundled "
+                       "transformer block)"),
+              cl::cat(category));
+static cl::list<std::string>
+    passes("passes",
+           cl::desc("Passes to study (default fold,dce,cse,fuse); short "
+                    "names or pipeline elements such as "
+                    "gopt-fuse{max-group-size=8}"),
+           cl::CommaSeparated, cl::cat(category));
+static cl::opt<bool> pairs("pairs",
+                           cl::desc("Measure every ordered pair (default on)"),
+                           cl::init(true), cl::cat(category));
+static cl::opt<bool>
+    defaultPipeline("default-pipeline",
+                    cl::desc("Measure gopt-optimize (default on)"),
+                    cl::init(true), cl::cat(category));
+static cl::list<std::string> userPipelines(
+    "pipeline",
+    cl::desc("A pipeline to measure as well: LABEL=PIPELINE (repeatable)"),
+    cl::cat(category));
+static cl::opt<std::string>
+    mode("mode",
+         cl::desc("verify (check outputs, time nothing), default, or "
+                  "autotune (also search orders, subsets and options)"),
+         cl::init("default"), cl::cat(category));
+static cl::opt<std::string> entry("entry",
+                                  cl::desc("Function to run (default: main, "
+                                           "or the only public function)"),
+                                  cl::cat(category));
+static cl::opt<std::string>
+    loweringOptions("lowering-options",
+                    cl::desc("Options of gopt-lower-to-llvm for every "
+                             "configuration"),
+                    cl::cat(category));
+static cl::list<std::string>
+    inputShapes("input-shape",
+                cl::desc("ONNX models: NAME=1x3x224x224 (repeatable)"),
+                cl::cat(category));
+static cl::opt<int> warmup("warmup",
+                           cl::desc("Untimed runs before a configuration's "
+                                    "first round"),
+                           cl::init(2), cl::cat(category));
+static cl::opt<int> reps("reps", cl::desc("Timed runs per round"),
+                         cl::init(5), cl::cat(category));
+static cl::opt<int> minRounds("min-rounds", cl::desc("Rounds at least"),
+                              cl::init(2), cl::cat(category));
+static cl::opt<int> maxRounds("max-rounds", cl::desc("Rounds at most"),
+                              cl::init(12), cl::cat(category));
+static cl::opt<double> targetError(
+    "target-error",
+    cl::desc("Stop when every configuration's relative standard error "
+             "(CV/sqrt(runs)) is at most this (default 0.005)"),
+    cl::init(0.005), cl::cat(category));
+static cl::opt<double>
+    roundMs("round-ms",
+            cl::desc("Runs per round: enough to fill this many ms, at least "
+                     "--reps (default 20)"),
+            cl::init(20), cl::cat(category));
+static cl::opt<double> budget("budget",
+                              cl::desc("Seconds after which no new round "
+                                       "starts (default 60)"),
+                              cl::init(60), cl::cat(category));
+static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
+                              cl::init(1), cl::cat(category));
+static cl::opt<double>
+    relTolerance("rtol", cl::desc("Relative tolerance against the baseline"),
+                 cl::init(1e-3), cl::cat(category));
+static cl::opt<double>
+    absTolerance("atol", cl::desc("Absolute tolerance against the baseline"),
+                 cl::init(1e-4), cl::cat(category));
+static cl::opt<double> alpha("alpha",
+                             cl::desc("Sensitivity to compile time in "
+                                      "U = S / (1 + alpha*T_compile/T_run)"),
+                             cl::init(0), cl::cat(category));
+static cl::opt<double> qps("qps",
+                           cl::desc("Requests per second, for payback times"),
+                           cl::init(0), cl::cat(category));
+static cl::opt<std::string>
+    memoryLimit("memory-limit",
+                cl::desc("Peak-memory limit of the choice, e.g. 512M, 2G"),
+                cl::cat(category));
+static cl::opt<bool>
+    choose("choose",
+           cl::desc("Print only the choice and why, instead of the summary "
+                    "(exit 1 when nothing can be chosen)"),
+           cl::cat(category));
+static cl::opt<std::string> jsonFile("json",
+                                     cl::desc("Write the JSON record here"),
+                                     cl::cat(category));
+static cl::opt<std::string>
+    markdownFile("markdown", cl::desc("Write the Markdown summary here"),
+                 cl::cat(category));
+static cl::opt<std::string> htmlFile("html",
+                                     cl::desc("Write the HTML report here"),
+                                     cl::cat(category));
+static cl::opt<std::string>
+    manifestFile("manifest",
+                 cl::desc("Write the choice as a deployment manifest (JSON)"),
+                 cl::cat(category));
+static cl::opt<bool> quiet("quiet", cl::desc("Print nothing on stdout"),
+                           cl::cat(category));
+static cl::opt<std::string>
+    progressMode("progress",
+                 cl::desc("Progress bar: auto (on a terminal), always, never"),
+                 cl::init("auto"), cl::cat(category));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "gopt-explore: error: " << message << "\n";
+  return 1;
+}
+
+/// "512M" -> bytes; K, M, G are powers of 1024; no suffix: bytes.
+static std::optional<int64_t> parseBytes(llvm::StringRef text) {
+  text = text.trim();
+  int64_t scale = 1;
+  if (!text.empty()) {
+    char last = llvm::toUpper(text.back());
+    if (last == 'B')
+      text = text.drop_back(), last = text.empty() ? 0 : llvm::toUpper(text.back());
+    if (last == 'K' || last == 'M' || last == 'G') {
+      scale = last == 'K' ? 1024 : last == 'M' ? 1024 * 1024 : 1024 * 1024 * 1024;
+      text = text.drop_back();
+    }
+  }
+  double value = 0;
+  if (text.empty() || text.getAsDouble(value) || value < 0)
+    return std::nullopt;
+  return static_cast<int64_t>(value * static_cast<double>(scale));
+}
+
+/// A one-line progress bar on stderr, redrawn in place.
+class ProgressBar {
+public:
+  explicit ProgressBar(bool enabled) : enabled(enabled) {}
+  ~ProgressBar() { finish(); }
+  void update(int done, int total, llvm::StringRef what) {
+    if (!enabled)
+      return;
+    total = std::max(total, std::max(done, 1));
+    constexpr int width = 30;
+    int filled = done * width / total;
+    std::string line = "\r[" + std::string(filled, '#') +
+                       std::string(width - filled, '.') + "] " +
+                       std::to_string(done) + "/" + std::to_string(total) +
+                       " " + what.str();
+    if (line.size() < lastLength)
+      line += std::string(lastLength - line.size(), ' ');
+    lastLength = line.size();
+    llvm::errs() << line;
+    llvm::errs().flush();
+  }
+  void finish() {
+    if (enabled && lastLength) {
+      llvm::errs() << "\r" << std::string(lastLength, ' ') << "\r";
+      llvm::errs().flush();
+      lastLength = 0;
+    }
+  }
+
+private:
+  bool enabled;
+  size_t lastLength = 0;
+};
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "gopt-explore: which graph passes to turn on for a model on this "
+      "machine, measured\n");
+
+  DialectRegistry registry;
+  gopt::registerAllDialects(registry);
+  registerONNXImportDialects(registry);
+  gopt::registerAllPasses();
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  // Flags first: nothing is measured before every flag is known good.
+  ExploreOptions options;
+  auto parsedMode = parseExploreMode(mode);
+  if (!parsedMode)
+    return fail("unknown --mode '" + mode + "' (verify, default or autotune)");
+  options.mode = *parsedMode;
+  if (passes.getNumOccurrences()) {
+    // "--passes=" names no pass: the empty set, an error below.
+    options.passes.clear();
+    for (const std::string &pass : passes)
+      if (!pass.empty())
+        options.passes.push_back(pass);
+  }
+  options.pairs = pairs;
+  options.defaultPipeline = defaultPipeline;
+  for (const std::string &text : userPipelines) {
+    auto [label, pipeline] = llvm::StringRef(text).split('=');
+    if (label.empty() || pipeline.empty())
+      return fail("--pipeline='" + text + "' must be LABEL=PIPELINE");
+    options.userPipelines.push_back({label.str(), pipeline.str()});
+  }
+  options.entry = entry;
+  options.loweringOptions = loweringOptions;
+  if (reps < 1 || warmup < 0 || minRounds < 1 || maxRounds < minRounds)
+    return fail("need --reps >= 1, --warmup >= 0 and 1 <= --min-rounds <= "
+                "--max-rounds");
+  if (budget <= 0 || targetError < 0 || roundMs < 0 || alpha < 0 || qps < 0 ||
+      relTolerance < 0 || absTolerance < 0)
+    return fail("--budget must be positive; --target-error, --round-ms, "
+                "--alpha, --qps, --rtol and --atol must not be negative");
+  options.warmup = warmup;
+  options.repetitionsPerRound = reps;
+  options.minRounds = minRounds;
+  options.maxRounds = maxRounds;
+  options.targetRelativeError = targetError;
+  options.roundMilliseconds = roundMs;
+  options.budgetSeconds = budget;
+  options.seed = seed;
+  options.rtol = relTolerance;
+  options.atol = absTolerance;
+  options.analysis.criteria.alpha = alpha;
+  options.analysis.criteria.qps = qps;
+  if (!memoryLimit.empty()) {
+    auto bytes = parseBytes(memoryLimit);
+    if (!bytes)
+      return fail("--memory-limit='" + memoryLimit +
+                  "' is not a size (e.g. 512M, 2G, 1048576)");
+    options.analysis.criteria.memoryLimitBytes = *bytes;
+  }
+  if (progressMode != "auto" && progressMode != "always" &&
+      progressMode != "never")
+    return fail("unknown --progress '" + progressMode +
+                "' (auto, always or never)");
+  if (auto configs = buildConfigurations(options); !configs)
+    return fail(llvm::toString(configs.takeError()));
+
+  // Output files are opened now, so an unwritable path fails before the
+  // measurements; they are kept only when the run succeeds.
+  std::string error;
+  auto open = [&](const std::string &path)
+      -> std::optional<std::unique_ptr<llvm::ToolOutputFile>> {
+    if (path.empty())
+      return std::unique_ptr<llvm::ToolOutputFile>();
+    auto file = openOutputFile(path, &error);
+    if (!file)
+      return std::nullopt;
+    return file;
+  };
+  auto jsonOut = open(jsonFile);
+  auto markdownOut = jsonOut ? open(markdownFile) : std::nullopt;
+  auto htmlOut = markdownOut ? open(htmlFile) : std::nullopt;
+  auto manifestOut = htmlOut ? open(manifestFile) : std::nullopt;
+  if (!manifestOut)
+    return fail(error);
+
+  // The model.
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module;
+  std::string modelName =
+      inputFile.empty() ? std::string(kEmbeddedModelName) : inputFile.getValue();
+  if (llvm::StringRef(inputFile).ends_with(".onnx")) {
+    ONNXImportOptions importOptions;
+    for (const std::string &shape : inputShapes)
+      if (!parseInputShapeOverride(shape, importOptions, error))
+        return fail(error);
+    module = importONNXModel(&context, inputFile, importOptions);
+    if (!module)
+      return fail("cannot import " + inputFile);
+  } else {
+    if (!inputShapes.empty())
+      return fail("--input-shape applies to ONNX models only");
+    std::unique_ptr<llvm::MemoryBuffer> buffer;
+    if (inputFile.empty()) {
+      buffer = llvm::MemoryBuffer::getMemBuffer(kEmbeddedModel,
+                                                kEmbeddedModelName);
+    } else {
+      buffer = openInputFile(inputFile, &error);
+      if (!buffer)
+        return fail(error);
+    }
+    sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      return fail("cannot parse " + modelName);
+  }
+  std::string printed;
+  {
+    llvm::raw_string_ostream os(printed);
+    module->print(os, OpPrintingFlags().printGenericOpForm());
+  }
+  std::string modelHash = llvm::toHex(
+      llvm::SHA256::hash(llvm::arrayRefFromStringRef(printed)), true);
+
+  // Measure.
+  bool showProgress =
+      progressMode == "always" ||
+      (progressMode == "auto" && llvm::sys::Process::StandardErrIsDisplayed());
+  ProgressBar bar(showProgress);
+  auto backend = createJITBackend(*module, options);
+  auto report = explore(*backend, options,
+                        [&](int done, int total, llvm::StringRef what) {
+                          bar.update(done, total, what);
+                        });
+  bar.finish();
+  if (!report)
+    return fail(llvm::toString(report.takeError()));
+  report->setup.model = modelName;
+  report->setup.modelHash = modelHash;
+  report->setup.cpuModel = getHostCPUModel();
+  report->setup.cores = static_cast<int>(getHostCoreCount());
+
+  // Reports.
+  if (*jsonOut) {
+    (*jsonOut)->os() << llvm::formatv("{0:2}", toJSON(*report)) << "\n";
+    (*jsonOut)->keep();
+  }
+  if (*markdownOut) {
+    writeExploreMarkdown(*report, (*markdownOut)->os());
+    (*markdownOut)->keep();
+  }
+  if (*htmlOut) {
+    writeExploreHTML(*report, (*htmlOut)->os());
+    (*htmlOut)->keep();
+  }
+  bool timed = options.mode != ExploreMode::Verify;
+  if (*manifestOut) {
+    if (!timed)
+      return fail("--manifest needs timings: --mode=verify measures none");
+    (*manifestOut)->os() << llvm::formatv("{0:2}", toManifestJSON(*report))
+                         << "\n";
+    (*manifestOut)->keep();
+  }
+  if (choose) {
+    if (!timed)
+      return fail("--choose needs timings: --mode=verify measures none");
+    llvm::outs() << report->analysis.choice.reason << "\n";
+    return report->analysis.choice.index ? 0 : 1;
+  }
+  if (!quiet)
+    writeExploreMarkdown(*report, llvm::outs());
+  // In verify mode a configuration that is wrong is the finding.
+  if (!timed)
+    for (const ConfigurationMeasurement &m : report->measurements)
+      if (m.status == ConfigurationStatus::Wrong)
+        return 1;
+  return 0;
+}

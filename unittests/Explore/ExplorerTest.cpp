@@ -1,0 +1,273 @@
+//===- ExplorerTest.cpp - The exploration driver, on injected measurements ===//
+//
+// A scripted backend stands in for the JIT: per configuration it says how
+// compiling goes, what the outputs are and what each timed run takes, so the
+// driver's decisions (what is excluded, shared, measured, when it stops) are
+// checked without timing anything.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Explore/Explorer.h"
+#include "GOpt/InitAllPasses.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+struct Script {
+  /// Run time of every timed run, ms.
+  double ms = 10;
+  /// Output value (the baseline's is 1).
+  float output = 1;
+  bool compileFails = false;
+  bool runFails = false;
+  std::string sameProgramAs;
+  int64_t peakBytes = 1000;
+};
+
+class ScriptedBackend : public ExploreBackend {
+public:
+  std::map<std::string, Script> scripts;
+  std::vector<std::string> names;
+  std::vector<std::string> measuredOrder;
+  std::map<std::string, int> warmups;
+
+  const Script &scriptOf(size_t index) {
+    static Script defaults;
+    auto it = scripts.find(names[index]);
+    return it == scripts.end() ? defaults : it->second;
+  }
+  llvm::Error compile(size_t index, const Configuration &config,
+                      ConfigurationMeasurement &m) override {
+    if (names.size() <= index)
+      names.resize(index + 1);
+    names[index] = config.name;
+    const Script &s = scriptOf(index);
+    if (s.compileFails)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "scripted compile failure");
+    m.graphPassesMs = 1;
+    m.loweringMs = 2;
+    m.codegenMs = 3;
+    m.kernels = 4;
+    m.ops = 5;
+    m.staticPeakBytes = 600;
+    m.sameProgramAs = s.sameProgramAs;
+    return llvm::Error::success();
+  }
+  llvm::Expected<std::vector<HostTensor>> runOnce(size_t index) override {
+    const Script &s = scriptOf(index);
+    if (s.runFails)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "scripted run failure");
+    HostTensor t(ElementKind::F32, {1});
+    t.setFromDouble(0, s.output);
+    std::vector<HostTensor> out;
+    out.push_back(std::move(t));
+    return out;
+  }
+  llvm::Error measure(size_t index, int warmup, int repetitions,
+                      ConfigurationMeasurement &m) override {
+    measuredOrder.push_back(names[index]);
+    warmups[names[index]] += warmup;
+    const Script &s = scriptOf(index);
+    for (int r = 0; r < repetitions; ++r)
+      m.runMs.push_back(s.ms);
+    m.peakBytes = s.peakBytes;
+    return llvm::Error::success();
+  }
+  std::string getTarget() const override { return "scripted"; }
+  std::string getEntry() const override { return "main"; }
+};
+
+class ExplorerTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() { gopt::registerAllPasses(); }
+  ExploreOptions options() {
+    ExploreOptions o;
+    o.passes = {"fold", "fuse"};
+    o.warmup = 1;
+    o.repetitionsPerRound = 3;
+    o.roundMilliseconds = 0;
+    o.minRounds = 2;
+    o.maxRounds = 5;
+    o.budgetSeconds = 1000;
+    return o;
+  }
+  const ConfigurationMeasurement &find(const ExploreReport &report,
+                                       llvm::StringRef name) {
+    for (auto [i, c] : llvm::enumerate(report.configurations))
+      if (c.name == name)
+        return report.measurements[i];
+    ADD_FAILURE() << "no configuration " << name.str();
+    return report.measurements.front();
+  }
+};
+
+} // namespace
+
+TEST_F(ExplorerTest, ConfigurationsCoverSinglesOrderedPairsAndDefault) {
+  ExploreOptions o = options();
+  o.userPipelines = {{"mine", "builtin.module(gopt-fuse,gopt-dce)"}};
+  auto configs = buildConfigurations(o);
+  ASSERT_TRUE(static_cast<bool>(configs)) << llvm::toString(configs.takeError());
+  std::vector<std::string> names;
+  for (const Configuration &c : *configs)
+    names.push_back(c.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"baseline", "fold", "fuse",
+                                             "fold+fuse", "fuse+fold",
+                                             "default", "mine"}));
+  EXPECT_EQ((*configs)[0].kind, ConfigurationKind::Baseline);
+  EXPECT_EQ((*configs)[0].pipeline, "");
+  EXPECT_EQ((*configs)[3].pipeline, "builtin.module(gopt-fold,gopt-fuse)");
+  EXPECT_EQ((*configs)[5].pipeline, "builtin.module(gopt-optimize)");
+  EXPECT_EQ((*configs)[6].kind, ConfigurationKind::User);
+}
+
+TEST_F(ExplorerTest, PassElementsWithOptionsAreAccepted) {
+  ExploreOptions o = options();
+  o.passes = {"gopt-fuse{max-group-size=8}", "cse"};
+  auto configs = buildConfigurations(o);
+  ASSERT_TRUE(static_cast<bool>(configs)) << llvm::toString(configs.takeError());
+  EXPECT_EQ((*configs)[1].pipeline,
+            "builtin.module(gopt-fuse{max-group-size=8})");
+}
+
+TEST_F(ExplorerTest, BadPassSetsAreErrors) {
+  ExploreOptions o = options();
+  o.passes = {};
+  auto empty = buildConfigurations(o);
+  ASSERT_FALSE(static_cast<bool>(empty));
+  EXPECT_NE(llvm::toString(empty.takeError()).find("empty"), std::string::npos);
+
+  o.passes = {"fold", "frobnicate"};
+  auto unknown = buildConfigurations(o);
+  ASSERT_FALSE(static_cast<bool>(unknown));
+  EXPECT_NE(llvm::toString(unknown.takeError()).find("unknown pass 'frobnicate'"),
+            std::string::npos);
+
+  o.passes = {"fold", "fold"};
+  auto twice = buildConfigurations(o);
+  ASSERT_FALSE(static_cast<bool>(twice));
+  EXPECT_NE(llvm::toString(twice.takeError()).find("twice"), std::string::npos);
+
+  o.passes = {"fold"};
+  o.userPipelines = {{"fold", "builtin.module(gopt-fold)"}};
+  auto clash = buildConfigurations(o);
+  ASSERT_FALSE(static_cast<bool>(clash));
+  consumeError(clash.takeError());
+}
+
+TEST_F(ExplorerTest, FailuresAndMiscompilesAreReportedAndExcluded) {
+  ScriptedBackend backend;
+  backend.scripts["baseline"] = {10};
+  backend.scripts["fold"] = {8};
+  backend.scripts["fuse"] = {5};
+  backend.scripts["fold+fuse"] = {4, /*output=*/2};   // wrong
+  backend.scripts["fuse+fold"] = {4, 1, /*compileFails=*/true};
+  backend.scripts["default"] = {4, 1, false, /*runFails=*/true};
+  auto report = explore(backend, options());
+  ASSERT_TRUE(static_cast<bool>(report)) << llvm::toString(report.takeError());
+
+  EXPECT_EQ(find(*report, "fold+fuse").status, ConfigurationStatus::Wrong);
+  EXPECT_NE(find(*report, "fold+fuse").error.find("output #0"),
+            std::string::npos);
+  EXPECT_EQ(find(*report, "fuse+fold").status,
+            ConfigurationStatus::CompileFailed);
+  EXPECT_EQ(find(*report, "default").status, ConfigurationStatus::RunFailed);
+  for (const std::string &name : backend.measuredOrder)
+    EXPECT_TRUE(name == "baseline" || name == "fold" || name == "fuse")
+        << name << " was timed";
+
+  const EffectAnalysis &a = report->analysis;
+  ASSERT_EQ(a.effects.size(), report->configurations.size());
+  EXPECT_NEAR(a.effects[1].speedup, 10.0 / 8.0, 1e-12);
+  EXPECT_NEAR(a.effects[2].speedup, 2.0, 1e-12);
+  EXPECT_FALSE(a.effects[3].valid);
+  ASSERT_TRUE(a.choice.index.has_value());
+  EXPECT_EQ(report->configurations[*a.choice.index].name, "fuse");
+}
+
+TEST_F(ExplorerTest, RoundsInterleaveAndStopWhenSettled) {
+  ScriptedBackend backend;
+  ExploreOptions o = options();
+  o.pairs = false;
+  o.defaultPipeline = false;
+  auto report = explore(backend, o);
+  ASSERT_TRUE(static_cast<bool>(report)) << llvm::toString(report.takeError());
+  // Constant run times have CV 0: settled after the minimum rounds.
+  EXPECT_EQ(report->setup.rounds, 2);
+  EXPECT_EQ(backend.measuredOrder,
+            (std::vector<std::string>{"baseline", "fold", "fuse", "fold",
+                                      "fuse", "baseline"}));
+  // Warm-up runs only before a configuration's first round.
+  EXPECT_EQ(backend.warmups["fold"], 1);
+  EXPECT_EQ(find(*report, "fold").runMs.size(), 6u);
+}
+
+TEST_F(ExplorerTest, SharedProgramsTakeTheFiguresOfTheOneTheyShare) {
+  ScriptedBackend backend;
+  backend.scripts["baseline"] = {10};
+  backend.scripts["fold"] = {10, 1, false, false, "baseline"};
+  ExploreOptions o = options();
+  o.pairs = false;
+  auto report = explore(backend, o);
+  ASSERT_TRUE(static_cast<bool>(report)) << llvm::toString(report.takeError());
+  for (const std::string &name : backend.measuredOrder)
+    EXPECT_NE(name, "fold");
+  const ConfigurationMeasurement &fold = find(*report, "fold");
+  EXPECT_EQ(fold.sameProgramAs, "baseline");
+  EXPECT_EQ(fold.runMs, find(*report, "baseline").runMs);
+  EXPECT_EQ(report->setup.sharedPrograms, 1);
+}
+
+TEST_F(ExplorerTest, VerifyModeTimesNothing) {
+  ScriptedBackend backend;
+  backend.scripts["fuse"] = {10, /*output=*/3};
+  ExploreOptions o = options();
+  o.mode = ExploreMode::Verify;
+  auto report = explore(backend, o);
+  ASSERT_TRUE(static_cast<bool>(report)) << llvm::toString(report.takeError());
+  EXPECT_TRUE(backend.measuredOrder.empty());
+  EXPECT_TRUE(report->analysis.effects.empty());
+  EXPECT_EQ(find(*report, "fuse").status, ConfigurationStatus::Wrong);
+  EXPECT_EQ(find(*report, "fold").status, ConfigurationStatus::Ok);
+}
+
+TEST_F(ExplorerTest, ABaselineThatFailsStopsTheRun) {
+  ScriptedBackend backend;
+  backend.scripts["baseline"] = {10, 1, /*compileFails=*/true};
+  auto report = explore(backend, options());
+  ASSERT_FALSE(static_cast<bool>(report));
+  std::string message = llvm::toString(report.takeError());
+  EXPECT_NE(message.find("baseline"), std::string::npos);
+  EXPECT_NE(message.find("scripted compile failure"), std::string::npos);
+}
+
+TEST_F(ExplorerTest, AutotuneProposesOrdersSubsetsAndOptions) {
+  ScriptedBackend backend;
+  ExploreOptions o = options();
+  o.passes = {"fold", "dce", "cse", "fuse"};
+  o.pairs = false;
+  o.mode = ExploreMode::Autotune;
+  auto report = explore(backend, o);
+  ASSERT_TRUE(static_cast<bool>(report)) << llvm::toString(report.takeError());
+  int tuned = 0, pruned = 0;
+  for (auto [i, c] : llvm::enumerate(report->configurations)) {
+    if (c.kind != ConfigurationKind::Tuned)
+      continue;
+    ++tuned;
+    if (report->measurements[i].status == ConfigurationStatus::Skipped)
+      ++pruned;
+  }
+  // 4! orders, 4 subsets of three, 2 fusion-group sizes.
+  EXPECT_EQ(tuned, 24 + 4 + 2);
+  // Every scripted configuration looks the same statically and compiles in
+  // the same time, so all proposals are dominated by what was measured.
+  EXPECT_EQ(pruned, tuned);
+}
