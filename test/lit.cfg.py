@@ -23,6 +23,10 @@ tool_dirs = [config.gopt_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["gopt-opt", "gopt-run", "gopt-import-onnx", "gopt-gen-graph", "gopt-difftest", "gopt-explore"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gopt_tools_dir, append_path=True)
+# gopt-explore's default compile cache lives under XDG_CACHE_HOME: keep the
+# tests' entries in the build tree, not in the user's home.
+llvm_config.with_environment(
+    "XDG_CACHE_HOME", os.path.join(config.gopt_obj_root, "test", "cache"))
 
 # JIT integration tests (test/Integration/CPU): mlir-runner with the upstream
 # runner utilities (printMemref*) and GOpt's test allocation hooks.

@@ -512,9 +512,15 @@ llvm::Expected<ExploreReport> Exploration::run() {
   result.setup.budgetSeconds = options.budgetSeconds;
   result.setup.rtol = options.rtol;
   result.setup.atol = options.atol;
-  for (const ConfigurationMeasurement &m : measurements)
+  result.setup.cacheDir = options.cacheDir;
+  for (const ConfigurationMeasurement &m : measurements) {
     if (!m.sameProgramAs.empty())
       ++result.setup.sharedPrograms;
+    else if (!options.cacheDir.empty() &&
+             m.status != ConfigurationStatus::CompileFailed &&
+             m.status != ConfigurationStatus::Skipped)
+      ++(m.fromCache ? result.setup.cacheHits : result.setup.cacheMisses);
+  }
   result.configurations = configs;
   if (timed) {
     EffectAnalysisResult analysis =

@@ -70,6 +70,7 @@ llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"static_peak_bytes", m.staticPeakBytes},
       {"ops", m.ops},
       {"kernels", m.kernels},
+      {"from_cache", m.fromCache},
       {"compile",
        llvm::json::Object{{"graph_passes_ms", number(m.graphPassesMs)},
                           {"lowering_ms", number(m.loweringMs)},

@@ -22,7 +22,19 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "GOpt/Version.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/TargetParser/Host.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
 
@@ -137,6 +149,38 @@ void initializeNativeTarget() {
 
 int64_t descriptorWords(int64_t rank) { return 3 + 2 * rank; }
 
+/// What the machine code of a program depends on besides its IR: the host
+/// CPU and its features, GOpt's version and this build of it (the running
+/// executable's size and time stamp, so a rebuilt tool never loads code an
+/// older build made).
+std::string describeCodegenContext() {
+  std::string text = llvm::sys::getProcessTriple() + "|" +
+                     llvm::sys::getHostCPUName().str() + "|";
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    text += (feature.second ? "+" : "-") + feature.first().str() + ",";
+  text += "|gopt " GOPT_VERSION_STRING "|";
+  llvm::sys::fs::file_status exe;
+  if (!llvm::sys::fs::status("/proc/self/exe", exe))
+    text += std::to_string(exe.getSize()) + "@" +
+            std::to_string(llvm::sys::toTimeT(exe.getLastModificationTime()));
+  return text;
+}
+
+/// The cache key of a program: SHA-256 of its IR and of what its machine
+/// code depends on.
+std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
+  static const std::string context = describeCodegenContext();
+  llvm::SHA256 hash;
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  program->print(os, OpPrintingFlags().printGenericOpForm());
+  hash.update(printed);
+  hash.update("|lowering=" + options.loweringOptions +
+              "|timers=" + (options.kernelTimers ? "1" : "0") + "|" +
+              context);
+  return llvm::toHex(hash.final(), /*LowerCase=*/true);
+}
+
 } // namespace
 
 CompiledGraph::~CompiledGraph() = default;
@@ -182,6 +226,18 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     return makeError("cannot run @" + graph->entry + ": " + error);
   markArgumentsReadOnly(fn);
 
+  // A program compiled before: load its machine code.
+  llvm::SmallString<256> objectPath, sidecarPath;
+  if (!options.objectCacheDir.empty()) {
+    std::string key = computeCacheKey(*clone, options);
+    objectPath = options.objectCacheDir;
+    llvm::sys::path::append(objectPath, key + ".o");
+    sidecarPath = options.objectCacheDir;
+    llvm::sys::path::append(sidecarPath, key + ".json");
+    if (graph->loadFromCache(objectPath, sidecarPath))
+      return std::move(graph);
+  }
+
   // Lowering.
   auto lowering = LowerToLLVMOptions::createFromString(options.loweringOptions);
   if (!lowering)
@@ -220,6 +276,7 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     return tm.takeError();
   auto transformer = makeOptimizingTransformer(3, 0, tm->get());
   ExecutionEngineOptions engineOptions;
+  engineOptions.enableObjectDump = !objectPath.empty();
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   engineOptions.enableGDBNotificationListener = false;
@@ -243,7 +300,10 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   if (!packed)
     return makeError("JIT lookup of @" + graph->entry + " failed: " +
                      llvm::toString(packed.takeError()));
+  graph->packedEntry = *packed;
   graph->times.codegenMs = nowMs() - start;
+  if (!objectPath.empty())
+    graph->storeInCache(objectPath, sidecarPath);
   return std::move(graph);
 }
 
@@ -297,7 +357,8 @@ llvm::Error CompiledGraph::invoke(llvm::ArrayRef<HostTensor> inputs,
     packed.push_back(&resultPtr);
   for (void *&arg : argPtrs)
     packed.push_back(&arg);
-  return engine->invokePacked("_mlir_ciface_" + entry, packed);
+  packedEntry(packed.data());
+  return llvm::Error::success();
 }
 
 std::vector<HostTensor>
@@ -352,4 +413,138 @@ CompiledGraph::run(llvm::ArrayRef<HostTensor> inputs) {
   if (llvm::Error error = invoke(inputs, resultWords))
     return std::move(error);
   return takeResults(resultWords, /*copy=*/true);
+}
+
+void CompiledGraph::storeInCache(llvm::StringRef objectPath,
+                                 llvm::StringRef sidecarPath) {
+  // Write under temporary names and rename, so a reader never sees half a
+  // file; a cache that cannot be written is only a missed speed-up.
+  llvm::SmallString<256> dir = objectPath;
+  llvm::sys::path::remove_filename(dir);
+  if (llvm::sys::fs::create_directories(dir))
+    return;
+  std::string suffix =
+      ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
+  std::string tmpObject = objectPath.str() + suffix;
+  std::string tmpSidecar = sidecarPath.str() + suffix;
+  engine->dumpToObjectFile(tmpObject);
+  uint64_t size = 0;
+  if (llvm::sys::fs::file_size(tmpObject, size) || size == 0) {
+    llvm::sys::fs::remove(tmpObject);
+    return;
+  }
+  llvm::json::Array kernelArray;
+  for (const KernelInfo &k : kernels)
+    kernelArray.push_back(llvm::json::Object{{"id", k.id}, {"name", k.name}});
+  llvm::json::Object sidecar{{"entry", entry},
+                             {"lowering_ms", times.loweringMs},
+                             {"codegen_ms", times.codegenMs},
+                             {"kernels", std::move(kernelArray)}};
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(tmpSidecar, ec);
+    if (ec) {
+      llvm::sys::fs::remove(tmpObject);
+      return;
+    }
+    os << llvm::json::Value(std::move(sidecar));
+  }
+  // The object last: a sidecar without its object is never read.
+  if (llvm::sys::fs::rename(tmpSidecar, sidecarPath) ||
+      llvm::sys::fs::rename(tmpObject, objectPath)) {
+    llvm::sys::fs::remove(tmpObject);
+    llvm::sys::fs::remove(tmpSidecar);
+  }
+}
+
+bool CompiledGraph::loadFromCache(llvm::StringRef objectPath,
+                                  llvm::StringRef sidecarPath) {
+  auto objectBuffer = llvm::MemoryBuffer::getFile(objectPath);
+  if (!objectBuffer)
+    return false;
+  auto sidecarBuffer = llvm::MemoryBuffer::getFile(sidecarPath);
+  if (!sidecarBuffer)
+    return false;
+  auto sidecar = llvm::json::parse((*sidecarBuffer)->getBuffer());
+  if (!sidecar) {
+    llvm::consumeError(sidecar.takeError());
+    return false;
+  }
+  const llvm::json::Object *object = sidecar->getAsObject();
+  if (!object || object->getString("entry") != llvm::StringRef(entry))
+    return false;
+  std::vector<KernelInfo> cachedKernels;
+  if (const llvm::json::Array *list = object->getArray("kernels"))
+    for (const llvm::json::Value &value : *list) {
+      const llvm::json::Object *k = value.getAsObject();
+      if (!k || !k->getInteger("id") || !k->getString("name"))
+        return false;
+      cachedKernels.push_back(
+          {*k->getInteger("id"), k->getString("name")->str()});
+    }
+
+  initializeNativeTarget();
+  double start = nowMs();
+  auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!tmBuilder) {
+    llvm::consumeError(tmBuilder.takeError());
+    return false;
+  }
+  // The linker the ExecutionEngine uses, for the objects it made.
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(std::move(*tmBuilder))
+                 .setObjectLinkingLayerCreator(
+                     [](llvm::orc::ExecutionSession &session) {
+                       return std::make_unique<
+                           llvm::orc::RTDyldObjectLinkingLayer>(
+                           session, [](const llvm::MemoryBuffer &) {
+                             return std::make_unique<
+                                 llvm::SectionMemoryManager>();
+                           });
+                     })
+                 .create();
+  if (!jit) {
+    llvm::consumeError(jit.takeError());
+    return false;
+  }
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  auto process =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+          (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process) {
+    llvm::consumeError(process.takeError());
+    return false;
+  }
+  main.addGenerator(std::move(*process));
+  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(),
+                                        (*jit)->getDataLayout());
+  llvm::orc::SymbolMap symbols;
+  for (auto &[name, address] : runtime::getRuntimeSymbols())
+    symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                               llvm::JITSymbolFlags::Exported};
+  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(symbols))) {
+    llvm::consumeError(std::move(error));
+    return false;
+  }
+  if (llvm::Error error = (*jit)->addObjectFile(std::move(*objectBuffer))) {
+    llvm::consumeError(std::move(error));
+    return false;
+  }
+  auto address = (*jit)->lookup("_mlir__mlir_ciface_" + entry);
+  if (!address) {
+    llvm::consumeError(address.takeError());
+    return false;
+  }
+  if (llvm::Error error = (*jit)->initialize(main)) {
+    llvm::consumeError(std::move(error));
+    return false;
+  }
+  cachedJit = std::move(*jit);
+  packedEntry = address->toPtr<void (*)(void **)>();
+  kernels = std::move(cachedKernels);
+  times.fromCache = true;
+  times.loadMs = nowMs() - start;
+  times.loweringMs = object->getNumber("lowering_ms").value_or(0);
+  times.codegenMs = object->getNumber("codegen_ms").value_or(0);
+  return true;
 }

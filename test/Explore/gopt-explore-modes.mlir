@@ -28,6 +28,26 @@
 // RUN:   --progress=never --memory-limit=1 --choose | FileCheck %s --check-prefix=LIMIT
 // LIMIT: No configuration can be chosen: all 2 valid configurations exceed the memory limit of 1 B; the smallest peak is {{[0-9]+}} B, by `fold`.
 
+// The compile cache: a second run of the same analysis loads every program
+// it compiled the first time.
+// RUN: gopt-explore %s --passes=fold --pairs=false --default-pipeline=false \
+// RUN:   --budget=5 --reps=2 --round-ms=0 --max-rounds=1 --min-rounds=1 \
+// RUN:   --progress=never --cache-dir=%t/cache --json=%t/c1.json --quiet
+// RUN: gopt-explore %s --passes=fold --pairs=false --default-pipeline=false \
+// RUN:   --budget=5 --reps=2 --round-ms=0 --max-rounds=1 --min-rounds=1 \
+// RUN:   --progress=never --cache-dir=%t/cache --json=%t/c2.json --quiet
+// RUN: FileCheck %s --check-prefix=COLD < %t/c1.json
+// RUN: FileCheck %s --check-prefix=WARM < %t/c2.json
+// COLD:      "cache": {
+// COLD-NEXT:   "dir": "{{.*}}cache",
+// COLD-NEXT:   "hits": 0,
+// COLD-NEXT:   "misses": 2,
+// WARM:      "from_cache": true,
+// WARM:      "cache": {
+// WARM-NEXT:   "dir": "{{.*}}cache",
+// WARM-NEXT:   "hits": 2,
+// WARM-NEXT:   "misses": 0,
+
 func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %c = gopt.constant dense<0.5> : tensor<4x8xf32>
   %c2 = gopt.add %c, %c : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>

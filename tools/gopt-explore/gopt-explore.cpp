@@ -23,6 +23,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/SourceMgr.h"
@@ -77,6 +78,11 @@ static cl::opt<std::string>
                     cl::desc("Options of gopt-lower-to-llvm for every "
                              "configuration"),
                     cl::cat(category));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Compile cache folder (default: $XDG_CACHE_HOME/gopt or "
+             "~/.cache/gopt; --cache-dir= turns it off)"),
+    cl::cat(category));
 static cl::list<std::string>
     inputShapes("input-shape",
                 cl::desc("ONNX models: NAME=1x3x224x224 (repeatable)"),
@@ -152,6 +158,21 @@ static cl::opt<std::string>
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "gopt-explore: error: " << message << "\n";
   return 1;
+}
+
+/// $XDG_CACHE_HOME/gopt, else ~/.cache/gopt, else no cache.
+static std::string defaultCacheDir() {
+  llvm::SmallString<256> dir;
+  if (auto xdg = llvm::sys::Process::GetEnv("XDG_CACHE_HOME");
+      xdg && !xdg->empty()) {
+    dir = *xdg;
+  } else if (llvm::sys::path::home_directory(dir)) {
+    llvm::sys::path::append(dir, ".cache");
+  } else {
+    return "";
+  }
+  llvm::sys::path::append(dir, "gopt");
+  return dir.str().str();
 }
 
 /// "512M" -> bytes; K, M, G are powers of 1024; no suffix: bytes.
@@ -245,6 +266,8 @@ int main(int argc, char **argv) {
   }
   options.entry = entry;
   options.loweringOptions = loweringOptions;
+  options.cacheDir = cacheDir.getNumOccurrences() ? cacheDir.getValue()
+                                                  : defaultCacheDir();
   if (reps < 1 || warmup < 0 || minRounds < 1 || maxRounds < minRounds)
     return fail("need --reps >= 1, --warmup >= 0 and 1 <= --min-rounds <= "
                 "--max-rounds");

@@ -5,6 +5,7 @@
 #include "GOpt/InitAllPasses.h"
 
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
 #include "gtest/gtest.h"
 
 using namespace mlir;
@@ -119,3 +120,39 @@ TEST_F(RunnerFixture, NamesTheStageThatFailed) {
 }
 
 } // namespace
+
+/// The object cache: a second compile of the same program loads the machine
+/// code the first stored, with the first compile's times and the same
+/// results; a different program (other pipeline) is not confused with it.
+TEST_F(RunnerFixture, ObjectCacheLoadsWhatACompileStored) {
+  auto module = parseSourceString<ModuleOp>(kGraph, &context);
+  ASSERT_TRUE(module);
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("gopt-object-cache", dir));
+  CompileOptions options;
+  options.kernelTimers = true;
+  options.objectCacheDir = dir.str().str();
+
+  auto cold = CompiledGraph::compile(*module, options);
+  ASSERT_TRUE(bool(cold)) << llvm::toString(cold.takeError());
+  EXPECT_FALSE((*cold)->getCompileTimes().fromCache);
+  auto warm = CompiledGraph::compile(*module, options);
+  ASSERT_TRUE(bool(warm)) << llvm::toString(warm.takeError());
+  EXPECT_TRUE((*warm)->getCompileTimes().fromCache);
+  EXPECT_EQ((*warm)->getCompileTimes().codegenMs,
+            (*cold)->getCompileTimes().codegenMs);
+  EXPECT_EQ((*warm)->getKernels().size(), (*cold)->getKernels().size());
+
+  std::vector<HostTensor> inputs = (*cold)->makeRandomInputs(7);
+  auto coldOut = (*cold)->run(inputs);
+  auto warmOut = (*warm)->run(inputs);
+  ASSERT_TRUE(bool(coldOut) && bool(warmOut));
+  for (size_t i = 0; i < coldOut->size(); ++i)
+    EXPECT_TRUE(compareTensors((*warmOut)[i], (*coldOut)[i], 0, 0).matches);
+
+  options.graphPipeline = "gopt-fuse";
+  auto other = CompiledGraph::compile(*module, options);
+  ASSERT_TRUE(bool(other)) << llvm::toString(other.takeError());
+  EXPECT_FALSE((*other)->getCompileTimes().fromCache);
+  llvm::sys::fs::remove_directories(dir);
+}

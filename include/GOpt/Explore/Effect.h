@@ -104,8 +104,12 @@ struct ConfigurationMeasurement {
   double graphPassesMs = 0;
   double loweringMs = 0;
   double codegenMs = 0;
-  /// Resident-set high-water mark of the compile, bytes (0: unknown).
+  /// Resident-set growth of the compile, bytes (0: unknown, as for a program
+  /// loaded from the compile cache).
   int64_t compilePeakBytes = 0;
+  /// Loaded from the on-disk compile cache: loweringMs and codegenMs are
+  /// those of the compile that filled the cache entry.
+  bool fromCache = false;
   /// Per-kernel times (empty without kernel timers).
   std::vector<KernelTiming> kernelTimes;
   /// The name of an earlier configuration whose program after the graph

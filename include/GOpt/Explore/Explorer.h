@@ -59,6 +59,9 @@ struct ExploreOptions {
   std::string entry;
   /// gopt-lower-to-llvm options, the same for every configuration.
   std::string loweringOptions;
+  /// On-disk cache of compiled programs (CompileOptions::objectCacheDir);
+  /// empty: none.
+  std::string cacheDir;
   /// Profile kernels for the Amdahl view: the baseline, the chosen and the
   /// default configuration are built once more with kernel timers (timers
   /// perturb end-to-end time, so the timed builds have none).

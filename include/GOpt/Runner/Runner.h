@@ -27,6 +27,12 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+namespace orc {
+class LLJIT;
+} // namespace orc
+} // namespace llvm
+
 namespace mlir {
 class ExecutionEngine;
 namespace gopt {
@@ -42,6 +48,12 @@ struct CompileOptions {
   std::string loweringOptions;
   /// Time every kernel (gopt-lower-to-llvm{kernel-timers}).
   bool kernelTimers = false;
+  /// A folder for compiled code (empty: no cache). The machine code of a
+  /// program is stored under a content hash of (the IR after the graph
+  /// pipeline, lowering options, kernel timers, host CPU and features, GOpt
+  /// version and build); a later compile of the same program loads it
+  /// instead of lowering and generating code again.
+  std::string objectCacheDir;
 };
 
 /// Where compile time went.
@@ -50,6 +62,10 @@ struct CompileTimes {
   double loweringMs = 0;
   /// Translation to LLVM IR, O3, machine code (ExecutionEngine).
   double codegenMs = 0;
+  /// Loaded from the object cache: loweringMs and codegenMs are those of
+  /// the compile that filled the cache entry, and loadMs what loading took.
+  bool fromCache = false;
+  double loadMs = 0;
   double totalMs() const { return graphPassesMs + loweringMs + codegenMs; }
 };
 
@@ -92,7 +108,17 @@ public:
 
 private:
   CompiledGraph() = default;
+  /// Loads the entry from a cached object file; false when there is none
+  /// usable (the caller then compiles).
+  bool loadFromCache(llvm::StringRef objectPath, llvm::StringRef sidecarPath);
+  /// Stores the engine's object file and what loading needs beside it.
+  void storeInCache(llvm::StringRef objectPath, llvm::StringRef sidecarPath);
+
   std::unique_ptr<ExecutionEngine> engine;
+  /// The JIT of a graph loaded from the object cache.
+  std::unique_ptr<llvm::orc::LLJIT> cachedJit;
+  /// The entry's packed interface: void(void **args).
+  void (*packedEntry)(void **) = nullptr;
   std::string entry;
   FunctionType functionType;
   std::vector<KernelInfo> kernels;
