@@ -559,8 +559,8 @@ static std::string formatBytes(int64_t bytes) {
   return text;
 }
 
-/// Milliseconds with three significant figures or so: "0.123 ms",
-/// "2.46 ms", "12.3 ms", "120 ms".
+/// Milliseconds with three significant figures or so: "0.0165 ms",
+/// "0.123 ms", "2.46 ms", "12.3 ms", "120 ms".
 static std::string formatMs(double ms) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -571,8 +571,10 @@ static std::string formatMs(double ms) {
     os << llvm::format("%.1f ms", ms);
   else if (magnitude >= 1)
     os << llvm::format("%.2f ms", ms);
-  else
+  else if (magnitude >= 0.1 || magnitude == 0)
     os << llvm::format("%.3f ms", ms);
+  else
+    os << llvm::format("%.3g ms", ms);
   return text;
 }
 
