@@ -172,6 +172,10 @@ public:
   Exploration(ExploreBackend &backend, const ExploreOptions &options,
               const ExploreProgress &progress)
       : backend(backend), options(options), progress(progress) {}
+  /// Measure these instead of the pass set's configurations.
+  void setConfigurations(std::vector<Configuration> given) {
+    givenConfigurations = std::move(given);
+  }
 
   llvm::Expected<ExploreReport> run();
 
@@ -227,6 +231,7 @@ private:
   ExploreBackend &backend;
   const ExploreOptions &options;
   const ExploreProgress &progress;
+  std::optional<std::vector<Configuration>> givenConfigurations;
   std::vector<Configuration> configs;
   std::vector<ConfigurationMeasurement> measurements;
   std::vector<HostTensor> reference;
@@ -416,10 +421,16 @@ void Exploration::proposeTunedConfigurations() {
 
 llvm::Expected<ExploreReport> Exploration::run() {
   start = nowSeconds();
-  auto built = buildConfigurations(options);
-  if (!built)
-    return built.takeError();
-  configs = std::move(*built);
+  if (givenConfigurations) {
+    configs = std::move(*givenConfigurations);
+    if (configs.empty() || configs[0].kind != ConfigurationKind::Baseline)
+      return makeError("the first configuration must be the baseline");
+  } else {
+    auto built = buildConfigurations(options);
+    if (!built)
+      return built.takeError();
+    configs = std::move(*built);
+  }
   measurements.assign(configs.size(), {});
   warmedUp.assign(configs.size(), false);
   checkMs.assign(configs.size(), 0);
@@ -445,7 +456,8 @@ llvm::Expected<ExploreReport> Exploration::run() {
     rounds = measureRounds(all, /*minRoundsApply=*/true);
 
   // 4. Autotune: more configurations while the budget lasts.
-  if (options.mode == ExploreMode::Autotune && !budgetSpent()) {
+  if (options.mode == ExploreMode::Autotune && !givenConfigurations &&
+      !budgetSpent()) {
     size_t firstTuned = configs.size();
     proposeTunedConfigurations();
     measurements.resize(configs.size());
@@ -545,5 +557,13 @@ llvm::Expected<ExploreReport>
 mlir::gopt::explore(ExploreBackend &backend, const ExploreOptions &options,
                     const ExploreProgress &progress) {
   Exploration exploration(backend, options, progress);
+  return exploration.run();
+}
+
+llvm::Expected<ExploreReport> mlir::gopt::exploreConfigurations(
+    ExploreBackend &backend, std::vector<Configuration> configurations,
+    const ExploreOptions &options, const ExploreProgress &progress) {
+  Exploration exploration(backend, options, progress);
+  exploration.setConfigurations(std::move(configurations));
   return exploration.run();
 }

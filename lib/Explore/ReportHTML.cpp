@@ -809,6 +809,36 @@ static void writeVerification(const ExploreReport &report,
   os << "</tbody>\n</table>\n";
 }
 
+/// Throughput over batch sizes: one row per batch size and configuration.
+static void writeBatchSweep(const ExploreReport &report,
+                            llvm::raw_ostream &os) {
+  if (report.batchSweep.empty())
+    return;
+  os << "<h2>Batch-size sweep</h2>\n<p>Dimension 0 of every input set to "
+        "each batch size; samples/s = batch size / median run time; S "
+        "against the baseline at the same size.</p>\n"
+        "<table id=\"batch-sweep\">\n<thead><tr>";
+  for (const char *head : {"batch", "configuration", "median ms [q1–q3]",
+                           "runs", "samples/s", "S", "peak memory"})
+    os << "<th>" << head << "</th>";
+  os << "</tr></thead>\n<tbody>\n";
+  for (const BatchMeasurement &b : report.batchSweep) {
+    os << "<tr><td>" << b.batchSize << "</td><td>"
+       << escapeHTML(b.configuration) << "</td>";
+    if (!b.error.empty()) {
+      os << "<td colspan=\"5\">failed: " << escapeHTML(firstLine(b.error))
+         << "</td></tr>\n";
+      continue;
+    }
+    os << "<td>" << formatMs(b.medianMs) << " [" << formatMs(b.q1Ms) << "–"
+       << formatMs(b.q3Ms) << "]</td><td>" << b.runs << "</td><td>"
+       << formatDouble("%.0f", b.samplesPerSecond) << "</td><td>"
+       << formatSpeedup(b.speedup) << "</td><td>" << formatBytes(b.peakBytes)
+       << "</td></tr>\n";
+  }
+  os << "</tbody>\n</table>\n";
+}
+
 void mlir::gopt::writeExploreHTML(const ExploreReport &report,
                                   llvm::raw_ostream &os) {
   os << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
@@ -840,6 +870,7 @@ void mlir::gopt::writeExploreHTML(const ExploreReport &report,
   if (subject)
     writeAmdahlTable(report, *subject, os);
   writeAmdahlChart(report, subject, os);
+  writeBatchSweep(report, os);
 
   writeChoice(report, os);
   os << "</body>\n</html>\n";

@@ -154,6 +154,25 @@ llvm::json::Value mlir::gopt::toJSON(const ExploreReport &report) {
       {"setup", setupToJSON(report.setup)},
       {"configurations", std::move(configurations)},
   };
+  if (!report.batchSweep.empty()) {
+    llvm::json::Array sweep;
+    for (const BatchMeasurement &b : report.batchSweep)
+      sweep.push_back(llvm::json::Object{
+          {"batch_size", b.batchSize},
+          {"configuration", b.configuration},
+          {"pipeline", b.pipeline},
+          {"error", b.error.empty() ? llvm::json::Value(nullptr)
+                                    : llvm::json::Value(b.error)},
+          {"median_ms", number(b.medianMs)},
+          {"q1_ms", number(b.q1Ms)},
+          {"q3_ms", number(b.q3Ms)},
+          {"runs", b.runs},
+          {"samples_per_second", number(b.samplesPerSecond)},
+          {"speedup", number(b.speedup)},
+          {"peak_bytes", b.peakBytes},
+      });
+    root["batch_sweep"] = std::move(sweep);
+  }
   if (!analyzed)
     return root;
 

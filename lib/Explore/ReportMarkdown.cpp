@@ -313,6 +313,37 @@ static void writeVerification(const ExploreReport &report,
   os << "\n";
 }
 
+/// Throughput over batch sizes: one row per batch size and configuration.
+static void writeBatchSweep(const ExploreReport &report,
+                            llvm::raw_ostream &os) {
+  if (report.batchSweep.empty())
+    return;
+  os << "## Batch-size sweep\n\n"
+        "Dimension 0 of every input set to each batch size; samples/s = batch "
+        "size / median run time; S against the baseline at the same size.\n\n";
+  writeHeader(os,
+              {"batch", "configuration", "median ms [q1–q3]", "runs",
+               "samples/s", "S", "peak memory"},
+              "r_rrrrr");
+  for (const BatchMeasurement &b : report.batchSweep) {
+    if (!b.error.empty()) {
+      writeRow(os, {std::to_string(b.batchSize),
+                    escapeMarkdownCell(b.configuration),
+                    "failed: " + escapeMarkdownCell(firstLine(b.error)), "—",
+                    "—", "—", "—"});
+      continue;
+    }
+    writeRow(os, {std::to_string(b.batchSize),
+                  escapeMarkdownCell(b.configuration),
+                  formatMs(b.medianMs) + " [" + formatMs(b.q1Ms) + "–" +
+                      formatMs(b.q3Ms) + "]",
+                  std::to_string(b.runs),
+                  formatDouble("%.0f", b.samplesPerSecond),
+                  formatSpeedup(b.speedup), formatBytes(b.peakBytes)});
+  }
+  os << "\n";
+}
+
 void mlir::gopt::writeExploreMarkdown(const ExploreReport &report,
                                       llvm::raw_ostream &os) {
   if (!isTimed(report)) {
@@ -326,5 +357,6 @@ void mlir::gopt::writeExploreMarkdown(const ExploreReport &report,
   writeSynergy(report, os);
   writeUtility(report, os);
   writeAmdahl(report, os);
+  writeBatchSweep(report, os);
   writeChoice(report, os);
 }

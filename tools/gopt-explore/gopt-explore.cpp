@@ -29,6 +29,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::gopt;
 namespace cl = llvm::cl;
@@ -87,6 +89,11 @@ static cl::list<std::string>
     inputShapes("input-shape",
                 cl::desc("ONNX models: NAME=1x3x224x224 (repeatable)"),
                 cl::cat(category));
+static cl::list<int64_t> batchSizes(
+    "batch-sizes",
+    cl::desc("ONNX models: also measure throughput with dimension 0 of every "
+             "input set to each of these sizes (e.g. 1,8,32)"),
+    cl::CommaSeparated, cl::cat(category));
 static cl::opt<int> warmup("warmup",
                            cl::desc("Untimed runs before a configuration's "
                                     "first round"),
@@ -320,17 +327,30 @@ int main(int argc, char **argv) {
   if (!manifestOut)
     return fail(error);
 
+  bool isONNX = llvm::StringRef(inputFile).ends_with(".onnx");
+  for (int64_t size : batchSizes)
+    if (size < 1)
+      return fail("--batch-sizes must be positive");
+  if (!batchSizes.empty() && !isONNX)
+    return fail("--batch-sizes needs an ONNX model: gopt IR has static "
+                "shapes (export the model once per batch size instead)");
+  if (!batchSizes.empty() && options.mode == ExploreMode::Verify)
+    return fail("--batch-sizes measures throughput: not with --mode=verify");
+
   // The model.
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
   OwningOpRef<ModuleOp> module;
   std::string modelName =
       inputFile.empty() ? std::string(kEmbeddedModelName) : inputFile.getValue();
-  if (llvm::StringRef(inputFile).ends_with(".onnx")) {
+  if (isONNX) {
     ONNXImportOptions importOptions;
     for (const std::string &shape : inputShapes)
       if (!parseInputShapeOverride(shape, importOptions, error))
         return fail(error);
+    // With a sweep, the analysis runs at its first batch size.
+    if (!batchSizes.empty())
+      importOptions.batchSize = batchSizes.front();
     module = importONNXModel(&context, inputFile, importOptions);
     if (!module)
       return fail("cannot import " + inputFile);
@@ -372,6 +392,47 @@ int main(int argc, char **argv) {
   bar.finish();
   if (!report)
     return fail(llvm::toString(report.takeError()));
+  if (!batchSizes.empty()) {
+    // The baseline, the choice and the default pipeline at every size.
+    std::vector<Configuration> swept;
+    std::set<std::string> names;
+    auto add = [&](std::optional<size_t> index) {
+      if (index && *index < report->configurations.size() &&
+          names.insert(report->configurations[*index].name).second)
+        swept.push_back(report->configurations[*index]);
+    };
+    add(report->analysis.baseline);
+    add(report->analysis.choice.index);
+    for (auto [i, c] : llvm::enumerate(report->configurations))
+      if (c.kind == ConfigurationKind::Default)
+        add(i);
+    ModelAtBatchSize modelAt =
+        [&](int64_t batch) -> llvm::Expected<OwningOpRef<ModuleOp>> {
+      ONNXImportOptions importOptions;
+      for (const std::string &shape : inputShapes)
+        parseInputShapeOverride(shape, importOptions, error);
+      importOptions.batchSize = batch;
+      std::string diagnostics;
+      ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
+        diagnostics += (diagnostics.empty() ? "" : "; ") + diag.str();
+        return success();
+      });
+      OwningOpRef<ModuleOp> sized =
+          importONNXModel(&context, inputFile, importOptions);
+      if (!sized)
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            "cannot import at batch size " + std::to_string(batch) + ": " +
+                diagnostics);
+      return std::move(sized);
+    };
+    report->batchSweep =
+        sweepBatchSizes(modelAt, batchSizes, swept, options,
+                        [&](int done, int total, llvm::StringRef what) {
+                          bar.update(done, total, what);
+                        });
+    bar.finish();
+  }
   report->setup.model = modelName;
   report->setup.modelHash = modelHash;
   report->setup.cpuModel = getHostCPUModel();

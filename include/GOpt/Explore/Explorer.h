@@ -147,6 +147,29 @@ std::unique_ptr<ExploreBackend> createJITBackend(ModuleOp module,
 using ExploreProgress =
     std::function<void(int done, int total, llvm::StringRef what)>;
 
+/// Measures the given configurations (the baseline first) as explore() does,
+/// without building them from a pass set and without autotuning.
+llvm::Expected<ExploreReport>
+exploreConfigurations(ExploreBackend &backend,
+                      std::vector<Configuration> configurations,
+                      const ExploreOptions &options,
+                      const ExploreProgress &progress = {});
+
+/// The model at a batch size (dimension 0 of every input), or why not.
+using ModelAtBatchSize =
+    std::function<llvm::Expected<OwningOpRef<ModuleOp>>(int64_t batchSize)>;
+
+/// Throughput over batch sizes: for each size, the model at that size, and
+/// `configurations` (the baseline first) compiled, verified and timed on it
+/// with the JIT backend. A size at which the model or a configuration fails
+/// gets a row with the error; the sweep goes on.
+std::vector<BatchMeasurement>
+sweepBatchSizes(const ModelAtBatchSize &model,
+                llvm::ArrayRef<int64_t> batchSizes,
+                llvm::ArrayRef<Configuration> configurations,
+                const ExploreOptions &options,
+                const ExploreProgress &progress = {});
+
 /// Runs the exploration and returns the report (setup figures that only the
 /// caller knows, such as the model name, are left for it to fill). Fails only
 /// when nothing can be compared: a bad pass set or a baseline that does not

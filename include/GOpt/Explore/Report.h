@@ -60,12 +60,32 @@ struct ExploreSetup {
   int cacheMisses = 0;
 };
 
+/// One configuration at one batch size of a batch-size sweep.
+struct BatchMeasurement {
+  int64_t batchSize = 0;
+  std::string configuration;
+  std::string pipeline;
+  /// Why there is no figure (the model does not import or compile at this
+  /// size, the outputs differ from the baseline's); empty when measured.
+  std::string error;
+  double medianMs = 0, q1Ms = 0, q3Ms = 0;
+  int64_t runs = 0;
+  /// batchSize / median run time: samples per second.
+  double samplesPerSecond = 0;
+  /// T_base / T_opt at this batch size (1 for the baseline).
+  double speedup = 0;
+  int64_t peakBytes = 0;
+};
+
 /// Everything one gopt-explore run found.
 struct ExploreReport {
   ExploreSetup setup;
   std::vector<Configuration> configurations;
   std::vector<ConfigurationMeasurement> measurements;
   EffectAnalysis analysis;
+  /// Throughput of the baseline, the choice and the default pipeline over
+  /// batch sizes (empty without --batch-sizes).
+  std::vector<BatchMeasurement> batchSweep;
 };
 
 /// The versioned JSON record (schema in docs/Explore.md).

@@ -175,6 +175,10 @@ ModelImporter::getInputType(const onnx::ValueInfoProto &input) {
   SmallVector<int64_t> shape;
   for (int i = 0; i < tensor.shape().dim_size(); ++i) {
     const onnx::TensorShapeProto::Dimension &dim = tensor.shape().dim(i);
+    if (i == 0 && options.batchSize) {
+      shape.push_back(*options.batchSize);
+      continue;
+    }
     if (!dim.has_dim_value() || dim.dim_value() < 0) {
       InFlightDiagnostic diag = emitError(fileLoc);
       diag << "graph input '" << name << "' has dynamic dimension " << i;

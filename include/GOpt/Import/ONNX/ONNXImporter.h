@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -28,6 +29,10 @@ struct ONNXImportOptions {
   llvm::StringMap<llvm::SmallVector<int64_t>> inputShapes;
   /// Name of the function that holds the graph.
   std::string functionName = "main";
+  /// When set, the size of dimension 0 (the batch) of every graph input of
+  /// rank >= 1 that `inputShapes` does not name, whatever the model declares
+  /// there (a number or a symbol): how gopt-explore sweeps batch sizes.
+  std::optional<int64_t> batchSize;
 };
 
 /// Parses `name=1x3x224x224` into `options.inputShapes`. Returns false and
