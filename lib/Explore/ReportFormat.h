@@ -247,6 +247,40 @@ inline std::vector<std::string> verificationCells(const ExploreReport &report,
           note};
 }
 
+/// Where the run time of configuration `subject` goes: the kernels' sum
+/// against the end-to-end median, and the bound of its largest kernel; ""
+/// without kernel timings.
+inline std::string describeKernelCoverage(const ExploreReport &report,
+                                          size_t subject) {
+  const EffectAnalysis &analysis = report.analysis;
+  if (subject >= analysis.kernels.size() || analysis.kernels[subject].empty() ||
+      subject >= analysis.effects.size())
+    return "";
+  double kernelMs = 0;
+  const KernelEffect *largest = nullptr;
+  for (const KernelEffect &k : analysis.kernels[subject]) {
+    kernelMs += k.msPerRun;
+    if (!largest || k.share > largest->share)
+      largest = &k;
+  }
+  double runMs = analysis.effects[subject].medianMs;
+  std::string text = "The kernels take " + formatMs(kernelMs) + " ms";
+  if (runMs > 0) {
+    double covered = std::min(1.0, kernelMs / runMs);
+    text += " of the " + formatMs(runMs) + " ms median run (" +
+            formatPercent(covered) + "; kernel times come from a build with "
+            "kernel timers); the other " +
+            formatPercent(1.0 - covered) +
+            " is spent outside kernels: the calls between them, buffer "
+            "allocation and copies";
+  }
+  text += ". The largest kernel, " + largest->name + ", holds f = " +
+          formatPercent(largest->share) +
+          ": speeding it up alone can make the kernels at most " +
+          formatBound(largest->amdahlBound) + " faster.";
+  return text;
+}
+
 /// The chosen configuration, when the analysis chose a valid one.
 inline std::optional<size_t> chosenIndex(const ExploreReport &report) {
   const auto &index = report.analysis.choice.index;

@@ -296,7 +296,8 @@ static void writeAmdahlTable(const ExploreReport &report, size_t subject,
   }
   os << "<p>Kernel times are medians per run; f is the kernel's share of the "
         "kernel times and 1/(1 − f) the most a speedup of that kernel alone "
-        "can buy.</p>\n";
+        "can buy. "
+     << escapeHTML(describeKernelCoverage(report, subject)) << "</p>\n";
   llvm::StringRef align = "lrrrr";
   openTable(
       os, "amdahl",

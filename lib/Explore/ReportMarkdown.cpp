@@ -251,7 +251,9 @@ static void writeAmdahl(const ExploreReport &report, llvm::raw_ostream &os) {
   }
   os << "Kernel times are medians per run; f is the kernel's share of the "
         "kernel times and 1/(1 − f) the most a speedup of that kernel alone "
-        "can buy.\n\n";
+        "can buy. "
+     << escapeMarkdownText(describeKernelCoverage(report, *subject))
+     << "\n\n";
   writeHeader(
       os,
       {"kernel", "ms", "share f", "bound 1/(1 − f)", "speedup over baseline"},
