@@ -56,6 +56,8 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   OpPassManager &tiles = pm.nest<func::FuncOp>();
   if (options.vectorize)
     tiles.addPass(createGOptVectorizeKernels());
+  if (options.approximateMath)
+    tiles.addPass(createGOptApproximateMath());
   tiles.addPass(createCanonicalizerPass());
   tiles.addPass(createCSEPass());
 

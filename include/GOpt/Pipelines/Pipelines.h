@@ -52,6 +52,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       *this, "vectorize",
       llvm::cl::desc("Vectorize the linalg ops inside the tile loops"),
       llvm::cl::init(true)};
+  Option<bool> approximateMath{
+      *this, "approximate-math",
+      llvm::cl::desc("Compute erf, tanh, exp and log with vectorizable "
+                     "polynomials (gopt-approximate-math) instead of one "
+                     "libm call per vector lane"),
+      llvm::cl::init(true)};
   Option<bool> useGenericAllocFunctions{
       *this, "use-generic-alloc-functions",
       llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc/free (the "
