@@ -40,8 +40,6 @@ struct Case {
   double flops;
   /// OpenBLAS doing the same work on the same inputs.
   std::function<void(llvm::ArrayRef<HostTensor>)> library;
-  /// Whether the library path applies (conv2d is codegen on both).
-  bool hasLibraryPath = true;
 };
 
 std::string t(std::initializer_list<int64_t> dims) {
@@ -134,7 +132,6 @@ Case convCase(int64_t c_in, int64_t hw, int64_t c_out) {
              x + ", " + w + " -> " + y + "\n  return %y : " + y + "\n}\n";
   int64_t k = c_in * 9, p = hw * hw;
   c.flops = 2.0 * c_out * p * k;
-  c.hasLibraryPath = false;
   auto cols = std::make_shared<std::vector<float>>(k * p);
   auto out = std::make_shared<std::vector<float>>(c_out * p);
   c.library = [=](llvm::ArrayRef<HostTensor> in) {
@@ -222,8 +219,7 @@ int main(int argc, char **argv) {
     printTimes(samples[0], c.flops);
     llvm::outs() << "  ratio ";
     printRatio(samples[2], samples[0]);
-    llvm::outs() << (c.hasLibraryPath ? "" : "  (no library path: codegen)")
-                 << "\n  codegen path ";
+    llvm::outs() << "\n  codegen path ";
     printTimes(samples[1], c.flops);
     llvm::outs() << "  ratio ";
     printRatio(samples[2], samples[1]);

@@ -1,12 +1,13 @@
 //===- Blas.cpp - gopt_sgemm: the library path for contractions ----------===//
 //
-// gopt-lower-to-llvm{contractions=library} turns f32 matmul and linear into
-// calls of gopt_sgemm with raw pointers and element strides. Each matrix is
-// described by its strides along its rows and columns, so the wrapper picks
-// sgemm's transpose flag and leading dimension itself (a transposed operand
-// has a unit row stride); a layout sgemm cannot take (neither stride 1) and
-// sizes beyond sgemm's 32-bit integers are computed by a plain loop. Built
-// without OpenBLAS (GOPT_HAVE_OPENBLAS undefined), every call takes that loop.
+// gopt-lower-to-llvm{contractions=library} turns f32 matmul, linear and
+// conv2d (through im2col) into calls of gopt_sgemm with raw pointers and
+// element strides. Each matrix is described by its strides along its rows
+// and columns, so the wrapper picks sgemm's transpose flag and leading
+// dimension itself (a transposed operand has a unit row stride); a layout
+// sgemm cannot take (neither stride 1) and sizes beyond sgemm's 32-bit
+// integers are computed by a plain loop. Built without OpenBLAS
+// (GOPT_HAVE_OPENBLAS undefined), every call takes that loop.
 //
 // The test library of the JIT integration tests (test/Integration/lib)
 // compiles this file too, so mlir-runner resolves gopt_sgemm from it.

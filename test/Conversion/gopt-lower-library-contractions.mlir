@@ -135,3 +135,53 @@ func.func @on_tensors(%a: tensor<4x16xf32>, %b: tensor<16x32xf32>, %c: tensor<4x
   } -> tensor<4x32xf32>
   return %r : tensor<4x32xf32>
 }
+
+// -----
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+
+// The zero fill of a fresh buffer (here through a reshape) is found past
+// ops that write other buffers (im2col's gather, for a convolution), but not
+// past one that writes a view of the result.
+// CHECK-LABEL: func.func @fill_distance
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.0{{.*}} : f32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.0{{.*}} : f32
+// CHECK: %[[C1:.*]] = memref.alloc() {{.*}} : memref<2x2x32xf32>
+// CHECK-NOT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[C1]]
+// CHECK: linalg.fill ins(%[[ONE]] : f32) outs(%{{.*}} : memref<4x16xf32>)
+// CHECK: call @gopt_sgemm({{.*}}, %[[ZERO]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}})
+// CHECK: %[[C2:.*]] = memref.alloc() {{.*}} : memref<4x32xf32>
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%[[C2]]
+// CHECK: memref.store
+// CHECK: call @gopt_sgemm({{.*}}, %[[ONE]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}})
+func.func @fill_distance(%b: memref<16x32xf32>) -> (memref<2x2x32xf32>, memref<4x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %i = arith.constant 1 : index
+  %c1 = memref.alloc() {alignment = 64 : i64} : memref<2x2x32xf32>
+  linalg.fill ins(%zero : f32) outs(%c1 : memref<2x2x32xf32>)
+  %a = memref.alloc() {alignment = 64 : i64} : memref<4x16xf32>
+  linalg.fill ins(%one : f32) outs(%a : memref<4x16xf32>)
+  %v = memref.collapse_shape %c1 [[0, 1], [2]] : memref<2x2x32xf32> into memref<4x32xf32>
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], library_call = "gopt_sgemm"}
+      ins(%a, %b : memref<4x16xf32>, memref<16x32xf32>) outs(%v : memref<4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  %c2 = memref.alloc() {alignment = 64 : i64} : memref<4x32xf32>
+  linalg.fill ins(%zero : f32) outs(%c2 : memref<4x32xf32>)
+  %row = memref.subview %c2[1, 0] [1, 32] [1, 1] : memref<4x32xf32> to memref<32xf32, strided<[1], offset: 32>>
+  memref.store %one, %row[%i] : memref<32xf32, strided<[1], offset: 32>>
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], library_call = "gopt_sgemm"}
+      ins(%a, %b : memref<4x16xf32>, memref<16x32xf32>) outs(%c2 : memref<4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return %c1, %c2 : memref<2x2x32xf32>, memref<4x32xf32>
+}

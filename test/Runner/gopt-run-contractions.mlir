@@ -42,3 +42,19 @@ func.func @transposed(%x: tensor<16x8xf32>, %w: tensor<16x12xf32>)
   %t = gopt.tanh %l : tensor<8x12xf32>
   return %l, %t : tensor<8x12xf32>, tensor<8x12xf32>
 }
+
+// Convolutions go through im2col and sgemm: padded, strided, with a bias
+// and a relu epilogue; a dilated one stays on the codegen path (upstream
+// im2col takes no dilation).
+// RUN: gopt-run %s --entry=conv --reps=0 --lowering-options=contractions=codegen --outputs=%t/c0.npy,%t/c1.npy,%t/c2.npy
+// RUN: gopt-run %s --entry=conv --reps=0 --expect=%t/c0.npy,%t/c1.npy,%t/c2.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
+// RUN: gopt-run %s --entry=conv --reps=0 --pipeline=gopt-optimize --expect=%t/c0.npy,%t/c1.npy,%t/c2.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
+func.func @conv(%x: tensor<2x5x11x9xf32>, %w: tensor<7x5x3x3xf32>, %b: tensor<7xf32>,
+                %w2: tensor<6x5x2x3xf32>)
+    -> (tensor<2x7x11x9xf32>, tensor<2x6x6x4xf32>, tensor<2x6x5x3xf32>) {
+  %y = gopt.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : tensor<2x5x11x9xf32>, tensor<7x5x3x3xf32>, tensor<7xf32> -> tensor<2x7x11x9xf32>
+  %r = gopt.relu %y : tensor<2x7x11x9xf32>
+  %s = gopt.conv2d %x, %w2 strides = [2, 2] padding = [1, 0, 0, 1] dilations = [1, 1] groups = 1 : tensor<2x5x11x9xf32>, tensor<6x5x2x3xf32> -> tensor<2x6x6x4xf32>
+  %z = gopt.conv2d %x, %w2 strides = [2, 3] padding = [0, 1, 1, 0] dilations = [2, 1] groups = 1 : tensor<2x5x11x9xf32>, tensor<6x5x2x3xf32> -> tensor<2x6x5x3xf32>
+  return %r, %s, %z : tensor<2x7x11x9xf32>, tensor<2x6x6x4xf32>, tensor<2x6x5x3xf32>
+}

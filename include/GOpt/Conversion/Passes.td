@@ -80,8 +80,11 @@ def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
     whole by `gopt-fuse-kernel-loops` (the epilogue of their kernel is tiled
     on its own and writes in place into their result) and by
     `gopt-vectorize-kernels`, and become calls of the runtime's
-    `gopt_sgemm` in `gopt-lower-library-contractions`. Other contractions
-    (non-f32, other bodies) are left to the codegen path.
+    `gopt_sgemm` in `gopt-lower-library-contractions`. An f32
+    `linalg.conv_2d_nchw_fchw` is first rewritten into im2col and such a
+    contraction (upstream `rewriteInIm2Col`; no dilation). Other
+    contractions (non-f32, other bodies, dilated or grouped convolutions)
+    are left to the codegen path.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }

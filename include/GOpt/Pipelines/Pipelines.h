@@ -36,8 +36,8 @@ struct OptimizePipelineOptions
 void buildOptimizePipeline(OpPassManager &pm,
                            const OptimizePipelineOptions &options);
 
-/// How `gopt-lower-to-llvm` computes heavy contractions (f32 matmul and
-/// linear).
+/// How `gopt-lower-to-llvm` computes heavy contractions (f32 matmul, linear
+/// and ungrouped, undilated conv2d).
 enum class ContractionPath {
   /// Calls of the runtime's `gopt_sgemm` (OpenBLAS), the epilogue fused on
   /// our side.
@@ -64,7 +64,7 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::init(true)};
   Option<ContractionPath> contractions{
       *this, "contractions",
-      llvm::cl::desc("How f32 matmul/linear are computed"),
+      llvm::cl::desc("How f32 matmul/linear/conv2d are computed"),
       llvm::cl::init(ContractionPath::Library),
       llvm::cl::values(
           clEnumValN(ContractionPath::Library, "library",

@@ -10,7 +10,7 @@
 // - kernel timers behind `gopt_kernel_begin(id)` / `gopt_kernel_end(id)`,
 //   which `gopt-lower-to-llvm{kernel-timers}` puts around every kernel call;
 // - `memrefCopy`, the strided copy lowered memref.copy calls;
-// - `gopt_sgemm`, the library path of f32 matmul and linear
+// - `gopt_sgemm`, the library path of f32 matmul, linear and conv2d
 //   (`gopt-lower-to-llvm{contractions=library}`), over OpenBLAS.
 //
 // The C entry points are declared at the bottom; `getRuntimeSymbols()` lists

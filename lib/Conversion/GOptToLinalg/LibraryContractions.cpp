@@ -12,12 +12,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -114,9 +116,43 @@ struct MarkSgemmContraction : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// An f32 `linalg.conv_2d_nchw_fchw` → im2col: a generic gathering the
+/// (padded) input into `[N, C·KH·KW, OH·OW]`, and a contraction with the
+/// filter `[F, C·KH·KW]` into the collapsed output `[N, F, OH·OW]` (upstream
+/// `rewriteInIm2Col`), which MarkSgemmContraction then marks.
+struct ConvolutionToIm2ColContraction
+    : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() ||
+        llvm::any_of(op->getOperandTypes(), [](Type t) {
+          return !getElementTypeOrSelf(t).isF32();
+        }))
+      return failure();
+    return linalg::rewriteInIm2Col(rewriter, op);
+  }
+};
+
+/// The library contraction whose result `v` is, through reshapes each used
+/// once (the collapsed result of a convolution read back as NCHW), or null.
+static Operation *libraryResultThroughReshapes(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!v.hasOneUse())
+      return nullptr;
+    if (isLibrarySgemm(def))
+      return def;
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+      return nullptr;
+    v = def->getOperand(0);
+  }
+  return nullptr;
+}
+
 /// `ins(…, %c, …) outs(tensor.empty)` with `%c` a library contraction's
-/// result read where the generic writes, and used nowhere else, becomes
-/// `ins(…) outs(%c)`: the epilogue overwrites the sgemm output in place.
+/// result (or a reshape of it) read where the generic writes, and used
+/// nowhere else, becomes `ins(…) outs(%c)`: the epilogue overwrites the
+/// sgemm output in place.
 struct WriteEpilogueIntoContractionResult
     : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -133,7 +169,7 @@ struct WriteEpilogueIntoContractionResult
     OpOperand *reused = nullptr;
     for (OpOperand *input : op.getDpsInputOperands()) {
       Value v = input->get();
-      if (isLibrarySgemm(v.getDefiningOp()) && v.hasOneUse() &&
+      if (libraryResultThroughReshapes(v) &&
           v.getType() == init->get().getType() &&
           op.getMatchingIndexingMap(input) == outMap) {
         reused = input;
@@ -166,17 +202,51 @@ struct WriteEpilogueIntoContractionResult
   }
 };
 
-/// The zero `linalg.fill` of `c` just before `op` (only side-effect-free ops
-/// between them), or null.
+/// The buffer `v` is a view of (through view-like ops), or `v`.
+static Value rootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// Whether `op` may read or write the fresh allocation `root`: unknown
+/// effects may; effects on values of another root may not (a fresh
+/// allocation aliases nothing else).
+static bool mayTouch(Operation *op, Value root) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return !isMemoryEffectFree(op);
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [&](MemoryEffects::EffectInstance &effect) {
+    Value value = effect.getValue();
+    return !value || rootBuffer(value) == root;
+  });
+}
+
+/// The zero `linalg.fill` of `c`, or of another view of its buffer covering
+/// it whole (a reshape), before `op` with nothing between that may touch
+/// that buffer; or null. Only for buffers `memref.alloc` made (which alias
+/// nothing else).
 static linalg::FillOp zeroFillBefore(Operation *op, Value c) {
+  SmallVector<Value> views = {c};
+  while (auto reshape = views.back().getDefiningOp<memref::CollapseShapeOp>())
+    views.push_back(reshape.getSrc());
+  while (auto reshape = views.back().getDefiningOp<memref::ExpandShapeOp>())
+    views.push_back(reshape.getSrc());
+  Value root = rootBuffer(c);
+  bool fresh = root.getDefiningOp<memref::AllocOp>() != nullptr;
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
-      if (fill.hasPureBufferSemantics() && fill.getOutputs()[0] == c &&
+      Value target = fill.getOutputs()[0];
+      if (fill.hasPureBufferSemantics() &&
+          llvm::is_contained(views, target) &&
           matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
         return fill;
-      return nullptr;
     }
-    if (!isMemoryEffectFree(prev))
+    if (isMemoryEffectFree(prev))
+      continue;
+    if (!fresh || mayTouch(prev, root))
       return nullptr;
   }
   return nullptr;
@@ -312,7 +382,8 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
 
 void mlir::gopt::populateSelectLibraryContractionsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<MarkSgemmContraction>(patterns.getContext());
+  patterns.add<ConvolutionToIm2ColContraction, MarkSgemmContraction>(
+      patterns.getContext());
 }
 
 void mlir::gopt::populateEpilogueInPlacePatterns(RewritePatternSet &patterns) {

@@ -49,13 +49,22 @@ static bool hasI1Operand(linalg::LinalgOp op) {
   });
 }
 
-/// Whether `op` is a library contraction, or the fill of its result (which
-/// gopt-lower-library-contractions turns into `beta = 0`).
+/// Whether `op` is a library contraction, or the fill of its result, maybe
+/// reshaped (which gopt-lower-library-contractions turns into `beta = 0`).
 static bool isLibraryWork(linalg::LinalgOp op) {
   if (gopt::isLibrarySgemm(op))
     return true;
-  return isa<linalg::FillOp>(op) && op->hasOneUse() &&
-         gopt::isLibrarySgemm(*op->getUsers().begin());
+  if (!isa<linalg::FillOp>(op))
+    return false;
+  Operation *user = op;
+  while (user->hasOneUse()) {
+    user = *user->getUsers().begin();
+    if (gopt::isLibrarySgemm(user))
+      return true;
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(user))
+      return false;
+  }
+  return false;
 }
 
 static bool canVectorize(linalg::LinalgOp op) {
