@@ -84,9 +84,9 @@ extern "C" void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
   CBLAS_TRANSPOSE ta, tb, tc;
   int64_t lda, ldb, ldc;
   bool blas = k > 0 && blasLayout(am, ta, lda) && blasLayout(bm, tb, ldb) &&
-              blasLayout(cm, tc, ldc) && tc == CblasNoTrans &&
-              fitsBlasInt(m) && fitsBlasInt(n) && fitsBlasInt(k) &&
-              fitsBlasInt(lda) && fitsBlasInt(ldb) && fitsBlasInt(ldc);
+              blasLayout(cm, tc, ldc) && tc == CblasNoTrans && fitsBlasInt(m) &&
+              fitsBlasInt(n) && fitsBlasInt(k) && fitsBlasInt(lda) &&
+              fitsBlasInt(ldb) && fitsBlasInt(ldc);
   if (blas) {
     for (int64_t i = 0; i < batch; ++i)
       cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, alpha, a + i * aBatch, lda,
@@ -95,6 +95,6 @@ extern "C" void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
   }
 #endif
   for (int64_t i = 0; i < batch; ++i)
-    referenceSgemm(m, n, k, alpha, a + i * aBatch, am, b + i * bBatch, bm,
-                   beta, c + i * cBatch, cm);
+    referenceSgemm(m, n, k, alpha, a + i * aBatch, am, b + i * bBatch, bm, beta,
+                   c + i * cBatch, cm);
 }

@@ -86,8 +86,7 @@ static void restrictToShareableDims(linalg::LinalgOp op,
     return;
   for (OpOperand &operand : op->getOpOperands()) {
     auto producer = operand.get().getDefiningOp<linalg::LinalgOp>();
-    if (!producer || producer->getNumResults() != 1 ||
-        isLibrarySgemm(producer))
+    if (!producer || producer->getNumResults() != 1 || isLibrarySgemm(producer))
       continue;
     AffineMap map = op.getMatchingIndexingMap(&operand);
     SmallVector<bool> present(tileable.size(), false);

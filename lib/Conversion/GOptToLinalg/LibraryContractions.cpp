@@ -126,9 +126,8 @@ struct ConvolutionToIm2ColContraction
   LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp op,
                                 PatternRewriter &rewriter) const override {
     if (!op.hasPureTensorSemantics() ||
-        llvm::any_of(op->getOperandTypes(), [](Type t) {
-          return !getElementTypeOrSelf(t).isF32();
-        }))
+        llvm::any_of(op->getOperandTypes(),
+                     [](Type t) { return !getElementTypeOrSelf(t).isF32(); }))
       return failure();
     return linalg::rewriteInIm2Col(rewriter, op);
   }
@@ -239,8 +238,7 @@ static linalg::FillOp zeroFillBefore(Operation *op, Value c) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
       Value target = fill.getOutputs()[0];
-      if (fill.hasPureBufferSemantics() &&
-          llvm::is_contained(views, target) &&
+      if (fill.hasPureBufferSemantics() && llvm::is_contained(views, target) &&
           matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
         return fill;
     }
@@ -356,8 +354,8 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
           for (auto [i, call] : llvm::enumerate(operands)) {
             Value address = call.address;
             for (auto [iv, d] : llvm::zip(ivs, outer)) {
-              Value step = arith::MulIOp::create(b, l, call.strides[d],
-                                                 elemBytes);
+              Value step =
+                  arith::MulIOp::create(b, l, call.strides[d], elemBytes);
               address = arith::AddIOp::create(
                   b, l, address, arith::MulIOp::create(b, l, iv, step));
             }

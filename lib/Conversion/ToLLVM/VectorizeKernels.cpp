@@ -76,8 +76,7 @@ static bool canVectorize(linalg::LinalgOp op) {
   // broadcast_to read wrong conditions; test/Integration/CPU/i1-vector.mlir).
   // Library contractions (and the fill of their result) become a call.
   return op.hasPureTensorSemantics() && op.getNumLoops() > 0 &&
-         !isLibraryWork(op) &&
-         staticIterations(op) > 0 && !hasI1Operand(op) &&
+         !isLibraryWork(op) && staticIterations(op) > 0 && !hasI1Operand(op) &&
          succeeded(linalg::vectorizeOpPrecondition(op));
 }
 

@@ -44,8 +44,8 @@ std::optional<SgemmLoops> matchSgemmContraction(linalg::GenericOp op);
 /// Whether `op` is a contraction marked for `gopt_sgemm`.
 bool isLibrarySgemm(Operation *op);
 
-/// Marks every f32 contraction generic sgemm can compute (matchSgemmContraction)
-/// with `library_call = "gopt_sgemm"`.
+/// Marks every f32 contraction generic sgemm can compute
+/// (matchSgemmContraction) with `library_call = "gopt_sgemm"`.
 void populateSelectLibraryContractionsPatterns(RewritePatternSet &patterns);
 
 /// Makes an all-parallel generic that reads a library contraction's result
