@@ -38,11 +38,12 @@ inline std::unique_ptr<MLIRContext> makeContext() {
   return context;
 }
 
-/// Compiles `source` with `pipeline` (empty: no graph pass); exits with the
-/// error on failure.
+/// Compiles `source` with `pipeline` (empty: no graph pass) and
+/// gopt-lower-to-llvm `loweringOptions`; exits with the error on failure.
 inline std::unique_ptr<CompiledGraph>
 compileOrDie(MLIRContext &context, llvm::StringRef source,
-             llvm::StringRef pipeline, bool kernelTimers = false) {
+             llvm::StringRef pipeline, bool kernelTimers = false,
+             llvm::StringRef loweringOptions = "") {
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   if (!module) {
     llvm::errs() << "error: cannot parse the benchmark graph\n";
@@ -51,6 +52,7 @@ compileOrDie(MLIRContext &context, llvm::StringRef source,
   CompileOptions options;
   options.graphPipeline = pipeline.str();
   options.kernelTimers = kernelTimers;
+  options.loweringOptions = loweringOptions.str();
   auto graph = CompiledGraph::compile(*module, options);
   if (!graph) {
     llvm::errs() << "error: " << llvm::toString(graph.takeError()) << "\n";

@@ -50,6 +50,11 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   // Elementwise arith/math ops of other producers on whole tensors.
   toLinalg.addPass(createConvertElementwiseToLinalgPass());
   toLinalg.addPass(createCanonicalizerPass());
+  // Library path: contractions sgemm computes stay whole (a call after
+  // bufferization); their kernels' epilogues become the loop nest.
+  bool library = options.contractions == ContractionPath::Library;
+  if (library)
+    toLinalg.addPass(createGOptSelectLibraryContractions());
   GOptFuseKernelLoopsOptions loops;
   loops.tileSizes = llvm::to_vector(options.tileSizes);
   pm.addPass(createGOptFuseKernelLoops(loops));
@@ -80,6 +85,8 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   deallocation.privateFunctionDynamicOwnership = true;
   bufferization::buildBufferDeallocationPipeline(pm, deallocation);
   pm.addPass(createConvertBufferizationToMemRefPass());
+  if (library)
+    pm.addPass(createGOptLowerLibraryContractions());
 
   // Loops and scalars.
   OpPassManager &scalar = pm.nest<func::FuncOp>();
@@ -126,6 +133,7 @@ void mlir::gopt::registerPipelines() {
   PassPipelineRegistration<gopt::LowerToLLVMOptions>(
       "gopt-lower-to-llvm",
       "CPU pipeline from gopt to the LLVM dialect: outline kernels, lower to "
-      "linalg, one loop nest per kernel, vectorize, bufferize, LLVM",
+      "linalg, one loop nest per kernel (f32 matmul/linear: an sgemm call "
+      "and the epilogue's loop nest), vectorize, bufferize, LLVM",
       buildLowerToLLVMPipeline);
 }

@@ -96,5 +96,6 @@ mlir::gopt::runtime::getRuntimeSymbols() {
       {"gopt_kernel_begin", reinterpret_cast<void *>(&gopt_kernel_begin)},
       {"gopt_kernel_end", reinterpret_cast<void *>(&gopt_kernel_end)},
       {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
+      {"gopt_sgemm", reinterpret_cast<void *>(&gopt_sgemm)},
   };
 }

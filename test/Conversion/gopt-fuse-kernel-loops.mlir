@@ -1,5 +1,6 @@
 // RUN: gopt-opt %s -split-input-file -verify-each --gopt-outline-kernels --convert-gopt-to-linalg --gopt-fuse-kernel-loops | FileCheck %s
 // RUN: gopt-opt %s -split-input-file -verify-each --gopt-outline-kernels --convert-gopt-to-linalg --gopt-fuse-kernel-loops=tile-sizes=2,8 | FileCheck %s --check-prefix=SIZES
+// RUN: gopt-opt %s -split-input-file -verify-each --gopt-outline-kernels --convert-gopt-to-linalg --gopt-select-library-contractions --gopt-fuse-kernel-loops | FileCheck %s --check-prefix=LIB
 
 // A contraction with its epilogue (bias, relu): one loop over rows; the
 // zero fill, the matmul tile and the fused epilogue are all inside it.
@@ -22,6 +23,23 @@
 // SIZES: scf.for
 // SIZES: scf.for
 // SIZES: linalg.generic {{.*}} outs(%{{.*}} : tensor<2x8xf32>)
+
+// A contraction marked for the library stays whole before the loop (its
+// fill too); the epilogue, one generic, is the loop nest and writes in place
+// into the contraction's result (the loop's init), reading it as its output.
+// LIB-LABEL: func.func private @linear_k0_linear_add_relu
+// LIB: %[[FILL:.*]] = linalg.fill
+// LIB: %[[MM:.*]] = linalg.generic {{.*}}library_call = "gopt_sgemm"{{.*}} outs(%[[FILL]] :
+// LIB: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[MM]])
+// LIB: %[[TILE:.*]] = tensor.extract_slice %[[ACC]]
+// LIB-NOT: library_call
+// LIB: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%{{.*}} : tensor<32xf32>) outs(%[[TILE]] : tensor<1x32xf32>)
+// LIB: ^bb0(%[[BIAS:.*]]: f32, %[[C:.*]]: f32):
+// LIB: arith.addf %[[C]], %[[BIAS]]
+// LIB: arith.cmpf ugt
+// LIB: scf.yield
+// LIB-NEXT: }
+// LIB-NEXT: return
 func.func @linear(%x: tensor<4x16xf32>, %w: tensor<16x32xf32>, %b: tensor<32xf32>) -> tensor<4x32xf32> {
   %r = gopt.fusion(%x, %w, %b : tensor<4x16xf32>, tensor<16x32xf32>, tensor<32xf32>) -> tensor<4x32xf32> {
   ^bb0(%a: tensor<4x16xf32>, %c: tensor<16x32xf32>, %d: tensor<32xf32>):
@@ -136,4 +154,49 @@ func.func @independent(%x: tensor<4x16xf32>, %y: tensor<4x16xf32>) -> (tensor<4x
     gopt.yield %n, %e : tensor<4x16xf32>, tensor<4x16xf32>
   }
   return %r#0, %r#1 : tensor<4x16xf32>, tensor<4x16xf32>
+}
+
+// -----
+
+// Library path: an elementwise prologue is not fused into the contraction
+// (sgemm reads its operands from memory); it stays a whole-tensor generic in
+// the same kernel, and the epilogue is the loop nest.
+// LIB-LABEL: func.func private @prologue_k0_relu_linear_tanh
+// LIB: %[[RELU:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]}
+// LIB: arith.cmpf ugt
+// LIB: %[[MM:.*]] = linalg.generic {{.*}}library_call = "gopt_sgemm"} ins(%[[RELU]], %{{.*}} :
+// LIB-NOT: arith.cmpf
+// LIB: scf.for {{.*}} iter_args(%{{.*}} = %[[MM]])
+// LIB: math.tanh
+func.func @prologue(%x: tensor<4x16xf32>, %w: tensor<16x32xf32>) -> tensor<4x32xf32> {
+  %r = gopt.fusion(%x, %w : tensor<4x16xf32>, tensor<16x32xf32>) -> tensor<4x32xf32> {
+  ^bb0(%a: tensor<4x16xf32>, %c: tensor<16x32xf32>):
+    %e = gopt.relu %a : tensor<4x16xf32>
+    %l = gopt.linear %e, %c : tensor<4x16xf32>, tensor<16x32xf32> -> tensor<4x32xf32>
+    %t = gopt.tanh %l : tensor<4x32xf32>
+    gopt.yield %t : tensor<4x32xf32>
+  }
+  return %r : tensor<4x32xf32>
+}
+
+// -----
+
+// Library path, the contraction's result returned too: the epilogue cannot
+// overwrite it, so it reads it tile by tile into a buffer of its own; the
+// kernel returns the contraction's result as it is.
+// LIB-LABEL: func.func private @exposed_k0_linear_tanh
+// LIB: %[[MM:.*]] = linalg.generic {{.*}}library_call = "gopt_sgemm"
+// LIB: %[[EMPTY:.*]] = tensor.empty
+// LIB: %[[LOOP:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[EMPTY]])
+// LIB: tensor.extract_slice %[[MM]]
+// LIB: math.tanh
+// LIB: return %[[MM]], %[[LOOP]]
+func.func @exposed(%x: tensor<4x16xf32>, %w: tensor<16x32xf32>) -> (tensor<4x32xf32>, tensor<4x32xf32>) {
+  %r:2 = gopt.fusion(%x, %w : tensor<4x16xf32>, tensor<16x32xf32>) -> tensor<4x32xf32>, tensor<4x32xf32> {
+  ^bb0(%a: tensor<4x16xf32>, %c: tensor<16x32xf32>):
+    %l = gopt.linear %a, %c : tensor<4x16xf32>, tensor<16x32xf32> -> tensor<4x32xf32>
+    %t = gopt.tanh %l : tensor<4x32xf32>
+    gopt.yield %l, %t : tensor<4x32xf32>, tensor<4x32xf32>
+  }
+  return %r#0, %r#1 : tensor<4x32xf32>, tensor<4x32xf32>
 }

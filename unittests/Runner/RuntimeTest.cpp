@@ -3,6 +3,10 @@
 #include "GOpt/Runtime/Runtime.h"
 
 #include "gtest/gtest.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <limits>
+#include <vector>
 
 using namespace mlir::gopt::runtime;
 
@@ -77,9 +81,83 @@ TEST(KernelTimers, AddUpCallsPerKernel) {
 
 TEST(Runtime, ListsEveryEntryPointForAJIT) {
   auto symbols = getRuntimeSymbols();
-  EXPECT_EQ(symbols.size(), 6u);
+  EXPECT_EQ(symbols.size(), 7u);
   for (auto &[name, address] : symbols)
     EXPECT_NE(address, nullptr) << name;
+  EXPECT_TRUE(llvm::any_of(symbols, [](auto &symbol) {
+    return symbol.first == "gopt_sgemm";
+  }));
+}
+
+/// C = A·B by definition, A m×k and B k×n given by their strides.
+static std::vector<float> referenceProduct(int64_t m, int64_t n, int64_t k,
+                                           const float *a, int64_t aRow,
+                                           int64_t aCol, const float *b,
+                                           int64_t bRow, int64_t bCol) {
+  std::vector<float> c(m * n, 0.0f);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t p = 0; p < k; ++p)
+        c[i * n + j] += a[i * aRow + p * aCol] * b[p * bRow + j * bCol];
+  return c;
+}
+
+TEST(Sgemm, TakesTransposesFromTheStrides) {
+  const int64_t m = 3, n = 5, k = 4;
+  std::vector<float> a(m * k), b(k * n);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = 0.25f * static_cast<float>(i) - 1.0f;
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = 0.5f - 0.125f * static_cast<float>(i);
+  // Row-major A (m×k) and B (k×n), then both read as transposes of the
+  // same buffers: A' = (k×m)ᵀ, B' = (n×k)ᵀ.
+  struct Layout {
+    int64_t aRow, aCol, bRow, bCol;
+  } layouts[] = {{k, 1, n, 1}, {1, m, 1, k}, {k, 1, 1, k}, {1, m, n, 1}};
+  for (const Layout &l : layouts) {
+    std::vector<float> c(m * n, 7.0f);
+    gopt_sgemm(1, m, n, k, 1.0f, a.data(), 0, l.aRow, l.aCol, b.data(), 0,
+               l.bRow, l.bCol, 0.0f, c.data(), 0, n, 1);
+    std::vector<float> expected = referenceProduct(
+        m, n, k, a.data(), l.aRow, l.aCol, b.data(), l.bRow, l.bCol);
+    for (int64_t i = 0; i < m * n; ++i)
+      EXPECT_NEAR(c[i], expected[i], 1e-5) << "layout " << l.aRow << ","
+                                           << l.aCol << " " << i;
+  }
+}
+
+TEST(Sgemm, AccumulatesWithBetaOneAndIgnoresCWithBetaZero) {
+  float a[2] = {1, 2}, b[2] = {3, 4}; // 1×2 · 2×1
+  float c = 10.0f;
+  gopt_sgemm(1, 1, 1, 2, 1.0f, a, 0, 2, 1, b, 0, 1, 1, 1.0f, &c, 0, 1, 1);
+  EXPECT_EQ(c, 21.0f);
+  c = std::numeric_limits<float>::quiet_NaN();
+  gopt_sgemm(1, 1, 1, 2, 1.0f, a, 0, 2, 1, b, 0, 1, 1, 0.0f, &c, 0, 1, 1);
+  EXPECT_EQ(c, 11.0f);
+  // k = 0: the product is empty, C becomes beta·C.
+  c = std::numeric_limits<float>::quiet_NaN();
+  gopt_sgemm(1, 1, 1, 0, 1.0f, a, 0, 2, 1, b, 0, 1, 1, 0.0f, &c, 0, 1, 1);
+  EXPECT_EQ(c, 0.0f);
+}
+
+TEST(Sgemm, BatchesWithBroadcastOperands) {
+  // Two 2×2 · 2×2 products sharing B (batch stride 0).
+  float a[8] = {1, 2, 3, 4, 5, 6, 7, 8}, b[4] = {1, 0, 1, 1};
+  float c[8] = {};
+  gopt_sgemm(2, 2, 2, 2, 1.0f, a, 4, 2, 1, b, 0, 2, 1, 0.0f, c, 4, 2, 1);
+  float expected[8] = {3, 2, 7, 4, 11, 6, 15, 8};
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(c[i], expected[i]) << i;
+}
+
+TEST(Sgemm, LoopsOverLayoutsSgemmCannotTake) {
+  // A with neither stride 1: every other element of a 2×4 buffer.
+  float a[8] = {1, 0, 2, 0, 3, 0, 4, 0}, b[4] = {1, 2, 3, 4};
+  float c[4] = {};
+  gopt_sgemm(1, 2, 2, 2, 1.0f, a, 0, 4, 2, b, 0, 2, 1, 0.0f, c, 0, 2, 1);
+  float expected[4] = {7, 10, 15, 22};
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(c[i], expected[i]) << i;
 }
 
 TEST(MemrefCopy, CopiesAStridedView) {

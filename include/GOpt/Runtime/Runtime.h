@@ -9,7 +9,9 @@
 //   page faults that would hide what a graph pass saved;
 // - kernel timers behind `gopt_kernel_begin(id)` / `gopt_kernel_end(id)`,
 //   which `gopt-lower-to-llvm{kernel-timers}` puts around every kernel call;
-// - `memrefCopy`, the strided copy lowered memref.copy calls.
+// - `memrefCopy`, the strided copy lowered memref.copy calls;
+// - `gopt_sgemm`, the library path of f32 matmul, linear and conv2d
+//   (`gopt-lower-to-llvm{contractions=library}`), over OpenBLAS.
 //
 // The C entry points are declared at the bottom; `getRuntimeSymbols()` lists
 // them for a JIT.
@@ -82,6 +84,16 @@ void gopt_kernel_end(int64_t id);
 /// ABI of upstream's libmlir_c_runner_utils); src and dst are unranked
 /// memref descriptors {rank, descriptor*}.
 void memrefCopy(int64_t elemSize, void *src, void *dst);
+/// `batch` products C = alpha·A·B + beta·C, the i-th at `a + i·aBatch`,
+/// `b + i·bBatch`, `c + i·cBatch`; A is m×k, B k×n, C m×n, element (r, s)
+/// of A at `a[r·aRow + s·aCol]` (likewise B, C). beta = 0 ignores what C
+/// held. Calls cblas_sgemm (transpose flags from the strides) when the
+/// layouts allow, else loops.
+void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k, float alpha,
+                const float *a, int64_t aBatch, int64_t aRow, int64_t aCol,
+                const float *b, int64_t bBatch, int64_t bRow, int64_t bCol,
+                float beta, float *c, int64_t cBatch, int64_t cRow,
+                int64_t cCol);
 }
 
 #endif // GOPT_RUNTIME_RUNTIME_H

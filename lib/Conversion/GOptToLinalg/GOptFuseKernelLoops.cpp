@@ -7,8 +7,15 @@
 // are fused into the tile loops, so the kernel is one loop nest and no
 // reduction is recomputed per tile.
 //
+// A contraction marked for the library (gopt-select-library-contractions)
+// stays whole: nothing is fused into it or it into the tiles, and an
+// epilogue that reads it where it writes is made to write in place into its
+// result, so the kernel is the library call and then one loop nest over the
+// output.
+//
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Conversion/GOptToLinalg/LibraryContractions.h"
 #include "GOpt/Conversion/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -46,7 +53,8 @@ static linalg::LinalgOp linalgProducer(Value v) {
 }
 
 /// The ops computing the kernel's results, or an empty list when one of them
-/// is not a linalg op.
+/// is not a linalg op. Library contractions are left out: they are calls
+/// made before the loops, whose results the kernel can return as they are.
 static SmallVector<linalg::LinalgOp> findResultOps(func::FuncOp func) {
   auto ret = dyn_cast<func::ReturnOp>(func.getBody().front().getTerminator());
   SmallVector<linalg::LinalgOp> ops;
@@ -56,6 +64,8 @@ static SmallVector<linalg::LinalgOp> findResultOps(func::FuncOp func) {
     linalg::LinalgOp op = linalgProducer(v);
     if (!op)
       return {};
+    if (isLibrarySgemm(op))
+      continue;
     if (!llvm::is_contained(ops, op))
       ops.push_back(op);
   }
@@ -66,6 +76,8 @@ static SmallVector<linalg::LinalgOp> findResultOps(func::FuncOp func) {
 /// nothing: a dimension is dropped when some linalg producer in the kernel
 /// is read through a map that does not depend on it (a reduction result
 /// broadcast back, a matmul operand along the other output dimension).
+/// Library contractions are computed whole before the loops: they restrict
+/// nothing, and their own producers are not looked at.
 static void restrictToShareableDims(linalg::LinalgOp op,
                                     ArrayRef<int64_t> dimToRoot,
                                     SmallVectorImpl<bool> &tileable,
@@ -74,7 +86,7 @@ static void restrictToShareableDims(linalg::LinalgOp op,
     return;
   for (OpOperand &operand : op->getOpOperands()) {
     auto producer = operand.get().getDefiningOp<linalg::LinalgOp>();
-    if (!producer || producer->getNumResults() != 1)
+    if (!producer || producer->getNumResults() != 1 || isLibrarySgemm(producer))
       continue;
     AffineMap map = op.getMatchingIndexingMap(&operand);
     SmallVector<bool> present(tileable.size(), false);
@@ -171,16 +183,23 @@ struct GOptFuseKernelLoopsPass
   }
 
   /// Upstream elementwise-op fusion of producers that have one use (so no
-  /// work is duplicated).
+  /// work is duplicated), never into a library contraction (sgemm reads
+  /// its operands from memory); then an epilogue reading a library
+  /// contraction is made to write into its result.
   LogicalResult fuseElementwiseChains(func::FuncOp kernel) {
     RewritePatternSet patterns(&getContext());
     linalg::populateElementwiseOpsFusionPatterns(
         patterns, [](OpOperand *fused) {
           Operation *producer = fused->get().getDefiningOp();
-          return producer && producer->hasOneUse();
+          return producer && producer->hasOneUse() &&
+                 !isLibrarySgemm(fused->getOwner());
         });
     linalg::GenericOp::getCanonicalizationPatterns(patterns, &getContext());
-    return applyPatternsGreedily(kernel, std::move(patterns));
+    if (failed(applyPatternsGreedily(kernel, std::move(patterns))))
+      return failure();
+    RewritePatternSet inPlace(&getContext());
+    populateEpilogueInPlacePatterns(inPlace);
+    return applyPatternsGreedily(kernel, std::move(inPlace));
   }
 
   LogicalResult tileAndFuseKernel(func::FuncOp kernel) {
@@ -233,10 +252,13 @@ struct GOptFuseKernelLoopsPass
     tiling.setTileSizes(sizeAttrs);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
-    // Producers whose values the kernel returns are yielded by the loops.
+    // Producers whose values the kernel returns are yielded by the loops;
+    // library contractions stay outside them.
     options.setFusionControlFn(
         [&](tensor::ExtractSliceOp, OpResult producer, bool)
             -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (isLibrarySgemm(producer.getOwner()))
+            return std::nullopt;
           scf::SCFTileAndFuseOptions::ControlFnResult control;
           control.yieldProducerReplacement =
               llvm::is_contained(resultOps, producer.getOwner());

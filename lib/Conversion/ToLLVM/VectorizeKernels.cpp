@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Conversion/GOptToLinalg/LibraryContractions.h"
 #include "GOpt/Conversion/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -48,6 +49,24 @@ static bool hasI1Operand(linalg::LinalgOp op) {
   });
 }
 
+/// Whether `op` is a library contraction, or the fill of its result, maybe
+/// reshaped (which gopt-lower-library-contractions turns into `beta = 0`).
+static bool isLibraryWork(linalg::LinalgOp op) {
+  if (gopt::isLibrarySgemm(op))
+    return true;
+  if (!isa<linalg::FillOp>(op))
+    return false;
+  Operation *user = op;
+  while (user->hasOneUse()) {
+    user = *user->getUsers().begin();
+    if (gopt::isLibrarySgemm(user))
+      return true;
+    if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(user))
+      return false;
+  }
+  return false;
+}
+
 static bool canVectorize(linalg::LinalgOp op) {
   // Zero-loop ops and empty iteration spaces trip the upstream vectorizer.
   // Ops touching i1 tensors stay scalar: a memref<Nxi1> is stored one byte
@@ -55,8 +74,9 @@ static bool canVectorize(linalg::LinalgOp op) {
   // transfer becomes an LLVM load of bit-packed <N x i1>, which reads the
   // bits of those bytes (found by gopt-difftest: a select fused with a
   // broadcast_to read wrong conditions; test/Integration/CPU/i1-vector.mlir).
+  // Library contractions (and the fill of their result) become a call.
   return op.hasPureTensorSemantics() && op.getNumLoops() > 0 &&
-         staticIterations(op) > 0 && !hasI1Operand(op) &&
+         !isLibraryWork(op) && staticIterations(op) > 0 && !hasI1Operand(op) &&
          succeeded(linalg::vectorizeOpPrecondition(op));
 }
 

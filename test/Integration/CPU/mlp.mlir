@@ -7,6 +7,9 @@
 // RUN: gopt-opt %s -verify-each --gopt-optimize --gopt-lower-to-llvm="vectorize=false tile-sizes=2,4" \
 // RUN: | %mlir_runner -e main -entry-point-result=void -shared-libs=%runner_libs 2>&1 \
 // RUN: | FileCheck %s
+// RUN: gopt-opt %s -verify-each --gopt-optimize --gopt-lower-to-llvm=contractions=codegen \
+// RUN: | %mlir_runner -e main -entry-point-result=void -shared-libs=%runner_libs 2>&1 \
+// RUN: | FileCheck %s
 
 // examples/mlp.mlir at batch 2, unfused and fused (three kernels:
 // {linear, add, relu}, {linear, add}, softmax), must print the same values.

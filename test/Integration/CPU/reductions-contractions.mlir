@@ -7,11 +7,15 @@
 // RUN: gopt-opt %s -verify-each --gopt-optimize --gopt-lower-to-llvm="vectorize=false tile-sizes=1,1,1,1" \
 // RUN: | %mlir_runner -e main -entry-point-result=void -shared-libs=%runner_libs 2>&1 \
 // RUN: | FileCheck %s
+// RUN: gopt-opt %s -verify-each --gopt-optimize --gopt-lower-to-llvm=contractions=codegen \
+// RUN: | %mlir_runner -e main -entry-point-result=void -shared-libs=%runner_libs 2>&1 \
+// RUN: | FileCheck %s
 
 // Reductions, normalizations, contractions and pooling, unfused and fused
 // (prologues/epilogues join the anchors under gopt-optimize), with default
 // and explicit tile sizes. Expected values are computed by hand in the
-// comments.
+// comments. f32 contractions take the library path (gopt_sgemm, from the
+// test library) except on the contractions=codegen line.
 
 func.func @reductions(%x: tensor<2x3xf32>, %i: tensor<2x2xi32>)
     -> (tensor<2xf32>, tensor<1x3xf32>, tensor<1x1xf32>, tensor<2xf32>,

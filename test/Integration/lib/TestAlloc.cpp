@@ -8,6 +8,9 @@
 // generated code frees every buffer it allocates (the function results it
 // hands to its caller included, which the test's main frees).
 //
+// The library also provides gopt_sgemm (lib/Runtime/Blas.cpp, compiled in
+// by CMake), which contractions lowered with contractions=library call.
+//
 //===----------------------------------------------------------------------===//
 
 #include <cstdio>

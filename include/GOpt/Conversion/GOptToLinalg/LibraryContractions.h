@@ -1,0 +1,67 @@
+//===- LibraryContractions.h - Contractions computed by sgemm ---*- C++ -*-===//
+//
+// The library path for heavy contractions (docs/Lowering.md, "Contractions:
+// library or codegen"): an f32 contraction `linalg.generic` that sgemm can
+// compute is marked with `library_call = "gopt_sgemm"` on tensors
+// (gopt-select-library-contractions); the tensor-level passes then leave it
+// whole (no tiling, no fusion into it, no vectorization), the epilogue of its
+// kernel writes in place into its result, and after bufferization
+// gopt-lower-library-contractions replaces it with a call of the runtime's
+// `gopt_sgemm` (lib/Runtime/Blas.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_CONVERSION_GOPTTOLINALG_LIBRARYCONTRACTIONS_H
+#define GOPT_CONVERSION_GOPTTOLINALG_LIBRARYCONTRACTIONS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace mlir {
+class RewritePatternSet;
+namespace gopt {
+
+/// The `library_call` value that marks a contraction for the runtime's
+/// `gopt_sgemm`, and the name of that function.
+inline constexpr llvm::StringLiteral kSgemmLibraryCall = "gopt_sgemm";
+
+/// Loop roles of a contraction `C[batch…, m, n] += A[…, m, k] · B[…, k, n]`
+/// (operands may hold their two matrix dims in either order and any subset
+/// of the batch dims; the result holds every batch dim, then m, then n).
+struct SgemmLoops {
+  SmallVector<unsigned> batch;
+  unsigned m = 0, n = 0, k = 0;
+};
+
+/// The loop roles of `op` when sgemm can compute it: f32 operands, one
+/// reduction loop, a multiply-accumulate body, projected-permutation maps
+/// with the result's last two dims parallel loops that only one input each
+/// reads. Otherwise none (the codegen path keeps it).
+std::optional<SgemmLoops> matchSgemmContraction(linalg::GenericOp op);
+
+/// Whether `op` is a contraction marked for `gopt_sgemm`.
+bool isLibrarySgemm(Operation *op);
+
+/// Marks every f32 contraction generic sgemm can compute
+/// (matchSgemmContraction) with `library_call = "gopt_sgemm"`.
+void populateSelectLibraryContractionsPatterns(RewritePatternSet &patterns);
+
+/// Makes an all-parallel generic that reads a library contraction's result
+/// (its only use) at the same indices it writes, and writes into an empty
+/// tensor, write into that result instead: the epilogue then runs in place
+/// over the sgemm output.
+void populateEpilogueInPlacePatterns(RewritePatternSet &patterns);
+
+/// Replaces marked contractions on memrefs by a call of
+/// `gopt_sgemm(batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, …, beta, c,
+/// …)` (raw pointers and element strides), declaring the function where
+/// needed; a zero `linalg.fill` of the result just before the contraction
+/// becomes `beta = 0`.
+void populateLowerLibraryContractionsPatterns(RewritePatternSet &patterns);
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_CONVERSION_GOPTTOLINALG_LIBRARYCONTRACTIONS_H

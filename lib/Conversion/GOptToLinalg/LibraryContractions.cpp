@@ -1,0 +1,394 @@
+//===- LibraryContractions.cpp - Contractions computed by sgemm -----------===//
+//
+// Which contraction generics sgemm computes, the patterns that mark them on
+// tensors and make their kernel's epilogue write in place into their result,
+// and the pattern that replaces them on memrefs by a call of the runtime's
+// `gopt_sgemm` (lib/Runtime/Blas.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Conversion/GOptToLinalg/LibraryContractions.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+/// Whether the body of `op` is `out + in0 * in1` (either operand order).
+static bool isMultiplyAccumulate(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  if (body.getNumArguments() != 3 || body.getOperations().size() != 3)
+    return false;
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getValues().size() == 1
+                 ? yield.getValues()[0].getDefiningOp<arith::AddFOp>()
+                 : nullptr;
+  if (!add)
+    return false;
+  Value acc = body.getArgument(2);
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  if (add.getLhs() != acc && add.getRhs() != acc)
+    return false;
+  auto mul = product.getDefiningOp<arith::MulFOp>();
+  if (!mul)
+    return false;
+  Value x = body.getArgument(0), y = body.getArgument(1);
+  return (mul.getLhs() == x && mul.getRhs() == y) ||
+         (mul.getLhs() == y && mul.getRhs() == x);
+}
+
+/// The loop dims a projected-permutation map reads, or none when the map is
+/// not one.
+static std::optional<SmallVector<unsigned>> mapDims(AffineMap map) {
+  if (!map.isProjectedPermutation(/*allowZeroInResults=*/false))
+    return std::nullopt;
+  SmallVector<unsigned> dims;
+  for (AffineExpr e : map.getResults())
+    dims.push_back(cast<AffineDimExpr>(e).getPosition());
+  return dims;
+}
+
+std::optional<SgemmLoops>
+mlir::gopt::matchSgemmContraction(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return std::nullopt;
+  for (Value v : op->getOperands())
+    if (!getElementTypeOrSelf(v.getType()).isF32())
+      return std::nullopt;
+  auto iterators = op.getIteratorTypesArray();
+  SmallVector<unsigned> reductions;
+  for (auto [d, it] : llvm::enumerate(iterators))
+    if (it == utils::IteratorType::reduction)
+      reductions.push_back(d);
+  if (reductions.size() != 1 || !isMultiplyAccumulate(op))
+    return std::nullopt;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  auto a = mapDims(maps[0]), b = mapDims(maps[1]), c = mapDims(maps[2]);
+  if (!a || !b || !c)
+    return std::nullopt;
+  SgemmLoops loops;
+  loops.k = reductions.front();
+  // The result holds every parallel loop, the matrix dims last.
+  if (c->size() != op.getNumLoops() - 1 || c->size() < 2)
+    return std::nullopt;
+  loops.m = (*c)[c->size() - 2];
+  loops.n = (*c)[c->size() - 1];
+  loops.batch.assign(c->begin(), c->end() - 2);
+  auto has = [](ArrayRef<unsigned> dims, unsigned d) {
+    return llvm::is_contained(dims, d);
+  };
+  if (!has(*a, loops.m) || !has(*a, loops.k) || has(*a, loops.n) ||
+      !has(*b, loops.n) || !has(*b, loops.k) || has(*b, loops.m))
+    return std::nullopt;
+  return loops;
+}
+
+bool mlir::gopt::isLibrarySgemm(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  return generic && generic.getLibraryCallAttr() &&
+         generic.getLibraryCallAttr().getValue() == kSgemmLibraryCall;
+}
+
+namespace {
+
+/// Marks an f32 contraction generic that sgemm computes with
+/// `library_call = "gopt_sgemm"`.
+struct MarkSgemmContraction : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getLibraryCallAttr() || !matchSgemmContraction(op))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setLibraryCallAttr(rewriter.getStringAttr(kSgemmLibraryCall));
+    });
+    return success();
+  }
+};
+
+/// An f32 `linalg.conv_2d_nchw_fchw` → im2col: a generic gathering the
+/// (padded) input into `[N, C·KH·KW, OH·OW]`, and a contraction with the
+/// filter `[F, C·KH·KW]` into the collapsed output `[N, F, OH·OW]` (upstream
+/// `rewriteInIm2Col`), which MarkSgemmContraction then marks.
+struct ConvolutionToIm2ColContraction
+    : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() ||
+        llvm::any_of(op->getOperandTypes(),
+                     [](Type t) { return !getElementTypeOrSelf(t).isF32(); }))
+      return failure();
+    return linalg::rewriteInIm2Col(rewriter, op);
+  }
+};
+
+/// The library contraction whose result `v` is, through reshapes each used
+/// once (the collapsed result of a convolution read back as NCHW), or null.
+static Operation *libraryResultThroughReshapes(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!v.hasOneUse())
+      return nullptr;
+    if (isLibrarySgemm(def))
+      return def;
+    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
+      return nullptr;
+    v = def->getOperand(0);
+  }
+  return nullptr;
+}
+
+/// `ins(…, %c, …) outs(tensor.empty)` with `%c` a library contraction's
+/// result (or a reshape of it) read where the generic writes, and used
+/// nowhere else, becomes `ins(…) outs(%c)`: the epilogue overwrites the
+/// sgemm output in place.
+struct WriteEpilogueIntoContractionResult
+    : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
+        op.getNumReductionLoops() != 0)
+      return failure();
+    OpOperand *init = op.getDpsInitOperand(0);
+    if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
+        op.payloadUsesValueFromOperand(init))
+      return failure();
+    AffineMap outMap = op.getMatchingIndexingMap(init);
+    OpOperand *reused = nullptr;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      Value v = input->get();
+      if (libraryResultThroughReshapes(v) &&
+          v.getType() == init->get().getType() &&
+          op.getMatchingIndexingMap(input) == outMap) {
+        reused = input;
+        break;
+      }
+    }
+    if (!reused)
+      return failure();
+    unsigned reusedIndex = reused->getOperandNumber();
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      if (input == reused)
+        continue;
+      inputs.push_back(input->get());
+      maps.push_back(op.getMatchingIndexingMap(input));
+    }
+    maps.push_back(outMap);
+    auto inPlace = linalg::GenericOp::create(
+        rewriter, op.getLoc(), op->getResultTypes(), inputs,
+        ValueRange{reused->get()}, maps, op.getIteratorTypesArray());
+    rewriter.inlineRegionBefore(op.getRegion(), inPlace.getRegion(),
+                                inPlace.getRegion().end());
+    Block &body = inPlace.getRegion().front();
+    BlockArgument oldArg = body.getArgument(reusedIndex);
+    rewriter.replaceAllUsesWith(oldArg, body.getArguments().back());
+    body.eraseArgument(reusedIndex);
+    rewriter.replaceOp(op, inPlace->getResults());
+    return success();
+  }
+};
+
+/// The buffer `v` is a view of (through view-like ops), or `v`.
+static Value rootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// Whether `op` may read or write the fresh allocation `root`: unknown
+/// effects may; effects on values of another root may not (a fresh
+/// allocation aliases nothing else).
+static bool mayTouch(Operation *op, Value root) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return !isMemoryEffectFree(op);
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [&](MemoryEffects::EffectInstance &effect) {
+    Value value = effect.getValue();
+    return !value || rootBuffer(value) == root;
+  });
+}
+
+/// The zero `linalg.fill` of `c`, or of another view of its buffer covering
+/// it whole (a reshape), before `op` with nothing between that may touch
+/// that buffer; or null. Only for buffers `memref.alloc` made (which alias
+/// nothing else).
+static linalg::FillOp zeroFillBefore(Operation *op, Value c) {
+  SmallVector<Value> views = {c};
+  while (auto reshape = views.back().getDefiningOp<memref::CollapseShapeOp>())
+    views.push_back(reshape.getSrc());
+  while (auto reshape = views.back().getDefiningOp<memref::ExpandShapeOp>())
+    views.push_back(reshape.getSrc());
+  Value root = rootBuffer(c);
+  bool fresh = root.getDefiningOp<memref::AllocOp>() != nullptr;
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
+      Value target = fill.getOutputs()[0];
+      if (fill.hasPureBufferSemantics() && llvm::is_contained(views, target) &&
+          matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
+        return fill;
+    }
+    if (isMemoryEffectFree(prev))
+      continue;
+    if (!fresh || mayTouch(prev, root))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// `gopt_sgemm`'s declaration in `module`, created when missing.
+static func::FuncOp declareSgemm(PatternRewriter &rewriter, ModuleOp module) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kSgemmLibraryCall))
+    return existing;
+  MLIRContext *ctx = rewriter.getContext();
+  Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  SmallVector<Type> args = {i64, i64, i64, i64, f32};
+  for (int operand = 0; operand < 3; ++operand) {
+    if (operand == 2)
+      args.push_back(f32); // beta
+    args.append({ptr, i64, i64, i64});
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto func = func::FuncOp::create(rewriter, module.getLoc(), kSgemmLibraryCall,
+                                   FunctionType::get(ctx, args, {}));
+  func.setPrivate();
+  return func;
+}
+
+/// One operand of the call: the address of its first element (index) and
+/// its element stride along every loop (0 along loops it does not read).
+struct CallOperand {
+  Value address;
+  SmallVector<Value> strides;
+};
+
+/// A marked contraction on memrefs → loops over all batch dims but the
+/// innermost, and in them one `gopt_sgemm` call over the innermost batch
+/// dim.
+struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isLibrarySgemm(op) || !op.hasPureBufferSemantics())
+      return failure();
+    std::optional<SgemmLoops> loops = matchSgemmContraction(op);
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!loops || !module)
+      return failure();
+    func::FuncOp callee = declareSgemm(rewriter, module);
+    Location loc = op.getLoc();
+    Value c = op.getDpsInitOperand(0)->get();
+    float beta = 1.0f;
+    if (linalg::FillOp fill = zeroFillBefore(op, c)) {
+      rewriter.eraseOp(fill);
+      beta = 0.0f;
+    }
+
+    // Addresses, strides and loop sizes from each operand's metadata.
+    unsigned numLoops = op.getNumLoops();
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value elemBytes = arith::ConstantIndexOp::create(rewriter, loc, 4);
+    SmallVector<Value> loopSizes(numLoops);
+    SmallVector<CallOperand> operands;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value v = operand.get();
+      auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, v);
+      Value aligned =
+          memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, v);
+      CallOperand call;
+      call.address = arith::AddIOp::create(
+          rewriter, loc, aligned,
+          arith::MulIOp::create(rewriter, loc, meta.getOffset(), elemBytes));
+      call.strides.assign(numLoops, zero);
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      for (auto [j, e] : llvm::enumerate(map.getResults())) {
+        unsigned d = cast<AffineDimExpr>(e).getPosition();
+        call.strides[d] = meta.getStrides()[j];
+        loopSizes[d] = meta.getSizes()[j];
+      }
+      operands.push_back(std::move(call));
+    }
+
+    // Loops over the outer batch dims; the innermost one is the call's.
+    ArrayRef<unsigned> batch = loops->batch;
+    ArrayRef<unsigned> outer =
+        batch.empty() ? ArrayRef<unsigned>() : batch.drop_back();
+    SmallVector<Value> lbs(outer.size(), zero), steps(outer.size(), one), ubs;
+    for (unsigned d : outer)
+      ubs.push_back(loopSizes[d]);
+    scf::buildLoopNest(
+        rewriter, loc, lbs, ubs, steps,
+        [&](OpBuilder &b, Location l, ValueRange ivs) {
+          Type i64 = b.getI64Type();
+          auto toI64 = [&](Value index) -> Value {
+            return arith::IndexCastOp::create(b, l, i64, index);
+          };
+          auto f32 = [&](float v) -> Value {
+            return arith::ConstantOp::create(b, l, b.getF32FloatAttr(v));
+          };
+          Value batchCount = batch.empty() ? one : loopSizes[batch.back()];
+          SmallVector<Value> args = {toI64(batchCount),
+                                     toI64(loopSizes[loops->m]),
+                                     toI64(loopSizes[loops->n]),
+                                     toI64(loopSizes[loops->k]), f32(1.0f)};
+          // A is [m, k], B is [k, n], C is [m, n].
+          std::pair<unsigned, unsigned> matrixDims[3] = {
+              {loops->m, loops->k}, {loops->k, loops->n}, {loops->m, loops->n}};
+          for (auto [i, call] : llvm::enumerate(operands)) {
+            Value address = call.address;
+            for (auto [iv, d] : llvm::zip(ivs, outer)) {
+              Value step =
+                  arith::MulIOp::create(b, l, call.strides[d], elemBytes);
+              address = arith::AddIOp::create(
+                  b, l, address, arith::MulIOp::create(b, l, iv, step));
+            }
+            if (i == 2)
+              args.push_back(f32(beta));
+            args.push_back(LLVM::IntToPtrOp::create(
+                b, l, LLVM::LLVMPointerType::get(b.getContext()),
+                toI64(address)));
+            args.push_back(
+                toI64(batch.empty() ? zero : call.strides[batch.back()]));
+            args.push_back(toI64(call.strides[matrixDims[i].first]));
+            args.push_back(toI64(call.strides[matrixDims[i].second]));
+          }
+          func::CallOp::create(b, l, callee, args);
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::gopt::populateSelectLibraryContractionsPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<ConvolutionToIm2ColContraction, MarkSgemmContraction>(
+      patterns.getContext());
+}
+
+void mlir::gopt::populateEpilogueInPlacePatterns(RewritePatternSet &patterns) {
+  patterns.add<WriteEpilogueIntoContractionResult>(patterns.getContext());
+}
+
+void mlir::gopt::populateLowerLibraryContractionsPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<LowerSgemmContractionToCall>(patterns.getContext());
+}

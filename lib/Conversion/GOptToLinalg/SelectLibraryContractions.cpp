@@ -1,0 +1,37 @@
+//===- SelectLibraryContractions.cpp - Contractions for sgemm calls -------===//
+//
+// The first half of the library path (docs/Lowering.md): marks the f32
+// contraction generics sgemm computes, on tensors, before
+// gopt-fuse-kernel-loops decides what to tile.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Conversion/GOptToLinalg/LibraryContractions.h"
+#include "GOpt/Conversion/Passes.h"
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace gopt {
+#define GEN_PASS_DEF_GOPTSELECTLIBRARYCONTRACTIONS
+#include "GOpt/Conversion/Passes.h.inc"
+} // namespace gopt
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// Marks every contraction sgemm computes with `library_call = "gopt_sgemm"`.
+struct GOptSelectLibraryContractionsPass
+    : gopt::impl::GOptSelectLibraryContractionsBase<
+          GOptSelectLibraryContractionsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    gopt::populateSelectLibraryContractionsPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,48 @@
+//===- LowerLibraryContractions.cpp - Marked contractions to sgemm calls --===//
+//
+// The second half of the library path (docs/Lowering.md): after
+// bufferization, every contraction marked by gopt-select-library-contractions
+// becomes a call of the runtime's gopt_sgemm on raw pointers and strides.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Conversion/GOptToLinalg/LibraryContractions.h"
+#include "GOpt/Conversion/Passes.h"
+
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace gopt {
+#define GEN_PASS_DEF_GOPTLOWERLIBRARYCONTRACTIONS
+#include "GOpt/Conversion/Passes.h.inc"
+} // namespace gopt
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// Replaces marked contractions on memrefs by gopt_sgemm calls, and fails
+/// on a marked contraction left on tensors (bufferize first).
+struct GOptLowerLibraryContractionsPass
+    : gopt::impl::GOptLowerLibraryContractionsBase<
+          GOptLowerLibraryContractionsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    gopt::populateLowerLibraryContractionsPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    WalkResult left = getOperation().walk([](linalg::GenericOp op) {
+      if (!gopt::isLibrarySgemm(op))
+        return WalkResult::advance();
+      op.emitError("gopt-lower-library-contractions: a contraction marked "
+                   "for gopt_sgemm is left; it must be on memrefs "
+                   "(bufferize first)");
+      return WalkResult::interrupt();
+    });
+    if (left.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,187 @@
+// RUN: gopt-opt %s -split-input-file -verify-each -verify-diagnostics --gopt-lower-library-contractions | FileCheck %s
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+
+// A zero fill of the result just before the contraction becomes beta = 0;
+// A (4x16) and B (16x32) are row-major: row strides 16 and 32, column
+// strides 1; one product (batch 1, batch strides 0).
+// CHECK: func.func private @gopt_sgemm(i64, i64, i64, i64, f32, !llvm.ptr, i64, i64, i64, !llvm.ptr, i64, i64, i64, f32, !llvm.ptr, i64, i64, i64)
+// CHECK-LABEL: func.func @zero_init
+// CHECK-SAME: (%[[A:.*]]: memref<4x16xf32>, %[[B:.*]]: memref<16x32xf32>, %[[C:.*]]: memref<4x32xf32>)
+// CHECK-NOT: linalg.fill
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.0{{.*}} : f32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.0{{.*}} : f32
+// CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[I4:.*]] = arith.constant 4 : i64
+// CHECK-DAG: %[[I16:.*]] = arith.constant 16 : i64
+// CHECK-DAG: %[[I32:.*]] = arith.constant 32 : i64
+// CHECK-DAG: %[[PA:.*]] = memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK-DAG: %[[PB:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
+// CHECK-DAG: %[[PC:.*]] = memref.extract_aligned_pointer_as_index %[[C]]
+// CHECK: %[[PTRA:.*]] = llvm.inttoptr
+// CHECK: %[[PTRB:.*]] = llvm.inttoptr
+// CHECK: %[[PTRC:.*]] = llvm.inttoptr
+// CHECK: call @gopt_sgemm(%[[I1]], %[[I4]], %[[I32]], %[[I16]], %[[ONE]], %[[PTRA]], %[[I0]], %[[I16]], %[[I1]], %[[PTRB]], %[[I0]], %[[I32]], %[[I1]], %[[ZERO]], %[[PTRC]], %[[I0]], %[[I32]], %[[I1]])
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @zero_init(%a: memref<4x16xf32>, %b: memref<16x32xf32>, %c: memref<4x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<4x32xf32>)
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], library_call = "gopt_sgemm"}
+      ins(%a, %b : memref<4x16xf32>, memref<16x32xf32>) outs(%c : memref<4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#bt = affine_map<(m, n, k) -> (n, k)>
+#c = affine_map<(m, n, k) -> (m, n)>
+
+// Any other initial value (a broadcast bias, a fill of 1) is accumulated
+// into: beta = 1, and the fill stays. A transposed B (32x16, read as
+// (n, k)) has row stride 1 and column stride 16.
+// CHECK-LABEL: func.func @accumulate
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.0{{.*}} : f32
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[I16:.*]] = arith.constant 16 : i64
+// CHECK: linalg.fill ins(%[[ONE]]
+// CHECK: call @gopt_sgemm({{.*}}, %{{[^,]*}}, %{{[^,]*}}, %[[I1]], %[[I16]], %[[ONE]], %{{.*}})
+func.func @accumulate(%a: memref<4x16xf32>, %b: memref<32x16xf32>, %c: memref<4x32xf32>) {
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%c : memref<4x32xf32>)
+  linalg.generic {indexing_maps = [#a, #bt, #c], iterator_types = ["parallel", "parallel", "reduction"], library_call = "gopt_sgemm"}
+      ins(%a, %b : memref<4x16xf32>, memref<32x16xf32>) outs(%c : memref<4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+#a = affine_map<(b0, b1, m, n, k) -> (b0, b1, m, k)>
+#b = affine_map<(b0, b1, m, n, k) -> (b1, k, n)>
+#c = affine_map<(b0, b1, m, n, k) -> (b0, b1, m, n)>
+
+// Two batch dims: a loop over the outer one, the inner one is the call's
+// batch; B, broadcast along the outer dim, does not move in the loop.
+// CHECK-LABEL: func.func @batched
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[I3:.*]] = arith.constant 3 : i64
+// CHECK-DAG: %[[I32:.*]] = arith.constant 32 : i64
+// CHECK-DAG: %[[I40:.*]] = arith.constant 40 : i64
+// CHECK-DAG: %[[I20:.*]] = arith.constant 20 : i64
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[C2]]
+// CHECK: call @gopt_sgemm(%[[I3]], {{[^,]*}}, {{[^,]*}}, {{[^,]*}}, {{[^,]*}}, %{{[^,]*}}, %[[I32]], {{[^,]*}}, {{[^,]*}}, %{{[^,]*}}, %[[I40]], {{[^,]*}}, {{[^,]*}}, {{[^,]*}}, %{{[^,]*}}, %[[I20]],
+// CHECK-NOT: linalg.generic
+func.func @batched(%a: memref<2x3x4x8xf32>, %b: memref<3x8x5xf32>, %c: memref<2x3x4x5xf32>) {
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"], library_call = "gopt_sgemm"}
+      ins(%a, %b : memref<2x3x4x8xf32>, memref<3x8x5xf32>) outs(%c : memref<2x3x4x5xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+
+// Unmarked contractions stay for the codegen path.
+// CHECK-LABEL: func.func @unmarked
+// CHECK-NOT: call @gopt_sgemm
+// CHECK: linalg.generic
+func.func @unmarked(%a: memref<4x16xf32>, %b: memref<16x32xf32>, %c: memref<4x32xf32>) {
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x16xf32>, memref<16x32xf32>) outs(%c : memref<4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+
+// A marked contraction still on tensors is an error: bufferize first.
+func.func @on_tensors(%a: tensor<4x16xf32>, %b: tensor<16x32xf32>, %c: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{gopt-lower-library-contractions: a contraction marked for gopt_sgemm is left; it must be on memrefs (bufferize first)}}
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], library_call = "gopt_sgemm"}
+      ins(%a, %b : tensor<4x16xf32>, tensor<16x32xf32>) outs(%c : tensor<4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x32xf32>
+  return %r : tensor<4x32xf32>
+}
+
+// -----
+
+#a = affine_map<(m, n, k) -> (m, k)>
+#b = affine_map<(m, n, k) -> (k, n)>
+#c = affine_map<(m, n, k) -> (m, n)>
+
+// The zero fill of a fresh buffer (here through a reshape) is found past
+// ops that write other buffers (im2col's gather, for a convolution), but not
+// past one that writes a view of the result.
+// CHECK-LABEL: func.func @fill_distance
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.0{{.*}} : f32
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.0{{.*}} : f32
+// CHECK: %[[C1:.*]] = memref.alloc() {{.*}} : memref<2x2x32xf32>
+// CHECK-NOT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[C1]]
+// CHECK: linalg.fill ins(%[[ONE]] : f32) outs(%{{.*}} : memref<4x16xf32>)
+// CHECK: call @gopt_sgemm({{.*}}, %[[ZERO]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}})
+// CHECK: %[[C2:.*]] = memref.alloc() {{.*}} : memref<4x32xf32>
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%[[C2]]
+// CHECK: memref.store
+// CHECK: call @gopt_sgemm({{.*}}, %[[ONE]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}})
+func.func @fill_distance(%b: memref<16x32xf32>) -> (memref<2x2x32xf32>, memref<4x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %i = arith.constant 1 : index
+  %c1 = memref.alloc() {alignment = 64 : i64} : memref<2x2x32xf32>
+  linalg.fill ins(%zero : f32) outs(%c1 : memref<2x2x32xf32>)
+  %a = memref.alloc() {alignment = 64 : i64} : memref<4x16xf32>
+  linalg.fill ins(%one : f32) outs(%a : memref<4x16xf32>)
+  %v = memref.collapse_shape %c1 [[0, 1], [2]] : memref<2x2x32xf32> into memref<4x32xf32>
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], library_call = "gopt_sgemm"}
+      ins(%a, %b : memref<4x16xf32>, memref<16x32xf32>) outs(%v : memref<4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  %c2 = memref.alloc() {alignment = 64 : i64} : memref<4x32xf32>
+  linalg.fill ins(%zero : f32) outs(%c2 : memref<4x32xf32>)
+  %row = memref.subview %c2[1, 0] [1, 32] [1, 1] : memref<4x32xf32> to memref<32xf32, strided<[1], offset: 32>>
+  memref.store %one, %row[%i] : memref<32xf32, strided<[1], offset: 32>>
+  linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], library_call = "gopt_sgemm"}
+      ins(%a, %b : memref<4x16xf32>, memref<16x32xf32>) outs(%c2 : memref<4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return %c1, %c2 : memref<2x2x32xf32>, memref<4x32xf32>
+}
