@@ -157,6 +157,63 @@ static SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp root,
 
 namespace {
 
+/// Whether a value the kernel returns from a producer of the loop nest also
+/// reaches the nest another way (through a reshape, say): the loops compute
+/// it tile by tile, so nothing can have it whole before them. Such a kernel
+/// stays untiled (one loop nest per op).
+bool returnedValueFeedsLoop(ArrayRef<linalg::LinalgOp> resultOps,
+                            const SmallPtrSetImpl<Operation *> &fused) {
+  SmallVector<Operation *> worklist;
+  SmallPtrSet<Operation *, 16> seen;
+  for (linalg::LinalgOp op : resultOps)
+    for (Operation *user : op->getUsers())
+      if (!fused.contains(user) && seen.insert(user).second)
+        worklist.push_back(user);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (fused.contains(op))
+      return true;
+    for (Operation *user : op->getUsers())
+      if (seen.insert(user).second)
+        worklist.push_back(user);
+  }
+  return false;
+}
+
+/// The loops now yield values of producers the kernel also returns, and
+/// those values' users were moved onto the yielded ones; users that came
+/// before the loops in program order (a reshape of a returned reduction)
+/// must move after them, with whatever depends on them there. Fails when
+/// one of them feeds the loops themselves.
+LogicalResult moveUsersAfterLoop(Operation *loop,
+                                 const llvm::SmallPtrSetImpl<Value> &values) {
+  llvm::SmallPtrSet<Operation *, 8> moving;
+  SmallVector<Operation *> order;
+  for (Operation &op :
+       llvm::make_range(loop->getBlock()->begin(), loop->getIterator())) {
+    bool depends = llvm::any_of(op.getOperands(), [&](Value v) {
+      if (values.contains(v))
+        return true;
+      Operation *def = v.getDefiningOp();
+      return def && moving.contains(def);
+    });
+    if (!depends)
+      continue;
+    moving.insert(&op);
+    order.push_back(&op);
+  }
+  for (Operation *op : order)
+    for (Operation *user : op->getUsers())
+      if (loop->isAncestor(user))
+        return failure();
+  Operation *after = loop;
+  for (Operation *op : order) {
+    op->moveAfter(after);
+    after = op;
+  }
+  return success();
+}
+
 /// Fuses elementwise chains, then tiles each kernel's result op and fuses its
 /// producers into the tile loops.
 struct GOptFuseKernelLoopsPass
@@ -232,7 +289,7 @@ struct GOptFuseKernelLoopsPass
       return llvm::is_contained(
           cast<linalg::LinalgOp>(op).getStaticLoopRanges(), 0);
     });
-    if (!reachesAll || empty) {
+    if (!reachesAll || empty || returnedValueFeedsLoop(resultOps, visited)) {
       ++numUntiledKernels;
       return success();
     }
@@ -270,12 +327,21 @@ struct GOptFuseKernelLoopsPass
     if (failed(result))
       return root->emitOpError("gopt-fuse-kernel-loops: tiling failed");
     Operation *outer = result->loops.front().getOperation();
+    llvm::SmallPtrSet<Value, 4> replacements;
     for (linalg::LinalgOp op : resultOps)
       for (OpResult res : op->getResults())
-        if (Value replacement = result->replacements.lookup(res))
+        if (Value replacement = result->replacements.lookup(res)) {
+          // The original fused ops are dead once their results are
+          // replaced: only other users move onto the loops' values.
           rewriter.replaceUsesWithIf(res, replacement, [&](OpOperand &use) {
-            return !outer->isAncestor(use.getOwner());
+            return !outer->isAncestor(use.getOwner()) &&
+                   !visited.contains(use.getOwner());
           });
+          replacements.insert(replacement);
+        }
+    if (failed(moveUsersAfterLoop(outer, replacements)))
+      return root->emitOpError("gopt-fuse-kernel-loops: a value the kernel "
+                               "returns is also needed inside its loop nest");
     // Producers fused into the loops are dead outside them now.
     RewritePatternSet none(&getContext());
     if (failed(applyPatternsGreedily(kernel, std::move(none))))
