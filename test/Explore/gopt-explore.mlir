@@ -63,14 +63,15 @@ func.func @main(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
 // JSON: "version": 1
 // RUN: not grep '"status": "wrong"' %t/r.json
 
-// The summary: setup, one row per configuration in order, then the derived
-// tables and the choice.
+// The summary: setup, one row per configuration in order (the chosen one,
+// whichever the timings make it, in bold), then the derived tables and the
+// choice.
 // MD: # gopt-explore: {{.*}}gopt-explore.mlir
 // MD: **Setup:** {{.*}}mode `default`; 3 repetitions per round (more to fill 1 ms)
 // MD: ## Configurations
-// MD: | baseline | baseline | — | ok |
-// MD: | fold | single | `builtin.module(gopt-fold)` | ok |
-// MD: | fuse+dce (same program as dce+fuse) | pair | `builtin.module(gopt-fuse,gopt-dce)` | ok |
+// MD: | {{(\*\*)?}}baseline{{(\*\* \(chosen\))?}} | baseline | — | ok |
+// MD: | {{(\*\*)?}}fold{{(\*\* \(chosen\))?}} | single | `builtin.module(gopt-fold)` | ok |
+// MD: | {{(\*\*)?}}fuse+dce{{(\*\* \(chosen\))?}} (same program as dce+fuse) | pair | `builtin.module(gopt-fuse,gopt-dce)` | ok |
 // MD: default{{.*}} | default | `builtin.module(gopt-optimize)` | ok |
 // MD: ## Excluded configurations
 // MD: None: every configuration is valid.
@@ -95,6 +96,6 @@ func.func @main(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
 // MANIFEST: "measured": {
 // MANIFEST: "speedup": {{[0-9.]+}},
 // MANIFEST: "model_hash": "{{[0-9a-f]+}}",
-// MANIFEST: "pipeline": "builtin.module({{.*}})",
+// MANIFEST: "pipeline": "{{.*}}",
 // MANIFEST: "schema": "gopt-explore-manifest",
 // MANIFEST: "target": "cpu-{{.+}}",
