@@ -27,16 +27,10 @@
 #include "llvm/TargetParser/Host.h"
 #include "llvm/Support/xxhash.h"
 
-#include <cerrno>
-#include <csignal>
 #include <chrono>
-#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <map>
-
-#include <sys/wait.h>
-#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -242,28 +236,10 @@ llvm::Expected<std::vector<HostTensor>> JITBackend::runOnce(size_t index) {
   if (!s.graph)
     return makeError("configuration #" + llvm::Twine(index) +
                      " is not compiled");
-  // The first run of a configuration's code happens in a child process: code
-  // that traps (an integer division by zero, a bad access) takes the child
-  // down, not the exploration, and is reported as a failed run. The child
-  // only calls the compiled function and leaves with _exit.
-  std::fflush(nullptr);
-  pid_t child = fork();
-  if (child == 0) {
-    // Die of the signal quietly: the parent reports it.
-    for (int sig : {SIGFPE, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP})
-      std::signal(sig, SIG_DFL);
-    auto outputs = s.graph->run(inputs);
-    _exit(outputs ? 0 : 3);
-  }
-  if (child > 0) {
-    int status = 0;
-    while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-      ;
-    if (WIFSIGNALED(status))
-      return makeError("the compiled code crashed (signal " +
-                       llvm::Twine(WTERMSIG(status)) + ", " +
-                       strsignal(WTERMSIG(status)) + ")");
-  }
+  // The first run happens in a child process: code that traps takes the
+  // child down, not the exploration, and is reported as a failed run.
+  if (llvm::Error error = s.graph->checkRunsWithoutTrapping(inputs))
+    return std::move(error);
   return s.graph->run(inputs);
 }
 

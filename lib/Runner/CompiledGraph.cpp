@@ -38,10 +38,15 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
 
+#include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <mutex>
 #include <set>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -547,4 +552,31 @@ bool CompiledGraph::loadFromCache(llvm::StringRef objectPath,
   times.loweringMs = object->getNumber("lowering_ms").value_or(0);
   times.codegenMs = object->getNumber("codegen_ms").value_or(0);
   return true;
+}
+
+llvm::Error
+CompiledGraph::checkRunsWithoutTrapping(llvm::ArrayRef<HostTensor> inputs) {
+  std::fflush(nullptr);
+  pid_t child = fork();
+  if (child < 0)
+    return llvm::Error::success(); // No child: nothing to learn, not an error.
+  if (child == 0) {
+    // Die of the signal quietly: the parent reports it.
+    for (int sig : {SIGFPE, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP})
+      std::signal(sig, SIG_DFL);
+    auto outputs = run(inputs);
+    _exit(outputs ? 0 : 3);
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    std::string why = sig == SIGFPE ? " (an integer division by zero or "
+                                      "overflow?)"
+                                    : "";
+    return makeError("the compiled code of @" + entry + " crashed: signal " +
+                     llvm::Twine(sig) + ", " + strsignal(sig) + why);
+  }
+  return llvm::Error::success();
 }

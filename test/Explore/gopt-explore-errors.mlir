@@ -52,4 +52,4 @@ func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
 // inputs) is a failed run, reported; it does not take gopt-explore down.
 // RUN: not gopt-explore %S/Inputs/div-by-zero.mlir --passes=fold --pairs=false --progress=never --cache-dir= 2>&1 | FileCheck %s --check-prefix=CRASH
 // CRASH-NOT: Stack dump
-// CRASH: gopt-explore: error: the baseline (no graph pass) cannot be measured, so nothing can be compared: the compiled code crashed (signal 8,
+// CRASH: gopt-explore: error: the baseline (no graph pass) cannot be measured, so nothing can be compared: the compiled code of @main crashed: signal 8,

@@ -48,3 +48,9 @@ func.func @other_shape(%x: tensor<5xf32>) -> tensor<5xf32> {
 func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   return %x : tensor<?xf32>
 }
+
+// Compiled code that traps on the inputs (an integer division by zero: the
+// random integers include 0) is reported; gopt-run does not crash with it.
+// RUN: not gopt-run %S/../Explore/Inputs/div-by-zero.mlir 2>&1 | FileCheck %s --check-prefix=TRAP
+// TRAP-NOT: Stack dump
+// TRAP: gopt-run: error: the compiled code of @main crashed: signal 8, {{.*}}(an integer division by zero or overflow?)

@@ -140,6 +140,9 @@ int main(int argc, char **argv) {
     args = (*graph)->makeRandomInputs(seed);
   }
 
+  // Code that traps on these inputs is reported, not run in this process.
+  if (llvm::Error error = (*graph)->checkRunsWithoutTrapping(args))
+    return fail(llvm::toString(std::move(error)));
   auto outputs = (*graph)->run(args);
   if (!outputs)
     return fail(llvm::toString(outputs.takeError()));

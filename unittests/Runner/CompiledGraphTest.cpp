@@ -156,3 +156,34 @@ TEST_F(RunnerFixture, ObjectCacheLoadsWhatACompileStored) {
   EXPECT_FALSE((*other)->getCompileTimes().fromCache);
   llvm::sys::fs::remove_directories(dir);
 }
+
+/// checkRunsWithoutTrapping runs the entry in a child: a trap there is an
+/// error naming the signal, and this process goes on.
+TEST_F(RunnerFixture, TrapsAreReportedNotSuffered) {
+  auto module = parseSourceString<ModuleOp>(R"mlir(
+func.func @main(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
+  %d = gopt.div %x, %y : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  return %d : tensor<4xi32>
+}
+)mlir",
+                                            &context);
+  ASSERT_TRUE(module);
+  auto graph = CompiledGraph::compile(*module, CompileOptions());
+  ASSERT_TRUE(bool(graph)) << llvm::toString(graph.takeError());
+  HostTensor x(ElementKind::I32, {4}), ones(ElementKind::I32, {4}),
+      zeros(ElementKind::I32, {4});
+  for (int i = 0; i < 4; ++i) {
+    x.setFromDouble(i, 8);
+    ones.setFromDouble(i, 1);
+    zeros.setFromDouble(i, 0);
+  }
+  std::vector<HostTensor> fine;
+  fine.push_back(std::move(x));
+  fine.push_back(std::move(ones));
+  EXPECT_FALSE(bool((*graph)->checkRunsWithoutTrapping(fine)));
+  fine[1] = std::move(zeros);
+  llvm::Error trapped = (*graph)->checkRunsWithoutTrapping(fine);
+  ASSERT_TRUE(bool(trapped));
+  EXPECT_NE(llvm::toString(std::move(trapped)).find("signal"),
+            std::string::npos);
+}

@@ -94,6 +94,12 @@ public:
   llvm::Expected<std::vector<HostTensor>>
   run(llvm::ArrayRef<HostTensor> inputs);
 
+  /// Runs the entry once in a child process (fork) and reports how it ended:
+  /// an error naming the signal when the compiled code trapped (an integer
+  /// division by zero, a bad access), so a caller can refuse to run it in
+  /// its own process. Outputs of the child run are discarded.
+  llvm::Error checkRunsWithoutTrapping(llvm::ArrayRef<HostTensor> inputs);
+
   /// Seeded random inputs matching the signature (input i uses seed + i).
   std::vector<HostTensor> makeRandomInputs(uint64_t seed) const;
 
