@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Explore/Explorer.h"
+#include "GOpt/Runner/Runner.h"
 #include "GOpt/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -26,7 +27,6 @@
 #include "mlir/Pass/PassRegistry.h"
 
 #include <algorithm>
-#include <cstring>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -103,16 +103,12 @@ static bool isRegisteredPassElement(llvm::StringRef element) {
   return PassPipelineInfo::lookup(name) || PassInfo::lookup(name);
 }
 
-/// Parses a pipeline on the module the way the backends run it (an outer
-/// "builtin.module(...)" is the module itself); the error text on failure.
+/// Parses a pipeline the way the backends run it; the error text on
+/// failure.
 static std::optional<std::string> checkPipeline(llvm::StringRef pipeline) {
-  llvm::StringRef text = pipeline.trim();
-  if (text.starts_with("builtin.module(") && text.ends_with(")"))
-    text = text.drop_front(strlen("builtin.module(")).drop_back();
   OpPassManager pm("builtin.module");
   std::string error;
-  llvm::raw_string_ostream os(error);
-  if (succeeded(parsePassPipeline(text, pm, os)))
+  if (succeeded(parseGraphPipeline(pipeline, pm, error)))
     return std::nullopt;
   return error.empty() ? std::string("it does not parse") : error;
 }

@@ -19,17 +19,12 @@
 #include "GOpt/Runner/Runner.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/Support/xxhash.h"
 
-#include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <map>
 
 using namespace mlir;
@@ -41,11 +36,6 @@ llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-double nowMs() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
 
 /// A "VmXXX:   1234 kB" line of /proc/self/status, in bytes (0: unknown).
 int64_t readProcStatusBytes(llvm::StringRef key) {
@@ -77,22 +67,6 @@ bool resetResidentHighWater() {
   ok = std::fclose(f) == 0 && ok;
   return ok;
 }
-
-/// Collects the diagnostics a pipeline emits, for its error.
-class DiagnosticCollector {
-public:
-  explicit DiagnosticCollector(MLIRContext *context)
-      : handler(context, [this](Diagnostic &diag) {
-          llvm::raw_string_ostream os(text);
-          os << "\n  " << diag.getLocation() << ": " << diag;
-          return success();
-        }) {}
-  const std::string &str() const { return text; }
-
-private:
-  std::string text;
-  ScopedDiagnosticHandler handler;
-};
 
 /// What is kept per configuration.
 struct Slot {
@@ -166,21 +140,10 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
 
   OwningOpRef<ModuleOp> clone = module.clone();
   if (!config.pipeline.empty()) {
-    llvm::StringRef text = llvm::StringRef(config.pipeline).trim();
-    if (text.starts_with("builtin.module(") && text.ends_with(")"))
-      text = text.drop_front(strlen("builtin.module(")).drop_back();
-    PassManager pm(context, ModuleOp::getOperationName());
-    std::string parseError;
-    llvm::raw_string_ostream parseOs(parseError);
-    if (failed(parsePassPipeline(text, pm, parseOs)))
-      return makeError("bad pipeline '" + config.pipeline + "': " +
-                       parseError);
-    DiagnosticCollector diags(context);
-    double start = nowMs();
-    if (failed(pm.run(*clone)))
-      return makeError("the graph pipeline '" + config.pipeline +
-                       "' failed:" + diags.str());
-    m.graphPassesMs = nowMs() - start;
+    auto ms = runGraphPipeline(*clone, config.pipeline);
+    if (!ms)
+      return ms.takeError();
+    m.graphPassesMs = *ms;
   }
   GraphStats stats = GraphStats::compute(*clone);
   m.ops = stats.numOps;

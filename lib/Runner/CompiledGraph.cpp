@@ -188,6 +188,31 @@ std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
 
 } // namespace
 
+LogicalResult mlir::gopt::parseGraphPipeline(llvm::StringRef pipeline,
+                                             OpPassManager &pm,
+                                             std::string &error) {
+  llvm::StringRef text = pipeline.trim();
+  if (text.starts_with("builtin.module(") && text.ends_with(")"))
+    text = text.drop_front(strlen("builtin.module(")).drop_back();
+  llvm::raw_string_ostream os(error);
+  return parsePassPipeline(text, pm, os);
+}
+
+llvm::Expected<double> mlir::gopt::runGraphPipeline(ModuleOp module,
+                                                    llvm::StringRef pipeline) {
+  MLIRContext *context = module.getContext();
+  PassManager pm(context, ModuleOp::getOperationName());
+  std::string parseError;
+  if (failed(parseGraphPipeline(pipeline, pm, parseError)))
+    return makeError("bad graph pipeline '" + pipeline + "': " + parseError);
+  DiagnosticCollector diags(context);
+  double start = nowMs();
+  if (failed(pm.run(module)))
+    return makeError("the graph pipeline '" + pipeline + "' failed:" +
+                     diags.str());
+  return nowMs() - start;
+}
+
 CompiledGraph::~CompiledGraph() = default;
 
 llvm::Expected<std::unique_ptr<CompiledGraph>>
@@ -204,23 +229,10 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
 
   // Graph passes.
   if (!options.graphPipeline.empty()) {
-    // The passes are added to a pass manager anchored on the module, so an
-    // outer "builtin.module(...)" is the module itself, not a nested one.
-    llvm::StringRef text = llvm::StringRef(options.graphPipeline).trim();
-    if (text.starts_with("builtin.module(") && text.ends_with(")"))
-      text = text.drop_front(strlen("builtin.module(")).drop_back();
-    PassManager pm(context, ModuleOp::getOperationName());
-    std::string parseError;
-    llvm::raw_string_ostream parseOs(parseError);
-    if (failed(parsePassPipeline(text, pm, parseOs)))
-      return makeError("bad graph pipeline '" + options.graphPipeline +
-                       "': " + parseError);
-    DiagnosticCollector diags(context);
-    double start = nowMs();
-    if (failed(pm.run(*clone)))
-      return makeError("the graph pipeline '" + options.graphPipeline +
-                       "' failed:" + diags.str());
-    graph->times.graphPassesMs = nowMs() - start;
+    auto ms = runGraphPipeline(*clone, options.graphPipeline);
+    if (!ms)
+      return ms.takeError();
+    graph->times.graphPassesMs = *ms;
   }
 
   auto fn = clone->lookupSymbol<func::FuncOp>(graph->entry);

@@ -12,9 +12,6 @@
 #include "GOpt/Runner/Runner.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -49,27 +46,6 @@ int64_t countGraphOps(ModuleOp module) {
     if (!fn.isExternal())
       n += fn.getBody().front().getOperations().size();
   return n;
-}
-
-/// Runs `pipeline` on `module`; the error carries the diagnostics.
-llvm::Error runPipeline(ModuleOp module, llvm::StringRef pipeline) {
-  std::string diagnostics;
-  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &d) {
-    llvm::raw_string_ostream(diagnostics) << "\n  " << d;
-    return success();
-  });
-  llvm::StringRef text = pipeline;
-  if (text.starts_with("builtin.module(") && text.ends_with(")"))
-    text = text.drop_front(strlen("builtin.module(")).drop_back();
-  PassManager pm(module.getContext(), ModuleOp::getOperationName());
-  std::string parseError;
-  llvm::raw_string_ostream parseOs(parseError);
-  if (failed(parsePassPipeline(text, pm, parseOs)))
-    return llvm::createStringError("bad pipeline '" + pipeline.str() +
-                                   "': " + parseError);
-  if (failed(pm.run(module)))
-    return llvm::createStringError("the pipeline failed:" + diagnostics);
-  return llvm::Error::success();
 }
 
 std::string printIR(ModuleOp module) {
@@ -116,8 +92,8 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
   for (const DiffConfiguration &config : llvm::drop_begin(configs)) {
     ++result.configurations;
     OwningOpRef<ModuleOp> clone = module.clone();
-    if (llvm::Error e = runPipeline(*clone, config.pipeline)) {
-      fail(config, llvm::toString(std::move(e)));
+    if (auto ms = runGraphPipeline(*clone, config.pipeline); !ms) {
+      fail(config, llvm::toString(ms.takeError()));
       continue;
     }
     int64_t opsAfter = countGraphOps(*clone);

@@ -35,6 +35,7 @@ class LLJIT;
 
 namespace mlir {
 class ExecutionEngine;
+class OpPassManager;
 namespace gopt {
 
 struct CompileOptions {
@@ -130,6 +131,19 @@ private:
   std::vector<KernelInfo> kernels;
   CompileTimes times;
 };
+
+/// Parses a textual graph pipeline into `pm`, a pass manager anchored on
+/// builtin.module: an outer "builtin.module(...)" is the module itself, so
+/// "gopt-fold" and "builtin.module(gopt-fold)" mean the same. On failure,
+/// `error` holds the parser's message.
+LogicalResult parseGraphPipeline(llvm::StringRef pipeline, OpPassManager &pm,
+                                 std::string &error);
+
+/// Runs a graph pipeline (as parseGraphPipeline reads it) on `module` in
+/// place and returns its wall time in ms; errors carry the parse error or
+/// the diagnostics of the failing pass.
+llvm::Expected<double> runGraphPipeline(ModuleOp module,
+                                        llvm::StringRef pipeline);
 
 /// Median with quartiles and coefficient of variation of a sample.
 struct SampleSummary {
