@@ -211,6 +211,75 @@ inline std::string exclusionStatus(const ExploreReport &report, size_t i) {
   return "unmeasured";
 }
 
+/// The name of configuration `index`, or "#index" when out of range.
+inline std::string configName(const ExploreReport &report, size_t index) {
+  if (index < report.configurations.size())
+    return report.configurations[index].name;
+  return "#" + std::to_string(index);
+}
+
+/// The valid configurations, in the report's order.
+inline std::vector<size_t> validConfigurations(const ExploreReport &report) {
+  std::vector<size_t> valid;
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i)
+    if (isValid(report, i) && i < report.measurements.size())
+      valid.push_back(i);
+  return valid;
+}
+
+/// The figures of valid configuration `i` in the configurations table, from
+/// its status to its Pareto mark (13 cells, nothing to escape): both
+/// writers print the same numbers.
+inline std::vector<std::string>
+configurationFigureCells(const ExploreReport &report, size_t i) {
+  const EffectAnalysis &analysis = report.analysis;
+  const ConfigurationEffect &effect = analysis.effects[i];
+  const ConfigurationMeasurement &m = report.measurements[i];
+  return {getConfigurationStatusName(m.status),
+          formatMedianIQR(effect),
+          formatPercent(effect.cv),
+          formatSpeedup(effect.speedup) + " " +
+              formatSpeedupInterval(effect.speedupInterval),
+          std::to_string(m.kernels),
+          std::to_string(m.ops),
+          formatBytes(m.peakBytes),
+          formatPercent(effect.memorySaving),
+          formatBytes(m.staticPeakBytes) + " (" +
+              formatPercent(effect.staticMemorySaving) + ")",
+          formatCompileSplit(effect, m),
+          formatBreakEven(effect, i == analysis.baseline),
+          formatDouble("%.3f", effect.utility),
+          effect.pareto ? "★" : ""};
+}
+
+/// The figures of a pair in the synergy table: S_a, S_b, S_ab, η with its
+/// interval, the verdict.
+inline std::vector<std::string> pairFigureCells(const PairEffect &pair) {
+  return {formatSpeedup(pair.speedupA), formatSpeedup(pair.speedupB),
+          formatSpeedup(pair.speedupAB),
+          formatEta(pair.eta) + " " + formatEtaInterval(pair.etaInterval),
+          getSynergyVerdictName(pair.verdict)};
+}
+
+/// The figures of a kernel in the Amdahl table: ms, share f, bound, speedup
+/// over the baseline's kernel.
+inline std::vector<std::string> kernelFigureCells(const KernelEffect &kernel) {
+  return {formatMs(kernel.msPerRun), formatPercent(kernel.share),
+          formatBound(kernel.amdahlBound),
+          kernel.speedupOverBaseline
+              ? formatSpeedup(*kernel.speedupOverBaseline)
+              : "—"};
+}
+
+/// The figures of a measured row of the batch-size sweep: median [q1–q3],
+/// runs, samples/s, S, peak memory.
+inline std::vector<std::string> batchFigureCells(const BatchMeasurement &b) {
+  return {formatMs(b.medianMs) + " [" + formatMs(b.q1Ms) + "–" +
+              formatMs(b.q3Ms) + "]",
+          std::to_string(b.runs), formatDouble("%.0f", b.samplesPerSecond),
+          formatSpeedup(b.speedup), formatBytes(b.peakBytes)};
+}
+
 /// Whether the report holds timings (not a verify-mode run).
 inline bool isTimed(const ExploreReport &report) {
   return report.analysis.effects.size() == report.configurations.size() &&
@@ -329,6 +398,19 @@ inline std::optional<double> utilityAt(const EffectAnalysis &analysis,
       config >= analysis.utilityTable[alpha].size())
     return std::nullopt;
   return analysis.utilityTable[alpha][config];
+}
+
+/// The highest utility at each α of the table over `rows`, for emphasis.
+inline std::vector<std::optional<double>>
+bestUtilityPerAlpha(const EffectAnalysis &analysis,
+                    const std::vector<size_t> &rows) {
+  std::vector<std::optional<double>> best(analysis.alphaTable.size());
+  for (size_t a = 0, e = analysis.alphaTable.size(); a < e; ++a)
+    for (size_t i : rows)
+      if (std::optional<double> u = utilityAt(analysis, a, i))
+        if (!best[a] || *u > *best[a])
+          best[a] = u;
+  return best;
 }
 
 /// "Intel Xeon ..., 16 cores".

@@ -89,22 +89,6 @@ static std::string code(llvm::StringRef text) {
   return "<code>" + escapeHTML(text) + "</code>";
 }
 
-/// The name of configuration `index`, or "#index" when out of range.
-static std::string configName(const ExploreReport &report, size_t index) {
-  if (index < report.configurations.size())
-    return report.configurations[index].name;
-  return "#" + std::to_string(index);
-}
-
-/// The valid configurations, in the given order.
-static std::vector<size_t> validConfigurations(const ExploreReport &report) {
-  std::vector<size_t> valid;
-  for (size_t i = 0, e = report.configurations.size(); i < e; ++i)
-    if (isValid(report, i) && i < report.measurements.size())
-      valid.push_back(i);
-  return valid;
-}
-
 static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
   const ExploreSetup &setup = report.setup;
   const ChoiceCriteria &criteria = report.analysis.criteria;
@@ -177,22 +161,7 @@ static void writeConfigurations(const ExploreReport &report,
       os << "<td colspan=\"12\">excluded</td></tr>\n";
       continue;
     }
-    const ConfigurationEffect &effect = analysis.effects[i];
-    cells.push_back(getConfigurationStatusName(m->status));
-    cells.push_back(formatMedianIQR(effect));
-    cells.push_back(formatPercent(effect.cv));
-    cells.push_back(formatSpeedup(effect.speedup) + " " +
-                    formatSpeedupInterval(effect.speedupInterval));
-    cells.push_back(std::to_string(m->kernels));
-    cells.push_back(std::to_string(m->ops));
-    cells.push_back(formatBytes(m->peakBytes));
-    cells.push_back(formatPercent(effect.memorySaving));
-    cells.push_back(formatBytes(m->staticPeakBytes) + " (" +
-                    formatPercent(effect.staticMemorySaving) + ")");
-    cells.push_back(formatCompileSplit(effect, *m));
-    cells.push_back(formatBreakEven(effect, i == analysis.baseline));
-    cells.push_back(formatDouble("%.3f", effect.utility));
-    cells.push_back(effect.pareto ? "★" : "");
+    llvm::append_range(cells, configurationFigureCells(report, i));
     writeRow(os, cells, align, chosen && *chosen == i ? "chosen" : "");
   }
   closeTable(os);
@@ -234,15 +203,12 @@ static void writeSynergyTable(const ExploreReport &report,
   llvm::StringRef align = "lrrrrl";
   openTable(os, "synergy",
             {"pair (a → b)", "S_a", "S_b", "S_ab", "η [95% CI]", "verdict"});
-  for (const PairEffect &pair : analysis.pairs)
-    writeRow(os,
-             {escapeHTML(configName(report, pair.a) + " → " +
-                         configName(report, pair.b)),
-              formatSpeedup(pair.speedupA), formatSpeedup(pair.speedupB),
-              formatSpeedup(pair.speedupAB),
-              formatEta(pair.eta) + " " + formatEtaInterval(pair.etaInterval),
-              getSynergyVerdictName(pair.verdict)},
-             align);
+  for (const PairEffect &pair : analysis.pairs) {
+    std::vector<std::string> cells = {escapeHTML(
+        configName(report, pair.a) + " → " + configName(report, pair.b))};
+    llvm::append_range(cells, pairFigureCells(pair));
+    writeRow(os, cells, align);
+  }
   closeTable(os);
 }
 
@@ -262,12 +228,8 @@ static void writeUtilityTable(const ExploreReport &report,
     header.push_back("α=" + formatDouble("%g", alpha));
   std::string align = "l" + std::string(analysis.alphaTable.size(), 'r');
   openTable(os, "utility", header);
-  std::vector<std::optional<double>> best(analysis.alphaTable.size());
-  for (size_t a = 0, e = analysis.alphaTable.size(); a < e; ++a)
-    for (size_t i : rows)
-      if (std::optional<double> u = utilityAt(analysis, a, i))
-        if (!best[a] || *u > *best[a])
-          best[a] = u;
+  std::vector<std::optional<double>> best =
+      bestUtilityPerAlpha(analysis, rows);
   for (size_t i : rows) {
     std::vector<std::string> cells = {
         escapeHTML(report.configurations[i].name)};
@@ -305,13 +267,9 @@ static void writeAmdahlTable(const ExploreReport &report, size_t subject,
   std::vector<size_t> order = kernelsByShare(kernels);
   for (size_t rank = 0; rank < order.size() && rank < kTopKernels; ++rank) {
     const KernelEffect &kernel = kernels[order[rank]];
-    writeRow(os,
-             {code(kernel.name), formatMs(kernel.msPerRun),
-              formatPercent(kernel.share), formatBound(kernel.amdahlBound),
-              kernel.speedupOverBaseline
-                  ? formatSpeedup(*kernel.speedupOverBaseline)
-                  : "—"},
-             align);
+    std::vector<std::string> cells = {code(kernel.name)};
+    llvm::append_range(cells, kernelFigureCells(kernel));
+    writeRow(os, cells, align);
   }
   closeTable(os);
   if (order.size() > kTopKernels)
@@ -831,11 +789,9 @@ static void writeBatchSweep(const ExploreReport &report,
          << "</td></tr>\n";
       continue;
     }
-    os << "<td>" << formatMs(b.medianMs) << " [" << formatMs(b.q1Ms) << "–"
-       << formatMs(b.q3Ms) << "]</td><td>" << b.runs << "</td><td>"
-       << formatDouble("%.0f", b.samplesPerSecond) << "</td><td>"
-       << formatSpeedup(b.speedup) << "</td><td>" << formatBytes(b.peakBytes)
-       << "</td></tr>\n";
+    for (const std::string &cell : batchFigureCells(b))
+      os << "<td>" << cell << "</td>";
+    os << "</tr>\n";
   }
   os << "</tbody>\n</table>\n";
 }

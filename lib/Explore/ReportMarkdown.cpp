@@ -39,13 +39,6 @@ static void writeHeader(llvm::raw_ostream &os,
   os << "\n";
 }
 
-/// The name of configuration `index`, or "#index" when out of range.
-static std::string configName(const ExploreReport &report, size_t index) {
-  if (index < report.configurations.size())
-    return report.configurations[index].name;
-  return "#" + std::to_string(index);
-}
-
 /// Title, model and the measurement setup.
 static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
   const ExploreSetup &setup = report.setup;
@@ -120,22 +113,7 @@ static void writeConfigurations(const ExploreReport &report,
       writeRow(os, cells);
       continue;
     }
-    const ConfigurationEffect &effect = analysis.effects[i];
-    cells.push_back(getConfigurationStatusName(m->status));
-    cells.push_back(formatMedianIQR(effect));
-    cells.push_back(formatPercent(effect.cv));
-    cells.push_back(formatSpeedup(effect.speedup) + " " +
-                    formatSpeedupInterval(effect.speedupInterval));
-    cells.push_back(std::to_string(m->kernels));
-    cells.push_back(std::to_string(m->ops));
-    cells.push_back(formatBytes(m->peakBytes));
-    cells.push_back(formatPercent(effect.memorySaving));
-    cells.push_back(formatBytes(m->staticPeakBytes) + " (" +
-                    formatPercent(effect.staticMemorySaving) + ")");
-    cells.push_back(formatCompileSplit(effect, *m));
-    cells.push_back(formatBreakEven(effect, i == analysis.baseline));
-    cells.push_back(formatDouble("%.3f", effect.utility));
-    cells.push_back(effect.pareto ? "★" : "");
+    llvm::append_range(cells, configurationFigureCells(report, i));
     writeRow(os, cells);
   }
   os << "\n";
@@ -178,13 +156,10 @@ static void writeSynergy(const ExploreReport &report, llvm::raw_ostream &os) {
               {"pair (a → b)", "S_a", "S_b", "S_ab", "η [95% CI]", "verdict"},
               "lrrrrl");
   for (const PairEffect &pair : analysis.pairs) {
-    writeRow(os,
-             {escapeMarkdownText(configName(report, pair.a) + " → " +
-                                 configName(report, pair.b)),
-              formatSpeedup(pair.speedupA), formatSpeedup(pair.speedupB),
-              formatSpeedup(pair.speedupAB),
-              formatEta(pair.eta) + " " + formatEtaInterval(pair.etaInterval),
-              getSynergyVerdictName(pair.verdict)});
+    std::vector<std::string> cells = {escapeMarkdownText(
+        configName(report, pair.a) + " → " + configName(report, pair.b))};
+    llvm::append_range(cells, pairFigureCells(pair));
+    writeRow(os, cells);
   }
   os << "\n";
 }
@@ -194,10 +169,7 @@ static void writeSynergy(const ExploreReport &report, llvm::raw_ostream &os) {
 static void writeUtility(const ExploreReport &report, llvm::raw_ostream &os) {
   const EffectAnalysis &analysis = report.analysis;
   os << "## Utility U(α)\n\n";
-  std::vector<size_t> rows;
-  for (size_t i = 0, e = report.configurations.size(); i < e; ++i)
-    if (isValid(report, i))
-      rows.push_back(i);
+  std::vector<size_t> rows = validConfigurations(report);
   if (analysis.alphaTable.empty() || rows.empty()) {
     os << "No utility table.\n\n";
     return;
@@ -209,12 +181,8 @@ static void writeUtility(const ExploreReport &report, llvm::raw_ostream &os) {
     header.push_back(llvm::formatv("α={0}", formatDouble("%g", alpha)));
   writeHeader(os, header, "l" + std::string(analysis.alphaTable.size(), 'r'));
 
-  std::vector<std::optional<double>> best(analysis.alphaTable.size());
-  for (size_t a = 0, e = analysis.alphaTable.size(); a < e; ++a)
-    for (size_t i : rows)
-      if (std::optional<double> u = utilityAt(analysis, a, i))
-        if (!best[a] || *u > *best[a])
-          best[a] = u;
+  std::vector<std::optional<double>> best =
+      bestUtilityPerAlpha(analysis, rows);
   for (size_t i : rows) {
     std::vector<std::string> cells = {
         escapeMarkdownText(report.configurations[i].name)};
@@ -261,11 +229,9 @@ static void writeAmdahl(const ExploreReport &report, llvm::raw_ostream &os) {
   std::vector<size_t> order = kernelsByShare(kernels);
   for (size_t rank = 0; rank < order.size() && rank < kTopKernels; ++rank) {
     const KernelEffect &kernel = kernels[order[rank]];
-    writeRow(os, {markdownCode(kernel.name), formatMs(kernel.msPerRun),
-                  formatPercent(kernel.share), formatBound(kernel.amdahlBound),
-                  kernel.speedupOverBaseline
-                      ? formatSpeedup(*kernel.speedupOverBaseline)
-                      : "—"});
+    std::vector<std::string> cells = {markdownCode(kernel.name)};
+    llvm::append_range(cells, kernelFigureCells(kernel));
+    writeRow(os, cells);
   }
   if (order.size() > kTopKernels)
     os << "\n" << order.size() - kTopKernels << " more kernels.\n";
@@ -335,13 +301,10 @@ static void writeBatchSweep(const ExploreReport &report,
                     "—", "—", "—"});
       continue;
     }
-    writeRow(os, {std::to_string(b.batchSize),
-                  escapeMarkdownCell(b.configuration),
-                  formatMs(b.medianMs) + " [" + formatMs(b.q1Ms) + "–" +
-                      formatMs(b.q3Ms) + "]",
-                  std::to_string(b.runs),
-                  formatDouble("%.0f", b.samplesPerSecond),
-                  formatSpeedup(b.speedup), formatBytes(b.peakBytes)});
+    std::vector<std::string> cells = {std::to_string(b.batchSize),
+                                      escapeMarkdownCell(b.configuration)};
+    llvm::append_range(cells, batchFigureCells(b));
+    writeRow(os, cells);
   }
   os << "\n";
 }
