@@ -11,6 +11,8 @@
 
 #include "GOpt/Explore/Report.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -411,6 +413,33 @@ bestUtilityPerAlpha(const EffectAnalysis &analysis,
         if (!best[a] || *u > *best[a])
           best[a] = u;
   return best;
+}
+
+/// The utility table's header: "configuration", then "α=<alpha>" per α.
+inline std::vector<std::string> utilityHeader(const EffectAnalysis &analysis) {
+  std::vector<std::string> header = {"configuration"};
+  for (double alpha : analysis.alphaTable)
+    header.push_back("α=" + formatDouble("%g", alpha));
+  return header;
+}
+
+/// Configuration `i`'s U at each α ("—" where there is none); the highest
+/// at an α (`best`) goes through `emphasize`.
+inline std::vector<std::string>
+utilityCells(const EffectAnalysis &analysis, size_t i,
+             const std::vector<std::optional<double>> &best,
+             llvm::function_ref<std::string(const std::string &)> emphasize) {
+  std::vector<std::string> cells;
+  for (size_t a = 0, e = analysis.alphaTable.size(); a < e; ++a) {
+    std::optional<double> u = utilityAt(analysis, a, i);
+    if (!u) {
+      cells.push_back("—");
+      continue;
+    }
+    std::string text = formatDouble("%.3f", *u);
+    cells.push_back(best[a] && *u == *best[a] ? emphasize(text) : text);
+  }
+  return cells;
 }
 
 /// "Intel Xeon ..., 16 cores".

@@ -223,26 +223,17 @@ static void writeUtilityTable(const ExploreReport &report,
   }
   os << "<p>U = S / (1 + α · T_compile / T_run); the highest U at each α in "
         "bold.</p>\n";
-  std::vector<std::string> header = {"configuration"};
-  for (double alpha : analysis.alphaTable)
-    header.push_back("α=" + formatDouble("%g", alpha));
   std::string align = "l" + std::string(analysis.alphaTable.size(), 'r');
-  openTable(os, "utility", header);
+  openTable(os, "utility", utilityHeader(analysis));
   std::vector<std::optional<double>> best =
       bestUtilityPerAlpha(analysis, rows);
   for (size_t i : rows) {
     std::vector<std::string> cells = {
         escapeHTML(report.configurations[i].name)};
-    for (size_t a = 0, e = analysis.alphaTable.size(); a < e; ++a) {
-      std::optional<double> u = utilityAt(analysis, a, i);
-      if (!u) {
-        cells.push_back("—");
-        continue;
-      }
-      std::string text = formatDouble("%.3f", *u);
-      cells.push_back(
-          best[a] && *u == *best[a] ? "<strong>" + text + "</strong>" : text);
-    }
+    llvm::append_range(
+        cells, utilityCells(analysis, i, best, [](const std::string &text) {
+          return "<strong>" + text + "</strong>";
+        }));
     writeRow(os, cells, align);
   }
   closeTable(os);

@@ -176,25 +176,18 @@ static void writeUtility(const ExploreReport &report, llvm::raw_ostream &os) {
   }
   os << "U = S / (1 + α · T_compile / T_run); the highest U at each α in "
         "bold.\n\n";
-  std::vector<std::string> header = {"configuration"};
-  for (double alpha : analysis.alphaTable)
-    header.push_back(llvm::formatv("α={0}", formatDouble("%g", alpha)));
-  writeHeader(os, header, "l" + std::string(analysis.alphaTable.size(), 'r'));
+  writeHeader(os, utilityHeader(analysis),
+              "l" + std::string(analysis.alphaTable.size(), 'r'));
 
   std::vector<std::optional<double>> best =
       bestUtilityPerAlpha(analysis, rows);
   for (size_t i : rows) {
     std::vector<std::string> cells = {
         escapeMarkdownText(report.configurations[i].name)};
-    for (size_t a = 0, e = analysis.alphaTable.size(); a < e; ++a) {
-      std::optional<double> u = utilityAt(analysis, a, i);
-      if (!u) {
-        cells.push_back("—");
-        continue;
-      }
-      std::string text = formatDouble("%.3f", *u);
-      cells.push_back(best[a] && *u == *best[a] ? "**" + text + "**" : text);
-    }
+    llvm::append_range(
+        cells, utilityCells(analysis, i, best, [](const std::string &text) {
+          return "**" + text + "**";
+        }));
     writeRow(os, cells);
   }
   os << "\n";
