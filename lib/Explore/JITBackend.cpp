@@ -1,7 +1,8 @@
 //===- JITBackend.cpp - Configurations compiled and run on this CPU -------===//
 //
 // Each configuration's graph passes run on a clone of the model; the result
-// is hashed (its printed form), so configurations that end with the same
+// is hashed (computeProgramHash, which the object cache reuses as its key),
+// so configurations that end with the same
 // program share one lowering, one JIT and one set of runs: a pass that
 // changes nothing costs only its own time. The rest is the runner's:
 // CompiledGraph lowers with gopt-lower-to-llvm and JITs at O3 for this CPU;
@@ -22,7 +23,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/TargetParser/Host.h"
-#include "llvm/Support/xxhash.h"
 
 #include <cstdio>
 #include <map>
@@ -71,8 +71,10 @@ bool resetResidentHighWater() {
 /// What is kept per configuration.
 struct Slot {
   std::unique_ptr<CompiledGraph> graph;
-  /// The program after the graph passes, for a build with kernel timers.
+  /// The program after the graph passes and its hash, for a build with
+  /// kernel timers.
   OwningOpRef<ModuleOp> program;
+  std::string programHash;
 };
 
 class JITBackend : public ExploreBackend {
@@ -110,7 +112,7 @@ private:
   const ExploreOptions &options;
   std::vector<Slot> slots;
   /// Program hash -> (configuration name, its compile figures).
-  std::map<uint64_t, std::pair<std::string, ConfigurationMeasurement>>
+  std::map<std::string, std::pair<std::string, ConfigurationMeasurement>>
       programs;
   std::vector<HostTensor> inputs;
   std::string entry;
@@ -121,7 +123,6 @@ private:
 
 llvm::Error JITBackend::compile(size_t index, const Configuration &config,
                                 ConfigurationMeasurement &m) {
-  MLIRContext *context = module.getContext();
   if (!warmedUp) {
     // The first compile in a process pays for one-time set-up (target and
     // pass registries, dialect loading, the JIT's own start); one untimed
@@ -150,12 +151,7 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
   m.staticPeakBytes = stats.peakMemoryBytes;
 
   // The program after the graph passes, by content.
-  std::string printed;
-  {
-    llvm::raw_string_ostream os(printed);
-    clone->print(os, OpPrintingFlags().printGenericOpForm());
-  }
-  uint64_t hash = llvm::xxh3_64bits(printed);
+  std::string hash = computeProgramHash(*clone);
   auto known = programs.find(hash);
   if (known != programs.end()) {
     const ConfigurationMeasurement &o = known->second.second;
@@ -172,6 +168,7 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
   compile.loweringOptions = options.loweringOptions;
   compile.kernelTimers = false;
   compile.objectCacheDir = options.cacheDir;
+  compile.programHash = hash;
   auto graph = CompiledGraph::compile(*clone, compile);
   if (!graph)
     return graph.takeError();
@@ -188,6 +185,7 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
   if (inputs.empty())
     inputs = (*graph)->makeRandomInputs(options.seed);
   slot(index).graph = std::move(*graph);
+  slot(index).programHash = hash;
   if (options.profileKernels)
     slot(index).program = std::move(clone);
   programs[hash] = {config.name, m};
@@ -236,6 +234,7 @@ llvm::Error JITBackend::profileKernels(size_t index,
   compile.loweringOptions = options.loweringOptions;
   compile.kernelTimers = true;
   compile.objectCacheDir = options.cacheDir;
+  compile.programHash = s.programHash;
   auto graph = CompiledGraph::compile(*s.program, compile);
   if (!graph)
     return graph.takeError();

@@ -171,15 +171,14 @@ std::string describeCodegenContext() {
   return text;
 }
 
-/// The cache key of a program: SHA-256 of its IR and of what its machine
-/// code depends on.
+/// The cache key of a program: SHA-256 of its IR's hash and of what its
+/// machine code depends on.
 std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
   static const std::string context = describeCodegenContext();
   llvm::SHA256 hash;
-  std::string printed;
-  llvm::raw_string_ostream os(printed);
-  program->print(os, OpPrintingFlags().printGenericOpForm());
-  hash.update(printed);
+  hash.update(options.programHash.empty() || !options.graphPipeline.empty()
+                  ? computeProgramHash(program)
+                  : options.programHash);
   hash.update("|lowering=" + options.loweringOptions +
               "|timers=" + (options.kernelTimers ? "1" : "0") + "|" +
               context);
@@ -187,6 +186,14 @@ std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
 }
 
 } // namespace
+
+std::string mlir::gopt::computeProgramHash(ModuleOp module) {
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  module->print(os, OpPrintingFlags().printGenericOpForm());
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(printed)),
+                     /*LowerCase=*/true);
+}
 
 LogicalResult mlir::gopt::parseGraphPipeline(llvm::StringRef pipeline,
                                              OpPassManager &pm,

@@ -15,6 +15,7 @@
 #include "GOpt/Import/ONNX/ONNXImporter.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
+#include "GOpt/Runner/Runner.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
@@ -25,7 +26,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/SHA256.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -371,13 +371,7 @@ int main(int argc, char **argv) {
     if (!module)
       return fail("cannot parse " + modelName);
   }
-  std::string printed;
-  {
-    llvm::raw_string_ostream os(printed);
-    module->print(os, OpPrintingFlags().printGenericOpForm());
-  }
-  std::string modelHash = llvm::toHex(
-      llvm::SHA256::hash(llvm::arrayRefFromStringRef(printed)), true);
+  std::string modelHash = computeProgramHash(*module);
 
   // Measure.
   bool showProgress =

@@ -55,7 +55,15 @@ struct CompileOptions {
   /// version and build); a later compile of the same program loads it
   /// instead of lowering and generating code again.
   std::string objectCacheDir;
+  /// The module's computeProgramHash, when the caller already has it (and
+  /// graphPipeline is empty): the object cache's key uses it instead of
+  /// printing the IR once more.
+  std::string programHash;
 };
+
+/// SHA-256 (hex) of the module's IR in generic form: equal exactly when the
+/// programs are, up to collisions.
+std::string computeProgramHash(ModuleOp module);
 
 /// Where compile time went.
 struct CompileTimes {
