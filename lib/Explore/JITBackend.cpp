@@ -2,9 +2,9 @@
 //
 // Each configuration's graph passes run on a clone of the model; the result
 // is hashed (computeProgramHash, which the object cache reuses as its key),
-// so configurations that end with the same
-// program share one lowering, one JIT and one set of runs: a pass that
-// changes nothing costs only its own time. The rest is the runner's:
+// so configurations that end with the same program share one lowering, one
+// JIT and one set of runs: a pass that changes nothing costs only its own
+// time. The rest is the runner's:
 // CompiledGraph lowers with gopt-lower-to-llvm and JITs at O3 for this CPU;
 // measureGraph times runs on the runtime's tracking allocator.
 //
