@@ -2,12 +2,18 @@
 //
 // One walk computes everything: the histogram and counts, the cost of each
 // kernel, the IR fingerprint (a tree of per-op hashes) and the liveness of
-// intermediate tensors per block. Nothing in it is a table with an entry per
-// op: on the machines this runs on, faulting in fresh memory for one costs
-// more than the walk. Costs are memoized by op signature (the cost interface
-// reads only names, attributes and types), which answers most ops of a graph
-// of repeated layers without asking the interface; the liveness table holds
-// only the values live at the point of the walk.
+// intermediate tensors per block. It runs after every pass, so it is built
+// for few instructions per op (docs/Analysis.md, "Cost"):
+//  - nothing in it is a table with an entry per op: faulting in fresh memory
+//    for one costs more than the walk;
+//  - costs are memoized by op signature (the cost interface reads only
+//    names, attributes and types), which answers most ops of a graph of
+//    repeated layers without asking the interface;
+//  - per-name, per-type and per-signature answers sit behind direct-mapped
+//    caches of a few slots;
+//  - liveness finds each value's last user once, from its use list, at the
+//    definition; nothing is looked up per operand, and what waits to be
+//    freed holds only the values live at the point of the walk.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,22 +22,53 @@
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/bit.h"
+
+#include <array>
 
 using namespace mlir;
 using namespace mlir::gopt;
 
 namespace {
 
-/// Mixes one word into a running hash: a multiply-xorshift step of a few
-/// cycles (llvm::hash_combine's buffered mixing costs several times more, and
-/// the fingerprint runs over every operand after every pass).
+/// Mixes one word into a running hash: FxHash's rotate-xor-multiply step,
+/// three instructions (llvm::hash_combine's buffered mixing costs several
+/// times more, and the fingerprint runs over every operand after every pass).
+/// Each step is a bijection of the running hash for a given word, so a
+/// change to any one word always changes the result.
 inline uint64_t mix(uint64_t h, uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6);
-  h *= 0xbf58476d1ce4e5b9ULL;
-  return h ^ (h >> 31);
+  return (llvm::rotl(h, 5) ^ v) * 0x517cc1b727220a95ULL;
 }
 
 inline uint64_t word(const void *p) { return reinterpret_cast<uintptr_t>(p); }
+
+/// A direct-mapped cache of a few answers keyed by a pointer or a hash, in
+/// front of a slower lookup: a hit costs a multiply, a shift and a compare,
+/// where a DenseMap lookup probes through several calls. The walk asks such
+/// questions several times per op (op name, result type, cost signature) and
+/// a graph holds few distinct answers.
+template <typename T, unsigned Log2Slots = 6>
+class DirectMapped {
+public:
+  /// The answer cached for `key`, or null.
+  T *lookup(uint64_t key) {
+    Slot &slot = slots[index(key)];
+    return slot.key == key && key != 0 ? &slot.value : nullptr;
+  }
+  void insert(uint64_t key, T value) { slots[index(key)] = {key, value}; }
+  void clear() { slots.fill(Slot()); }
+
+private:
+  static unsigned index(uint64_t key) {
+    return static_cast<unsigned>((key * 0x9e3779b97f4a7c15ULL) >>
+                                 (64 - Log2Slots));
+  }
+  struct Slot {
+    uint64_t key = 0;
+    T value{};
+  };
+  std::array<Slot, 1u << Log2Slots> slots;
+};
 
 /// Two hashes of an op: its signature (name, attributes, properties, operand
 /// and result types: everything the cost interface may read) and its
@@ -62,68 +99,87 @@ struct Cost {
   int64_t bytesMoved;
 };
 
-/// An intermediate tensor of a block: its bytes and the uses not yet seen.
-struct LiveValue {
+/// Bytes to free after `lastUser`, an op of the block.
+struct PendingFree {
+  Operation *lastUser;
   int64_t bytes;
-  int64_t remainingUses;
 };
 
 /// Liveness of one block's intermediates over its program order, swept as
-/// the walk goes: a result is allocated at its op; a result with one use is
-/// freed after the op of the block that makes that use (directly, or inside
-/// its regions); one with several uses gets a count that each use counts
-/// down. Only live multi-use values are held, so the table stays small.
+/// the walk goes: a result is allocated at its op and freed after the op of
+/// the block that uses it last (directly, or inside its regions). The last
+/// user is found once, at the definition, from the use list, so nothing is
+/// looked up per operand. Its bytes wait in `freeAfterNext` when it is the
+/// next op (a chain), else among a few pending frees scanned after each op
+/// (values live across a few ops), and only beyond those in a table keyed by
+/// the user; every structure holds only values live at this point.
 struct BlockLiveness {
+  /// Pending frees scanned after each op; more wait in `freeAfterLater`.
+  static constexpr unsigned kScanned = 8;
+
   Block *block = nullptr;
   int64_t live = 0;
   int64_t peak = 0;
-  /// Bytes to free after the op of this block being visited.
+  /// Bytes to free after the op being visited, and after the one after it.
   int64_t freeAfterCurrent = 0;
-  DenseMap<void *, LiveValue> values;
+  int64_t freeAfterNext = 0;
+  SmallVector<PendingFree, kScanned> freeAfterSoon;
+  DenseMap<Operation *, int64_t> freeAfterLater;
 
   void reset(Block *b) {
     block = b;
-    live = peak = freeAfterCurrent = 0;
-    values.clear();
+    live = peak = freeAfterCurrent = freeAfterNext = 0;
+    freeAfterSoon.clear();
+    freeAfterLater.clear();
   }
 
-  /// Values with one use (most of a graph's) need no entry: their use frees
-  /// them (`useOfSingleUseValue`).
-  void allocate(Value result, int64_t bytes) {
+  /// `result` of `def`, an op of this block, holds `bytes` from now to its
+  /// last use.
+  void allocate(Operation &def, Value result, int64_t bytes) {
     live += bytes;
-    if (result.use_empty()) {
+    Operation *lastUser = nullptr;
+    for (OpOperand &use : result.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->getBlock() != block &&
+          !(user = block->findAncestorOpInBlock(*user)))
+        continue;
+      if (!lastUser || (user != lastUser && lastUser->isBeforeInBlock(user)))
+        lastUser = user;
+    }
+    if (!lastUser || lastUser == &def)
       freeAfterCurrent += bytes;
-      return;
-    }
-    if (result.hasOneUse())
-      return;
-    int64_t uses = 0;
-    for (auto it = result.use_begin(), e = result.use_end(); it != e; ++it)
-      ++uses;
-    values[result.getAsOpaquePointer()] = {bytes, uses};
+    else if (lastUser == def.getNextNode())
+      freeAfterNext += bytes;
+    else if (freeAfterSoon.size() < kScanned)
+      freeAfterSoon.push_back({lastUser, bytes});
+    else
+      freeAfterLater[lastUser] += bytes;
   }
 
-  /// The only use of an intermediate of `bytes`.
-  void useOfSingleUseValue(int64_t bytes) { freeAfterCurrent += bytes; }
-
-  /// Counts one use of a multi-use `value`, if it is an intermediate of this
-  /// block.
-  void use(Value value) {
-    auto it = values.find(value.getAsOpaquePointer());
-    if (it == values.end())
-      return;
-    if (--it->second.remainingUses == 0) {
-      freeAfterCurrent += it->second.bytes;
-      values.erase(it);
-    }
-  }
-
-  /// Called after the op: counts the peak with its results and operands
-  /// live, then frees what it used last.
-  void finish() {
+  /// Called after `op`: counts the peak with its results and operands live,
+  /// then frees what it used last.
+  void finish(Operation &op) {
     peak = std::max(peak, live);
-    live -= freeAfterCurrent;
-    freeAfterCurrent = 0;
+    int64_t freed = freeAfterCurrent;
+    for (unsigned i = 0; i < freeAfterSoon.size();) {
+      if (freeAfterSoon[i].lastUser != &op) {
+        ++i;
+        continue;
+      }
+      freed += freeAfterSoon[i].bytes;
+      freeAfterSoon[i] = freeAfterSoon.back();
+      freeAfterSoon.pop_back();
+    }
+    if (!freeAfterLater.empty()) {
+      auto it = freeAfterLater.find(&op);
+      if (it != freeAfterLater.end()) {
+        freed += it->second;
+        freeAfterLater.erase(it);
+      }
+    }
+    live -= freed;
+    freeAfterCurrent = freeAfterNext;
+    freeAfterNext = 0;
   }
 };
 
@@ -136,10 +192,13 @@ static bool isContainer(Operation &op) {
 struct GraphStatsCache::Impl {
   GraphStats stats;
   DenseMap<OperationName, NameInfo> names;
-  DenseMap<Type, int64_t> typeBytes;
+  /// Entries of `names` (cleared when it grows, which moves them).
+  DirectMapped<NameInfo *> recentNames;
+  DirectMapped<int64_t> recentTypeBytes;
   /// Costs by op signature: graphs repeat a few signatures many times, so
   /// this stays small and answers most ops even on the first walk.
   DenseMap<uint64_t, Cost> costs;
+  DirectMapped<Cost> recentCosts;
   /// Liveness of the blocks being walked, innermost last, and spares kept for
   /// their capacity.
   std::vector<BlockLiveness> blocks, spareBlocks;
@@ -150,21 +209,25 @@ struct GraphStatsCache::Impl {
 private:
   OpHashes visitBlock(Block &block, bool insideFusion);
   OpHashes visitOp(Operation &op, bool insideFusion);
-  OpHashes hashOpAndCountUses(Operation &op, const NameInfo &info,
-                              bool countUses);
+  OpHashes hashOp(Operation &op, const NameInfo &info);
   void recordCost(Operation &op, uint64_t signature);
-  void countUse(Value v);
   void allocateResults(Operation &op);
 
   int64_t bytesOf(Type type) {
-    auto [it, inserted] = typeBytes.try_emplace(type, 0);
-    if (inserted)
-      it->second = getTensorBytes(type);
-    return it->second;
+    uint64_t key = word(type.getAsOpaquePointer());
+    if (int64_t *bytes = recentTypeBytes.lookup(key))
+      return *bytes;
+    int64_t bytes = getTensorBytes(type);
+    recentTypeBytes.insert(key, bytes);
+    return bytes;
   }
   NameInfo &infoOf(Operation &op) {
+    uint64_t key = word(op.getName().getAsOpaquePointer());
+    if (NameInfo **info = recentNames.lookup(key))
+      return **info;
     auto [it, inserted] = names.try_emplace(op.getName());
     if (inserted) {
+      recentNames.clear();
       it->second.terminator = op.hasTrait<OpTrait::IsTerminator>();
       it->second.constant = op.hasTrait<OpTrait::ConstantLike>();
       it->second.hasCost = isa<CostOpInterface>(op);
@@ -172,6 +235,7 @@ private:
           isa_and_nonnull<GOptDialect>(op.getDialect()) &&
           op.getPropertiesStorageSize() % sizeof(uint64_t) == 0;
     }
+    recentNames.insert(key, &it->second);
     return it->second;
   }
 };
@@ -179,25 +243,25 @@ private:
 /// Adds the kernel's cost, asking the cost interface only for a signature it
 /// has not answered yet.
 void GraphStatsCache::Impl::recordCost(Operation &op, uint64_t signature) {
-  auto [it, inserted] = costs.try_emplace(signature, Cost{0, 0});
-  if (inserted) {
-    auto cost = cast<CostOpInterface>(op);
-    it->second = {cost.getFlops(),
-                  cost.getBytesRead() + cost.getBytesWritten()};
-    ++misses;
-  } else {
-    ++hits;
+  Cost *cost = recentCosts.lookup(signature);
+  if (!cost) {
+    auto [it, inserted] = costs.try_emplace(signature, Cost{0, 0});
+    if (inserted) {
+      auto costOp = cast<CostOpInterface>(op);
+      it->second = {costOp.getFlops(),
+                    costOp.getBytesRead() + costOp.getBytesWritten()};
+      ++misses;
+    }
+    recentCosts.insert(signature, it->second);
+    cost = &it->second;
   }
   ++stats.numKernels;
-  stats.flops += it->second.flops;
-  stats.bytesMoved += it->second.bytesMoved;
+  stats.flops += cost->flops;
+  stats.bytesMoved += cost->bytesMoved;
 }
 
-/// Hashes the op and, with `countUses`, counts its uses of intermediates of
-/// the blocks around it, in one pass over its operands.
-OpHashes GraphStatsCache::Impl::hashOpAndCountUses(Operation &op,
-                                                   const NameInfo &info,
-                                                   bool countUses) {
+/// Hashes the op: its signature and identity.
+OpHashes GraphStatsCache::Impl::hashOp(Operation &op, const NameInfo &info) {
   uint64_t sig = mix(word(op.getName().getAsOpaquePointer()),
                      word(op.getRawDictionaryAttrs().getAsOpaquePointer()));
   if (int size = op.getPropertiesStorageSize()) {
@@ -212,57 +276,32 @@ OpHashes GraphStatsCache::Impl::hashOpAndCountUses(Operation &op,
   sig = mix(sig, (static_cast<uint64_t>(op.getNumOperands()) << 32) |
                      op.getNumResults());
   uint64_t id = mix(sig, word(&op));
-  for (Value v : op.getOperands()) {
+  for (OpOperand &operand : op.getOpOperands()) {
+    Value v = operand.get();
     sig = mix(sig, word(v.getType().getAsOpaquePointer()));
     id = mix(id, word(v.getAsOpaquePointer()));
-    if (countUses)
-      countUse(v);
   }
-  for (Type t : op.getResultTypes())
-    sig = mix(sig, word(t.getAsOpaquePointer()));
+  for (unsigned i = 0, e = op.getNumResults(); i < e; ++i)
+    sig = mix(sig, word(op.getResult(i).getType().getAsOpaquePointer()));
   return {sig, mix(id, sig)};
-}
-
-/// Counts one use of `v` if it is an intermediate of a tracked block.
-void GraphStatsCache::Impl::countUse(Value v) {
-  auto result = dyn_cast<OpResult>(v);
-  if (!result)
-    return;
-  Operation *def = result.getOwner();
-  Block *defBlock = def->getBlock();
-  for (BlockLiveness &liveness : llvm::reverse(blocks)) {
-    if (liveness.block != defBlock)
-      continue;
-    if (!v.hasOneUse()) {
-      liveness.use(v);
-      return;
-    }
-    // Intermediates are the results of the block's non-constant,
-    // non-container ops (allocateResults).
-    if (isContainer(*def) || infoOf(*def).constant)
-      return;
-    if (int64_t bytes = bytesOf(v.getType()))
-      liveness.useOfSingleUseValue(bytes);
-    return;
-  }
 }
 
 /// The op's results are intermediates of the innermost tracked block.
 void GraphStatsCache::Impl::allocateResults(Operation &op) {
   if (blocks.empty())
     return;
-  for (Value r : op.getResults()) {
+  for (unsigned i = 0, e = op.getNumResults(); i < e; ++i) {
+    Value r = op.getResult(i);
     int64_t bytes = bytesOf(r.getType());
     stats.intermediateBytes += bytes;
     if (bytes)
-      blocks.back().allocate(r, bytes);
+      blocks.back().allocate(op, r, bytes);
   }
 }
 
 OpHashes GraphStatsCache::Impl::visitOp(Operation &op, bool insideFusion) {
   NameInfo &info = infoOf(op);
-  OpHashes hash =
-      hashOpAndCountUses(op, info, !insideFusion && !blocks.empty());
+  OpHashes hash = hashOp(op, info);
   if (auto fusion = dyn_cast<FusionOp>(op)) {
     ++stats.numFusionGroups;
     stats.numValues += op.getNumResults();
@@ -330,7 +369,7 @@ OpHashes GraphStatsCache::Impl::visitBlock(Block &block, bool insideFusion) {
   blocks.back().reset(&block);
   for (Operation &op : block) {
     add(visitOp(op, insideFusion));
-    blocks.back().finish();
+    blocks.back().finish(op);
   }
   stats.peakMemoryBytes = std::max(stats.peakMemoryBytes, blocks.back().peak);
   spareBlocks.push_back(std::move(blocks.back()));
@@ -351,6 +390,7 @@ GraphStats GraphStatsCache::Impl::compute(Operation *root,
   for (auto &[name, info] : names)
     if (info.count)
       stats.opHistogram[name.getStringRef().str()] = info.count;
+  hits = stats.numKernels - misses;
   if (fingerprint)
     *fingerprint = hash;
   return std::move(stats);

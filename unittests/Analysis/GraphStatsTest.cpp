@@ -6,9 +6,12 @@
 #include "GOpt/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 #include "gtest/gtest.h"
+
+#include <random>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -144,6 +147,140 @@ func.func @f(%x: tensor<4xf32>, %p: i1) -> tensor<4xf32> {
   // The relu inside the scf.if is an intermediate of the then-block.
   EXPECT_EQ(s.peakMemoryBytes, 32);
   EXPECT_EQ(s.intermediateBytes, 16 * 4);
+}
+
+// Ten values live at once, each waiting for a use further on than the next op
+// (more than the liveness keeps in its short list). Positions: %a0..%a9 0-9,
+// %s1..%s9 10-18. After %a9 160 bytes are live; %s1 adds 16 (176, the peak)
+// and frees %a0 and %a1; each later %sK adds 16 and frees %s(K-1) and %aK.
+TEST(GraphStats, LivenessHoldsManyValuesLiveAtOnce) {
+  std::string source = "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n";
+  for (int i = 0; i < 10; ++i)
+    source += "  %a" + std::to_string(i) + " = gopt.exp %x : tensor<4xf32>\n";
+  source += "  %s1 = gopt.add %a0, %a1 : tensor<4xf32>\n";
+  for (int i = 2; i < 10; ++i)
+    source += "  %s" + std::to_string(i) + " = gopt.add %s" +
+              std::to_string(i - 1) + ", %a" + std::to_string(i) +
+              " : tensor<4xf32>\n";
+  source += "  return %s9 : tensor<4xf32>\n}\n";
+  TestIR ir;
+  auto module = ir.parse(source);
+  ASSERT_TRUE(module);
+  EXPECT_EQ(GraphStats::compute(*module).peakMemoryBytes, 176);
+}
+
+/// The peak by definition, in quadratic time: at each op of the function's
+/// body, the bytes of every intermediate defined at or before it and used at
+/// or after it (a value without uses lives at its op only).
+static int64_t referencePeak(func::FuncOp function) {
+  Block &body = function.getBody().front();
+  DenseMap<Operation *, int64_t> position;
+  for (Operation &op : body)
+    position[&op] = static_cast<int64_t>(position.size());
+  struct Interval {
+    int64_t def, lastUse, bytes;
+  };
+  std::vector<Interval> intervals;
+  for (Operation &op : body) {
+    if (op.hasTrait<OpTrait::ConstantLike>())
+      continue;
+    for (Value result : op.getResults()) {
+      int64_t lastUse = position[&op];
+      for (Operation *user : result.getUsers())
+        lastUse = std::max(lastUse,
+                           position[body.findAncestorOpInBlock(*user)]);
+      intervals.push_back({position[&op], lastUse,
+                           getTensorBytes(result.getType())});
+    }
+  }
+  int64_t peak = 0;
+  for (int64_t t = 0, e = static_cast<int64_t>(position.size()); t < e; ++t) {
+    int64_t live = 0;
+    for (const Interval &interval : intervals)
+      if (interval.def <= t && t <= interval.lastUse)
+        live += interval.bytes;
+    peak = std::max(peak, live);
+  }
+  return peak;
+}
+
+/// A random graph of `numOps` unary and binary ops on three tensor sizes, so
+/// that freeing the wrong value shows in the bytes: operands are drawn from
+/// everything defined so far (arguments, constants, results), so values get
+/// no use, one near or far use, or many.
+static OwningOpRef<ModuleOp> randomGraph(MLIRContext &context, unsigned seed,
+                                         int numOps) {
+  std::mt19937 random(seed);
+  OpBuilder b(&context);
+  Location loc = b.getUnknownLoc();
+  SmallVector<Type> types;
+  for (int64_t n : {4, 12, 36})
+    types.push_back(RankedTensorType::get({n}, b.getF32Type()));
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(module->getBody());
+  auto function = func::FuncOp::create(b, loc, "f",
+                                       b.getFunctionType(types, types));
+  Block *body = function.addEntryBlock();
+  b.setInsertionPointToEnd(body);
+  SmallVector<SmallVector<Value>> values(types.size());
+  for (auto [i, type] : llvm::enumerate(types)) {
+    values[i].push_back(body->getArgument(i));
+    values[i].push_back(ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(cast<ShapedType>(type), b.getF32FloatAttr(1))));
+  }
+  auto pick = [&](SmallVector<Value> &from) {
+    // Favour recent values, as real graphs do, but reach back at times.
+    size_t n = from.size();
+    size_t back = random() % 4 == 0 ? random() % n : random() % std::min<size_t>(n, 3);
+    return from[n - 1 - back];
+  };
+  for (int i = 0; i < numOps; ++i) {
+    size_t t = random() % types.size();
+    Value x = pick(values[t]);
+    Value result;
+    switch (random() % 5) {
+    case 0:
+      result = ExpOp::create(b, loc, x);
+      break;
+    case 1:
+      result = ReluOp::create(b, loc, x);
+      break;
+    case 2:
+      result = NegOp::create(b, loc, x);
+      break;
+    case 3:
+      result = AddOp::create(b, loc, x, pick(values[t]));
+      break;
+    default:
+      result = MulOp::create(b, loc, x, pick(values[t]));
+      break;
+    }
+    values[t].push_back(result);
+  }
+  SmallVector<Value> returned;
+  for (SmallVector<Value> &of : values)
+    returned.push_back(of.back());
+  func::ReturnOp::create(b, loc, returned);
+  return module;
+}
+
+TEST(GraphStats, PeakMatchesTheDefinitionOnRandomGraphs) {
+  TestIR ir;
+  for (unsigned seed = 1; seed <= 40; ++seed) {
+    OwningOpRef<ModuleOp> module = randomGraph(ir.context, seed, 60);
+    auto function = TestIR::first<func::FuncOp>(*module);
+    EXPECT_EQ(GraphStats::compute(*module).peakMemoryBytes,
+              referencePeak(function))
+        << "seed " << seed;
+    // Fused: values inside a group are no intermediates; the groups' are.
+    PassManager pm(&ir.context);
+    pm.addPass(createGOptFuse());
+    ASSERT_TRUE(succeeded(pm.run(*module)));
+    EXPECT_EQ(GraphStats::compute(*module).peakMemoryBytes,
+              referencePeak(function))
+        << "seed " << seed << ", fused";
+  }
 }
 
 /// Runs `pass` on `module` and checks that the cache, warmed on the IR before
