@@ -185,10 +185,6 @@ struct BlockLiveness {
 
 } // namespace
 
-static bool isContainer(Operation &op) {
-  return op.getNumRegions() != 0 && !isa<FusionOp>(op);
-}
-
 struct GraphStatsCache::Impl {
   GraphStats stats;
   DenseMap<OperationName, NameInfo> names;
@@ -207,11 +203,17 @@ struct GraphStatsCache::Impl {
   GraphStats compute(Operation *root, uint64_t *fingerprint);
 
 private:
+  // The walk: everything but visitBlock and visitOpWithRegions (the
+  // recursion) is inlined into its loop.
   OpHashes visitBlock(Block &block, bool insideFusion);
-  OpHashes visitOp(Operation &op, bool insideFusion);
-  OpHashes hashOp(Operation &op, const NameInfo &info);
-  void recordCost(Operation &op, uint64_t signature);
-  void allocateResults(Operation &op);
+  OpHashes visitOpWithRegions(Operation &op, OpHashes hash, bool insideFusion);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE OpHashes visitOp(Operation &op,
+                                                bool insideFusion);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE OpHashes hashOp(Operation &op,
+                                               const NameInfo &info);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void recordCost(Operation &op,
+                                               uint64_t signature);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void allocateResults(Operation &op);
 
   int64_t bytesOf(Type type) {
     uint64_t key = word(type.getAsOpaquePointer());
@@ -299,9 +301,11 @@ void GraphStatsCache::Impl::allocateResults(Operation &op) {
   }
 }
 
-OpHashes GraphStatsCache::Impl::visitOp(Operation &op, bool insideFusion) {
-  NameInfo &info = infoOf(op);
-  OpHashes hash = hashOp(op, info);
+/// Fusion groups and containers: ops with regions, visited out of line so
+/// the walk's loop keeps the common case (an op without regions) inline.
+OpHashes GraphStatsCache::Impl::visitOpWithRegions(Operation &op,
+                                                   OpHashes hash,
+                                                   bool insideFusion) {
   if (auto fusion = dyn_cast<FusionOp>(op)) {
     ++stats.numFusionGroups;
     stats.numValues += op.getNumResults();
@@ -316,18 +320,23 @@ OpHashes GraphStatsCache::Impl::visitOp(Operation &op, bool insideFusion) {
     }
     return hash;
   }
-  if (isContainer(op)) {
-    if (auto function = dyn_cast<FunctionOpInterface>(op))
-      if (!function.isExternal())
-        stats.numValues += function.getFunctionBody().front().getNumArguments();
-    for (Region &region : op.getRegions())
-      for (Block &block : region) {
-        OpHashes inner = visitBlock(block, insideFusion);
-        hash = {mix(hash.signature, inner.signature),
-                mix(hash.identity, inner.identity)};
-      }
-    return hash;
-  }
+  if (auto function = dyn_cast<FunctionOpInterface>(op))
+    if (!function.isExternal())
+      stats.numValues += function.getFunctionBody().front().getNumArguments();
+  for (Region &region : op.getRegions())
+    for (Block &block : region) {
+      OpHashes inner = visitBlock(block, insideFusion);
+      hash = {mix(hash.signature, inner.signature),
+              mix(hash.identity, inner.identity)};
+    }
+  return hash;
+}
+
+OpHashes GraphStatsCache::Impl::visitOp(Operation &op, bool insideFusion) {
+  NameInfo &info = infoOf(op);
+  OpHashes hash = hashOp(op, info);
+  if (op.getNumRegions() != 0)
+    return visitOpWithRegions(op, hash, insideFusion);
   stats.numUseEdges += op.getNumOperands();
   if (info.terminator)
     return hash;
@@ -336,8 +345,8 @@ OpHashes GraphStatsCache::Impl::visitOp(Operation &op, bool insideFusion) {
   stats.numValues += op.getNumResults();
   if (info.constant) {
     ++stats.numConstants;
-    for (Value r : op.getResults())
-      stats.constantBytes += bytesOf(r.getType());
+    for (unsigned i = 0, e = op.getNumResults(); i < e; ++i)
+      stats.constantBytes += bytesOf(op.getResult(i).getType());
     return hash;
   }
   if (insideFusion)
