@@ -366,4 +366,38 @@ func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
   EXPECT_NE(before, after);
 }
 
+TEST(GraphStatsCache, FingerprintSeesSwappedOperandsAndMovedOps) {
+  TestIR ir;
+  auto module = ir.parse(R"mlir(
+func.func @f(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %a = gopt.sub %x, %y : tensor<4xf32>
+  %b = gopt.exp %x : tensor<4xf32>
+  %c = gopt.neg %y : tensor<4xf32>
+  %d = gopt.add %b, %c : tensor<4xf32>
+  %e = gopt.add %a, %d : tensor<4xf32>
+  return %e : tensor<4xf32>
+}
+)mlir");
+  ASSERT_TRUE(module);
+  GraphStatsCache cache;
+  uint64_t original = 0, swapped = 0, moved = 0, restored = 0;
+  GraphStats before = cache.compute(*module, &original);
+  auto sub = TestIR::first<SubOp>(*module);
+  Value lhs = sub.getOperand(0), rhs = sub.getOperand(1);
+  sub->setOperands({rhs, lhs});
+  cache.compute(*module, &swapped);
+  EXPECT_NE(original, swapped);
+  sub->setOperands({lhs, rhs});
+  // Two independent ops trading places: same graph, another program order.
+  auto exp = TestIR::first<ExpOp>(*module);
+  auto neg = TestIR::first<NegOp>(*module);
+  neg->moveBefore(exp);
+  GraphStats after = cache.compute(*module, &moved);
+  EXPECT_NE(original, moved);
+  EXPECT_EQ(before, after);
+  exp->moveBefore(neg);
+  cache.compute(*module, &restored);
+  EXPECT_EQ(original, restored);
+}
+
 } // namespace
