@@ -320,14 +320,19 @@ void Exploration::profileKernels(const EffectAnalysis &analysis) {
     int reps = repetitionsFor(i) * std::max(1, std::min(rounds, 3));
     if (llvm::Error error =
             backend.profileKernels(i, configs[i], options.warmup, reps, m)) {
-      // The kernel table is an extra: its failure is a note, not a verdict.
+      // The kernel table is an extra: its failure is a note in the report,
+      // not a verdict on the configuration.
       m.kernelTimes.clear();
-      llvm::consumeError(std::move(error));
+      m.kernelProfileError = llvm::toString(std::move(error));
     }
   }
   for (ConfigurationMeasurement &m : measurements)
-    if (!m.sameProgramAs.empty() && m.status == ConfigurationStatus::Ok)
-      m.kernelTimes = measurements[indexOf(m.sameProgramAs)].kernelTimes;
+    if (!m.sameProgramAs.empty() && m.status == ConfigurationStatus::Ok) {
+      const ConfigurationMeasurement &shared =
+          measurements[indexOf(m.sameProgramAs)];
+      m.kernelTimes = shared.kernelTimes;
+      m.kernelProfileError = shared.kernelProfileError;
+    }
 }
 
 void Exploration::measureOnce(size_t i) {

@@ -135,6 +135,17 @@ inline std::string firstLine(llvm::StringRef text, size_t limit = 120) {
   return line.take_front(limit).rtrim().str() + "…";
 }
 
+/// Why configuration `index` has no kernel timings, as a sentence's tail
+/// after its name: "" when profiling was not asked for or not reached, else
+/// the first line of the failure.
+inline std::string missingKernelsReason(const ExploreReport &report,
+                                        size_t index) {
+  const std::string &error = report.measurements[index].kernelProfileError;
+  if (error.empty())
+    return "";
+  return ": profiling its kernels failed: " + firstLine(error);
+}
+
 /// Escapes text for HTML element content and attribute values.
 inline std::string escapeHTML(llvm::StringRef text) {
   std::string out;

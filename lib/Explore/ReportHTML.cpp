@@ -244,7 +244,8 @@ static void writeAmdahlTable(const ExploreReport &report, size_t subject,
   const std::vector<KernelEffect> &kernels = report.analysis.kernels[subject];
   if (kernels.empty()) {
     os << "<p class=\"note\">No kernel timings for "
-       << code(configName(report, subject)) << ".</p>\n";
+       << code(configName(report, subject))
+       << escapeHTML(missingKernelsReason(report, subject)) << ".</p>\n";
     return;
   }
   os << "<p>Kernel times are medians per run; f is the kernel's share of the "
@@ -693,7 +694,8 @@ static void writeAmdahlChart(const ExploreReport &report,
       measuredOn(report, "kernel times are medians per run");
   if (!subject || report.analysis.kernels[*subject].empty()) {
     writeEmptyFigure(os, "amdahl-chart",
-                     subject ? "No kernel timings for " + who + "."
+                     subject ? "No kernel timings for " + who +
+                                   missingKernelsReason(report, *subject) + "."
                              : "No configuration chosen and no default "
                                "pipeline: no kernels to plot.",
                      caption);

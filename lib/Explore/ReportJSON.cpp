@@ -71,6 +71,9 @@ llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"ops", m.ops},
       {"kernels", m.kernels},
       {"from_cache", m.fromCache},
+      {"kernel_profile_error", m.kernelProfileError.empty()
+                                   ? llvm::json::Value(nullptr)
+                                   : llvm::json::Value(m.kernelProfileError)},
       {"compile",
        llvm::json::Object{{"graph_passes_ms", number(m.graphPassesMs)},
                           {"lowering_ms", number(m.loweringMs)},

@@ -207,6 +207,7 @@ static void writeAmdahl(const ExploreReport &report, llvm::raw_ostream &os) {
      << "\n\n";
   if (kernels.empty()) {
     os << "No kernel timings for " << markdownCode(configName(report, *subject))
+       << escapeMarkdownText(missingKernelsReason(report, *subject))
        << ".\n\n";
     return;
   }

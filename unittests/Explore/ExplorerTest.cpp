@@ -28,6 +28,7 @@ struct Script {
   bool runFails = false;
   std::string sameProgramAs;
   int64_t peakBytes = 1000;
+  bool profileFails = false;
 };
 
 class ScriptedBackend : public ExploreBackend {
@@ -36,6 +37,7 @@ public:
   std::vector<std::string> names;
   std::vector<std::string> measuredOrder;
   std::map<std::string, int> warmups;
+  std::vector<std::string> profiled;
 
   const Script &scriptOf(size_t index) {
     static Script defaults;
@@ -79,6 +81,16 @@ public:
     for (int r = 0; r < repetitions; ++r)
       m.runMs.push_back(s.ms);
     m.peakBytes = s.peakBytes;
+    return llvm::Error::success();
+  }
+  llvm::Error profileKernels(size_t index, const Configuration &,
+                             int, int,
+                             ConfigurationMeasurement &m) override {
+    profiled.push_back(names[index]);
+    if (scriptOf(index).profileFails)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "scripted profile failure\nsecond line");
+    m.kernelTimes = {{"main_k0_exp", 1.0, 1.0}};
     return llvm::Error::success();
   }
   std::string getTarget() const override { return "scripted"; }
@@ -270,4 +282,32 @@ TEST_F(ExplorerTest, AutotuneProposesOrdersSubsetsAndOptions) {
   // Every scripted configuration looks the same statically and compiles in
   // the same time, so all proposals are dominated by what was measured.
   EXPECT_EQ(pruned, tuned);
+}
+
+TEST_F(ExplorerTest, AFailedKernelProfileIsANoteNotAVerdict) {
+  ScriptedBackend backend;
+  backend.scripts["baseline"] = {10};
+  backend.scripts["baseline"].profileFails = true;
+  // fold compiles to the baseline's program: it shares the failure too.
+  backend.scripts["fold"] = {10, 1, false, false, "baseline"};
+  backend.scripts["fuse"] = {5};
+  backend.scripts["default"] = {4};
+  ExploreOptions o = options();
+  o.pairs = false;
+  auto report = explore(backend, o);
+  ASSERT_TRUE(static_cast<bool>(report)) << llvm::toString(report.takeError());
+  // The baseline first, then the choice and the default pipeline.
+  ASSERT_FALSE(backend.profiled.empty());
+  EXPECT_EQ(backend.profiled.front(), "baseline");
+  EXPECT_NE(llvm::find(backend.profiled, "default"), backend.profiled.end());
+  const ConfigurationMeasurement &baseline = find(*report, "baseline");
+  EXPECT_EQ(baseline.status, ConfigurationStatus::Ok);
+  EXPECT_TRUE(baseline.kernelTimes.empty());
+  EXPECT_EQ(baseline.kernelProfileError,
+            "scripted profile failure\nsecond line");
+  EXPECT_EQ(find(*report, "fold").kernelProfileError,
+            baseline.kernelProfileError);
+  const ConfigurationMeasurement &chosen = find(*report, "default");
+  EXPECT_EQ(chosen.kernelTimes.size(), 1u);
+  EXPECT_TRUE(chosen.kernelProfileError.empty());
 }

@@ -393,6 +393,23 @@ TEST(ExploreMarkdownTest, EmptySectionsSaySo) {
   EXPECT_EQ(text.find("(chosen)"), std::string::npos);
 }
 
+TEST(ExploreMarkdownTest, AMissingKernelTableSaysWhy) {
+  ExploreReport report = makeReport();
+  report.analysis.kernels[kDefault].clear();
+  report.measurements[kDefault].kernelProfileError =
+      "kernel-timer build failed: <bad> *IR*\nnote: more";
+  std::string text = markdown(report);
+  EXPECT_NE(text.find("No kernel timings for `default`: profiling its kernels "
+                      "failed: kernel-timer build failed: \\<bad> *IR*."),
+            std::string::npos)
+      << text;
+  std::string page = html(report);
+  EXPECT_NE(page.find("profiling its kernels failed: kernel-timer build "
+                      "failed: &lt;bad&gt; *IR*."),
+            std::string::npos);
+  EXPECT_EQ(page.find("note: more"), std::string::npos);
+}
+
 //===----------------------------------------------------------------------===//
 // HTML
 //===----------------------------------------------------------------------===//

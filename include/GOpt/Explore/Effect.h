@@ -112,6 +112,9 @@ struct ConfigurationMeasurement {
   bool fromCache = false;
   /// Per-kernel times (empty without kernel timers).
   std::vector<KernelTiming> kernelTimes;
+  /// Why kernelTimes is empty although the kernels were to be profiled (the
+  /// build with kernel timers failed, or its runs did); empty otherwise.
+  std::string kernelProfileError;
   /// The name of an earlier configuration whose program after the graph
   /// passes is identical to this one's, whose compiled code and run figures
   /// this one shares; empty when it was compiled and measured itself.
