@@ -168,6 +168,7 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
   compile.loweringOptions = options.loweringOptions;
   compile.kernelTimers = false;
   compile.objectCacheDir = options.cacheDir;
+  compile.objectCacheLimitBytes = options.cacheLimitBytes;
   compile.programHash = hash;
   auto graph = CompiledGraph::compile(*clone, compile);
   if (!graph)
@@ -234,6 +235,7 @@ llvm::Error JITBackend::profileKernels(size_t index,
   compile.loweringOptions = options.loweringOptions;
   compile.kernelTimers = true;
   compile.objectCacheDir = options.cacheDir;
+  compile.objectCacheLimitBytes = options.cacheLimitBytes;
   compile.programHash = s.programHash;
   auto graph = CompiledGraph::compile(*s.program, compile);
   if (!graph)

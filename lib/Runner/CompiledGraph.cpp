@@ -251,15 +251,15 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   markArgumentsReadOnly(fn);
 
   // A program compiled before: load its machine code.
-  llvm::SmallString<256> objectPath, sidecarPath;
+  std::string cacheKey;
+  ObjectCacheEntry cacheEntry;
   if (!options.objectCacheDir.empty()) {
-    std::string key = computeCacheKey(*clone, options);
-    objectPath = options.objectCacheDir;
-    llvm::sys::path::append(objectPath, key + ".o");
-    sidecarPath = options.objectCacheDir;
-    llvm::sys::path::append(sidecarPath, key + ".json");
-    if (graph->loadFromCache(objectPath, sidecarPath))
+    cacheKey = computeCacheKey(*clone, options);
+    cacheEntry = getObjectCacheEntry(options.objectCacheDir, cacheKey);
+    if (graph->loadFromCache(cacheEntry)) {
+      touchObjectCacheEntry(cacheEntry);
       return std::move(graph);
+    }
   }
 
   // Lowering.
@@ -300,7 +300,7 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     return tm.takeError();
   auto transformer = makeOptimizingTransformer(3, 0, tm->get());
   ExecutionEngineOptions engineOptions;
-  engineOptions.enableObjectDump = !objectPath.empty();
+  engineOptions.enableObjectDump = !cacheKey.empty();
   engineOptions.transformer = transformer;
   engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   engineOptions.enableGDBNotificationListener = false;
@@ -326,8 +326,9 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
                      llvm::toString(packed.takeError()));
   graph->packedEntry = *packed;
   graph->times.codegenMs = nowMs() - start;
-  if (!objectPath.empty())
-    graph->storeInCache(objectPath, sidecarPath);
+  if (!cacheKey.empty() && graph->storeInCache(cacheEntry))
+    trimObjectCache(options.objectCacheDir, options.objectCacheLimitBytes,
+                    cacheKey);
   return std::move(graph);
 }
 
@@ -439,14 +440,15 @@ CompiledGraph::run(llvm::ArrayRef<HostTensor> inputs) {
   return takeResults(resultWords, /*copy=*/true);
 }
 
-void CompiledGraph::storeInCache(llvm::StringRef objectPath,
-                                 llvm::StringRef sidecarPath) {
+bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
   // Write under temporary names and rename, so a reader never sees half a
   // file; a cache that cannot be written is only a missed speed-up.
+  llvm::StringRef objectPath = cacheEntry.object;
+  llvm::StringRef sidecarPath = cacheEntry.sidecar;
   llvm::SmallString<256> dir = objectPath;
   llvm::sys::path::remove_filename(dir);
   if (llvm::sys::fs::create_directories(dir))
-    return;
+    return false;
   std::string suffix =
       ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
   std::string tmpObject = objectPath.str() + suffix;
@@ -455,7 +457,7 @@ void CompiledGraph::storeInCache(llvm::StringRef objectPath,
   uint64_t size = 0;
   if (llvm::sys::fs::file_size(tmpObject, size) || size == 0) {
     llvm::sys::fs::remove(tmpObject);
-    return;
+    return false;
   }
   llvm::json::Array kernelArray;
   for (const KernelInfo &k : kernels)
@@ -469,7 +471,7 @@ void CompiledGraph::storeInCache(llvm::StringRef objectPath,
     llvm::raw_fd_ostream os(tmpSidecar, ec);
     if (ec) {
       llvm::sys::fs::remove(tmpObject);
-      return;
+      return false;
     }
     os << llvm::json::Value(std::move(sidecar));
   }
@@ -478,15 +480,16 @@ void CompiledGraph::storeInCache(llvm::StringRef objectPath,
       llvm::sys::fs::rename(tmpObject, objectPath)) {
     llvm::sys::fs::remove(tmpObject);
     llvm::sys::fs::remove(tmpSidecar);
+    return false;
   }
+  return true;
 }
 
-bool CompiledGraph::loadFromCache(llvm::StringRef objectPath,
-                                  llvm::StringRef sidecarPath) {
-  auto objectBuffer = llvm::MemoryBuffer::getFile(objectPath);
+bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
+  auto objectBuffer = llvm::MemoryBuffer::getFile(cacheEntry.object);
   if (!objectBuffer)
     return false;
-  auto sidecarBuffer = llvm::MemoryBuffer::getFile(sidecarPath);
+  auto sidecarBuffer = llvm::MemoryBuffer::getFile(cacheEntry.sidecar);
   if (!sidecarBuffer)
     return false;
   auto sidecar = llvm::json::parse((*sidecarBuffer)->getBuffer());

@@ -48,6 +48,13 @@
 // WARM-NEXT:   "hits": 2,
 // WARM-NEXT:   "misses": 0,
 
+// A bounded cache: with --cache-limit-mb=0 each program stored evicts the
+// others, so one entry (its object and its sidecar) is left.
+// RUN: gopt-explore %s --passes=fold --pairs=false --default-pipeline=false \
+// RUN:   --budget=5 --reps=2 --round-ms=0 --max-rounds=1 --min-rounds=1 \
+// RUN:   --progress=never --cache-dir=%t/small --cache-limit-mb=0 --quiet
+// RUN: ls %t/small | count 2
+
 func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %c = gopt.constant dense<0.5> : tensor<4x8xf32>
   %c2 = gopt.add %c, %c : tensor<4x8xf32>, tensor<4x8xf32> -> tensor<4x8xf32>

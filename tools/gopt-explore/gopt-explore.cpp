@@ -85,6 +85,11 @@ static cl::opt<std::string> cacheDir(
     cl::desc("Compile cache folder (default: $XDG_CACHE_HOME/gopt or "
              "~/.cache/gopt; --cache-dir= turns it off)"),
     cl::cat(category));
+static cl::opt<uint64_t> cacheLimitMiB(
+    "cache-limit-mb",
+    cl::desc("Bound on the compile cache, MiB: least recently used programs "
+             "are removed beyond it"),
+    cl::init(kDefaultObjectCacheLimitBytes >> 20), cl::cat(category));
 static cl::list<std::string>
     inputShapes("input-shape",
                 cl::desc("ONNX models: NAME=1x3x224x224 (repeatable)"),
@@ -275,6 +280,7 @@ int main(int argc, char **argv) {
   options.loweringOptions = loweringOptions;
   options.cacheDir = cacheDir.getNumOccurrences() ? cacheDir.getValue()
                                                   : defaultCacheDir();
+  options.cacheLimitBytes = cacheLimitMiB << 20;
   if (reps < 1 || warmup < 0 || minRounds < 1 || maxRounds < minRounds)
     return fail("need --reps >= 1, --warmup >= 0 and 1 <= --min-rounds <= "
                 "--max-rounds");

@@ -20,6 +20,7 @@
 #include "GOpt/Explore/Effect.h"
 #include "GOpt/Explore/Report.h"
 #include "GOpt/Runner/HostTensor.h"
+#include "GOpt/Runner/ObjectCache.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
@@ -62,6 +63,8 @@ struct ExploreOptions {
   /// On-disk cache of compiled programs (CompileOptions::objectCacheDir);
   /// empty: none.
   std::string cacheDir;
+  /// Bound on the cache's entries (CompileOptions::objectCacheLimitBytes).
+  uint64_t cacheLimitBytes = kDefaultObjectCacheLimitBytes;
   /// Profile kernels for the Amdahl view: the baseline, the chosen and the
   /// default configuration are built once more with kernel timers (timers
   /// perturb end-to-end time, so the timed builds have none).

@@ -17,6 +17,7 @@
 #define GOPT_RUNNER_RUNNER_H
 
 #include "GOpt/Runner/HostTensor.h"
+#include "GOpt/Runner/ObjectCache.h"
 #include "GOpt/Runtime/Runtime.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -55,6 +56,10 @@ struct CompileOptions {
   /// version and build); a later compile of the same program loads it
   /// instead of lowering and generating code again.
   std::string objectCacheDir;
+  /// After storing a program, the cache's least recently used entries are
+  /// removed until its entries hold at most this many bytes
+  /// (docs/Runner.md, "The object cache").
+  uint64_t objectCacheLimitBytes = kDefaultObjectCacheLimitBytes;
   /// The module's computeProgramHash, when the caller already has it (and
   /// graphPipeline is empty): the object cache's key uses it instead of
   /// printing the IR once more.
@@ -125,9 +130,10 @@ private:
   CompiledGraph() = default;
   /// Loads the entry from a cached object file; false when there is none
   /// usable (the caller then compiles).
-  bool loadFromCache(llvm::StringRef objectPath, llvm::StringRef sidecarPath);
+  bool loadFromCache(const ObjectCacheEntry &cacheEntry);
   /// Stores the engine's object file and what loading needs beside it.
-  void storeInCache(llvm::StringRef objectPath, llvm::StringRef sidecarPath);
+  /// Returns whether the entry was written.
+  bool storeInCache(const ObjectCacheEntry &cacheEntry);
 
   std::unique_ptr<ExecutionEngine> engine;
   /// The JIT of a graph loaded from the object cache.
