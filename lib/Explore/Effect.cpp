@@ -204,35 +204,82 @@ double mlir::gopt::utility(double speedup, double alpha, double compileMs,
 // Bootstrap
 //===----------------------------------------------------------------------===//
 
+/// The number of rounds by which `samples` can be resampled: each comes in
+/// the same number, at least two, of non-empty rounds that cover its runs.
+static std::optional<size_t> commonRounds(llvm::ArrayRef<RunSample> samples) {
+  size_t rounds = samples.front().roundSizes.size();
+  if (rounds < 2)
+    return std::nullopt;
+  for (const RunSample &sample : samples) {
+    if (sample.roundSizes.size() != rounds)
+      return std::nullopt;
+    size_t runs = 0;
+    for (size_t size : sample.roundSizes) {
+      if (size == 0)
+        return std::nullopt;
+      runs += size;
+    }
+    if (runs != sample.runMs.size())
+      return std::nullopt;
+  }
+  return rounds;
+}
+
 /// The percentile bootstrap of a statistic of the medians of `samples`
-/// (all non-empty). Each resample redraws every sample with replacement, at
-/// its own size, in the order given, from one mt19937_64 seeded with
-/// `options.seed`; indices are drawn as rng() % n, which unlike the standard
-/// distributions gives the same sequence with every standard library (the
-/// modulo bias is below 1e-17 for any sample size here). With no resamples
-/// the interval is the statistic of the full samples, twice.
+/// (all non-empty), from one mt19937_64 seeded with `options.seed`; indices
+/// are drawn as rng() % n, which unlike the standard distributions gives the
+/// same sequence with every standard library (the modulo bias is below 1e-17
+/// for any size here). Each resample draws, when the samples share their
+/// rounds (commonRounds), as many round indices as there are rounds, the
+/// same for every sample, and pools those rounds' runs; otherwise it redraws
+/// every sample's runs one by one, at its own size, in the order given. With
+/// no resamples the interval is the statistic of the full samples, twice.
 static Interval
-bootstrapMedians(llvm::ArrayRef<llvm::ArrayRef<double>> samples,
+bootstrapMedians(llvm::ArrayRef<RunSample> samples,
                  llvm::function_ref<double(llvm::ArrayRef<double>)> statistic,
                  const BootstrapOptions &options) {
   std::vector<double> medians(samples.size());
   if (options.resamples <= 0) {
     for (size_t i = 0; i < samples.size(); ++i)
-      medians[i] = median(samples[i]);
+      medians[i] = median(samples[i].runMs);
     double point = statistic(medians);
     return {point, point};
   }
+
+  std::optional<size_t> rounds = commonRounds(samples);
+  // Where each sample's rounds start in its runs.
+  std::vector<std::vector<size_t>> roundStarts(samples.size());
+  if (rounds)
+    for (size_t i = 0; i < samples.size(); ++i) {
+      size_t at = 0;
+      for (size_t size : samples[i].roundSizes) {
+        roundStarts[i].push_back(at);
+        at += size;
+      }
+    }
+  std::vector<size_t> pickedRounds(rounds.value_or(0));
 
   std::mt19937_64 rng(options.seed);
   std::vector<double> buffer;
   std::vector<double> values;
   values.reserve(options.resamples);
   for (int r = 0; r < options.resamples; ++r) {
+    for (size_t &round : pickedRounds)
+      round = rng() % *rounds;
     for (size_t i = 0; i < samples.size(); ++i) {
-      llvm::ArrayRef<double> sample = samples[i];
-      buffer.resize(sample.size());
-      for (double &x : buffer)
-        x = sample[rng() % sample.size()];
+      llvm::ArrayRef<double> runs = samples[i].runMs;
+      if (rounds) {
+        buffer.clear();
+        for (size_t round : pickedRounds) {
+          llvm::ArrayRef<double> taken = runs.slice(
+              roundStarts[i][round], samples[i].roundSizes[round]);
+          buffer.insert(buffer.end(), taken.begin(), taken.end());
+        }
+      } else {
+        buffer.resize(runs.size());
+        for (double &x : buffer)
+          x = runs[rng() % runs.size()];
+      }
       medians[i] = medianInPlace(buffer);
     }
     values.push_back(statistic(medians));
@@ -244,12 +291,11 @@ bootstrapMedians(llvm::ArrayRef<llvm::ArrayRef<double>> samples,
 
 /// {0, 0} when either sample is empty, as speedup() gives 0 for nothing
 /// measured.
-Interval mlir::gopt::bootstrapSpeedup(llvm::ArrayRef<double> baseMs,
-                                      llvm::ArrayRef<double> optMs,
+Interval mlir::gopt::bootstrapSpeedup(RunSample base, RunSample opt,
                                       const BootstrapOptions &options) {
-  if (baseMs.empty() || optMs.empty())
+  if (base.runMs.empty() || opt.runMs.empty())
     return {0, 0};
-  llvm::ArrayRef<double> samples[] = {baseMs, optMs};
+  RunSample samples[] = {base, opt};
   return bootstrapMedians(
       samples, [](llvm::ArrayRef<double> m) { return speedup(m[0], m[1]); },
       options);
@@ -258,14 +304,13 @@ Interval mlir::gopt::bootstrapSpeedup(llvm::ArrayRef<double> baseMs,
 /// {1, 1} when any sample is empty: without data there is no claim, and
 /// classifySynergy calls that interval independent. A resample whose
 /// T_base * T_ab is not positive has eta 0, like synergy().
-Interval mlir::gopt::bootstrapSynergy(llvm::ArrayRef<double> baseMs,
-                                      llvm::ArrayRef<double> aMs,
-                                      llvm::ArrayRef<double> bMs,
-                                      llvm::ArrayRef<double> abMs,
+Interval mlir::gopt::bootstrapSynergy(RunSample base, RunSample a, RunSample b,
+                                      RunSample ab,
                                       const BootstrapOptions &options) {
-  if (baseMs.empty() || aMs.empty() || bMs.empty() || abMs.empty())
+  if (base.runMs.empty() || a.runMs.empty() || b.runMs.empty() ||
+      ab.runMs.empty())
     return {1, 1};
-  llvm::ArrayRef<double> samples[] = {baseMs, aMs, bMs, abMs};
+  RunSample samples[] = {base, a, b, ab};
   return bootstrapMedians(
       samples,
       [](llvm::ArrayRef<double> m) {
@@ -463,7 +508,7 @@ EffectAnalysisResult mlir::gopt::analyzeEffects(
     effect.cv = coefficientOfVariation(m.runMs);
     effect.speedup = speedup(baseMedian, effect.medianMs);
     effect.speedupInterval =
-        bootstrapSpeedup(baseMeasurement.runMs, m.runMs, options.bootstrap);
+        bootstrapSpeedup(baseMeasurement, m, options.bootstrap);
     effect.memorySaving = memorySaving(baseMeasurement.peakBytes, m.peakBytes);
     effect.breakEvenRequests =
         breakEvenRequests(effect.compileMs, baseMedian, effect.medianMs);
@@ -507,9 +552,9 @@ EffectAnalysisResult mlir::gopt::analyzeEffects(
     effect.speedupB = analysis.effects[*b].speedup;
     effect.speedupAB = analysis.effects[c].speedup;
     effect.eta = synergy(effect.speedupA, effect.speedupB, effect.speedupAB);
-    effect.etaInterval = bootstrapSynergy(
-        baseMeasurement.runMs, measurements[*a].runMs, measurements[*b].runMs,
-        measurements[c].runMs, options.bootstrap);
+    effect.etaInterval =
+        bootstrapSynergy(baseMeasurement, measurements[*a], measurements[*b],
+                         measurements[c], options.bootstrap);
     effect.verdict = classifySynergy(effect.etaInterval);
     analysis.pairs.push_back(effect);
   }

@@ -340,11 +340,16 @@ void Exploration::measureOnce(size_t i) {
   report("timing " + configs[i].name);
   int warmup = warmedUp[i] ? 0 : options.warmup;
   warmedUp[i] = true;
+  size_t runsBefore = m.runMs.size();
   if (llvm::Error error = backend.measure(i, warmup, repetitionsFor(i), m)) {
     m.status = ConfigurationStatus::RunFailed;
     m.error = llvm::toString(std::move(error));
     m.runMs.clear();
+    m.roundSizes.clear();
     backend.release(i);
+  } else if (m.runMs.size() > runsBefore) {
+    // The round's runs: the unit the bootstrap resamples.
+    m.roundSizes.push_back(m.runMs.size() - runsBefore);
   }
   ++done;
 }
@@ -508,6 +513,7 @@ llvm::Expected<ExploreReport> Exploration::run() {
     m.status = o.status;
     m.error = o.error;
     m.runMs = o.runMs;
+    m.roundSizes = o.roundSizes;
     m.peakBytes = o.peakBytes;
     m.kernelTimes = o.kernelTimes;
   }

@@ -64,8 +64,12 @@ llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
   llvm::json::Array runs;
   for (double ms : m.runMs)
     runs.push_back(number(ms));
+  llvm::json::Array rounds;
+  for (size_t size : m.roundSizes)
+    rounds.push_back(static_cast<int64_t>(size));
   return llvm::json::Object{
       {"run_ms", std::move(runs)},
+      {"round_sizes", std::move(rounds)},
       {"peak_bytes", m.peakBytes},
       {"static_peak_bytes", m.staticPeakBytes},
       {"ops", m.ops},

@@ -218,6 +218,69 @@ TEST(EffectFormulas, BootstrapSynergyVerdicts) {
             SynergyVerdict::Independent);
 }
 
+// Two rounds of three runs each; in the second the machine is twice as slow
+// for everyone (a neighbour's load), and within a round the runs agree.
+const std::vector<double> kDriftBase = {10, 10.1, 9.9, 20, 20.2, 19.8};
+const std::vector<double> kDriftHalf = {5, 5.05, 4.95, 10, 10.1, 9.9};
+const std::vector<size_t> kTwoRounds = {3, 3};
+
+TEST(EffectFormulas, RoundsResampledTogetherCancelACommonDrift) {
+  // Runs resampled one by one mix slow and fast runs of each sample
+  // independently: the interval spans the drift.
+  Interval runByRun = bootstrapSpeedup(kDriftBase, kDriftHalf);
+  EXPECT_LT(runByRun.low, 1.5);
+  EXPECT_GT(runByRun.high, 3.0);
+  // Whole rounds, the same for both: every resample compares runs taken
+  // together, and S = 2 in each round.
+  Interval byRound = bootstrapSpeedup(RunSample(kDriftBase, kTwoRounds),
+                                      RunSample(kDriftHalf, kTwoRounds));
+  EXPECT_GT(byRound.low, 1.95);
+  EXPECT_LT(byRound.high, 2.05);
+  // eta of (a, b, ab) all taken in the same drifting rounds: (5 * 5) /
+  // (10 * 2.5) = 1 in each round.
+  std::vector<double> quarter = {2.5, 2.525, 2.475, 5, 5.05, 4.95};
+  Interval eta = bootstrapSynergy(
+      RunSample(kDriftBase, kTwoRounds), RunSample(kDriftHalf, kTwoRounds),
+      RunSample(kDriftHalf, kTwoRounds), RunSample(quarter, kTwoRounds));
+  EXPECT_GT(eta.low, 0.95);
+  EXPECT_LT(eta.high, 1.05);
+}
+
+TEST(EffectFormulas, ARoundsRunsCountAsOneDraw) {
+  // Four rounds of 50 runs, each round steady but at its own speed: runs
+  // resampled one by one look like 200 independent draws and give a narrow
+  // interval; rounds resampled whole show how much the rounds disagree.
+  std::vector<double> base, opt;
+  std::vector<size_t> rounds(4, 50);
+  const double baseRound[] = {10, 10, 10, 10};
+  const double optRound[] = {8, 9, 8.5, 9.5};
+  for (int r = 0; r < 4; ++r)
+    for (int k = 0; k < 50; ++k) {
+      base.push_back(baseRound[r] + 0.001 * k);
+      opt.push_back(optRound[r] + 0.001 * k);
+    }
+  Interval runByRun = bootstrapSpeedup(base, opt);
+  Interval byRound =
+      bootstrapSpeedup(RunSample(base, rounds), RunSample(opt, rounds));
+  EXPECT_GT(byRound.high - byRound.low, 2 * (runByRun.high - runByRun.low));
+  EXPECT_TRUE(byRound.contains(10.0 / 8.75));
+}
+
+TEST(EffectFormulas, RoundsThatDoNotMatchAreResampledRunByRun) {
+  Interval plain = bootstrapSpeedup(kDriftBase, kDriftHalf);
+  // One round, rounds of different counts, or sizes that do not cover the
+  // runs: no common rounds, so the runs are resampled one by one.
+  const std::vector<size_t> one = {6}, three = {2, 2, 2}, short_ = {3, 2};
+  for (auto [baseRounds, optRounds] :
+       {std::pair{one, one}, std::pair{kTwoRounds, three},
+        std::pair{short_, short_}}) {
+    Interval interval = bootstrapSpeedup(RunSample(kDriftBase, baseRounds),
+                                         RunSample(kDriftHalf, optRounds));
+    EXPECT_EQ(interval.low, plain.low);
+    EXPECT_EQ(interval.high, plain.high);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Pareto
 //===----------------------------------------------------------------------===//

@@ -220,6 +220,10 @@ TEST_F(ExplorerTest, RoundsInterleaveAndStopWhenSettled) {
   // Warm-up runs only before a configuration's first round.
   EXPECT_EQ(backend.warmups["fold"], 1);
   EXPECT_EQ(find(*report, "fold").runMs.size(), 6u);
+  // Each round's runs are recorded as one block for the bootstrap.
+  EXPECT_EQ(find(*report, "fold").roundSizes, (std::vector<size_t>{3, 3}));
+  EXPECT_EQ(find(*report, "baseline").roundSizes,
+            (std::vector<size_t>{3, 3}));
 }
 
 TEST_F(ExplorerTest, SharedProgramsTakeTheFiguresOfTheOneTheyShare) {

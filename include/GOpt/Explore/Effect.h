@@ -92,6 +92,9 @@ struct ConfigurationMeasurement {
   std::string error;
   /// End-to-end run time of every timed repetition, ms, in the order taken.
   std::vector<double> runMs;
+  /// How many of runMs each timed round took, in order (they sum to
+  /// runMs.size()); empty when not known.
+  std::vector<size_t> roundSizes;
   /// Measured peak bytes held by the compiled code during a run.
   int64_t peakBytes = 0;
   /// GraphStats' static peak-memory estimate after the graph passes.
@@ -158,24 +161,53 @@ std::optional<double> breakEvenRequests(double compileMs, double baseMs,
 /// U = S / (1 + alpha * T_compile / T_run).
 double utility(double speedup, double alpha, double compileMs, double runMs);
 
-/// Bootstrap intervals: resample each sample with replacement (a fixed-seed
-/// generator, so the same samples always give the same interval), compute
-/// the statistic on the medians, and take the central `level` quantiles.
+/// Run times with the rounds they were taken in: `runMs` in the order
+/// taken and `roundSizes`, the runs of each round (empty: unknown).
+struct RunSample {
+  explicit RunSample(llvm::ArrayRef<double> runMs,
+                     llvm::ArrayRef<size_t> roundSizes = {})
+      : runMs(runMs), roundSizes(roundSizes) {}
+  RunSample(const ConfigurationMeasurement &m)
+      : runMs(m.runMs), roundSizes(m.roundSizes) {}
+  llvm::ArrayRef<double> runMs;
+  llvm::ArrayRef<size_t> roundSizes;
+};
+
+/// Bootstrap intervals of a statistic of medians, with a fixed-seed
+/// generator (the same samples always give the same interval), as the
+/// central `level` quantiles of the statistic over the resamples.
+///
+/// When every sample comes in the same number (two or more) of rounds, as
+/// the explorer's interleaved rounds give, whole rounds are resampled, the
+/// same round indices for every sample: a round's runs share the machine's
+/// state of that moment and count as one draw, and a drift that slows every
+/// configuration in a round cancels in the ratios. Otherwise each sample's
+/// runs are resampled one by one, as if independent.
 struct BootstrapOptions {
   int resamples = 2000;
   double level = 0.95;
   uint64_t seed = 0x5eed;
 };
 /// Interval of T_base / T_opt.
-Interval bootstrapSpeedup(llvm::ArrayRef<double> baseMs,
-                          llvm::ArrayRef<double> optMs,
+Interval bootstrapSpeedup(RunSample base, RunSample opt,
                           const BootstrapOptions &options = {});
 /// Interval of eta = (T_a * T_b) / (T_base * T_ab).
-Interval bootstrapSynergy(llvm::ArrayRef<double> baseMs,
-                          llvm::ArrayRef<double> aMs,
-                          llvm::ArrayRef<double> bMs,
-                          llvm::ArrayRef<double> abMs,
-                          const BootstrapOptions &options = {});
+Interval bootstrapSynergy(RunSample base, RunSample a, RunSample b,
+                          RunSample ab, const BootstrapOptions &options = {});
+/// The same, for runs whose rounds are not known.
+inline Interval bootstrapSpeedup(llvm::ArrayRef<double> baseMs,
+                                 llvm::ArrayRef<double> optMs,
+                                 const BootstrapOptions &options = {}) {
+  return bootstrapSpeedup(RunSample(baseMs), RunSample(optMs), options);
+}
+inline Interval bootstrapSynergy(llvm::ArrayRef<double> baseMs,
+                                 llvm::ArrayRef<double> aMs,
+                                 llvm::ArrayRef<double> bMs,
+                                 llvm::ArrayRef<double> abMs,
+                                 const BootstrapOptions &options = {}) {
+  return bootstrapSynergy(RunSample(baseMs), RunSample(aMs), RunSample(bMs),
+                          RunSample(abMs), options);
+}
 
 enum class SynergyVerdict {
   /// The interval lies above 1.
