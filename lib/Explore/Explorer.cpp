@@ -207,13 +207,22 @@ private:
                     1000.0, std::ceil(options.roundMilliseconds / estimateMs))));
     return reps;
   }
-  /// Relative standard error of configuration `i`'s run times.
+  /// Relative standard error of configuration `i`'s round medians: a
+  /// round's runs share the machine's state, so the rounds, not the runs,
+  /// are the independent draws (as in the bootstrap, docs/Explore.md).
   double relativeError(size_t i) const {
-    const std::vector<double> &runs = measurements[i].runMs;
-    if (runs.size() < 2)
+    const ConfigurationMeasurement &m = measurements[i];
+    if (m.roundSizes.size() < 2)
       return INFINITY;
-    return coefficientOfVariation(runs) /
-           std::sqrt(static_cast<double>(runs.size()));
+    std::vector<double> roundMedians;
+    llvm::ArrayRef<double> runs = m.runMs;
+    size_t at = 0;
+    for (size_t size : m.roundSizes) {
+      roundMedians.push_back(median(runs.slice(at, size)));
+      at += size;
+    }
+    return coefficientOfVariation(roundMedians) /
+           std::sqrt(static_cast<double>(roundMedians.size()));
   }
   /// Kernel tables for the baseline, the choice and the default pipeline.
   void profileKernels(const EffectAnalysis &analysis);

@@ -474,10 +474,11 @@ inline std::string describeRepetitions(const ExploreSetup &setup) {
          std::to_string(setup.warmup) + " warmup runs";
 }
 
-/// "stop when every median's relative standard error (CV/√n) is ≤ 0.5% or
-/// after a 30.0 s budget".
+/// "stop when every relative standard error of the round medians
+/// (CV/√rounds) is ≤ 0.5% or after a 30.0 s budget".
 inline std::string describeStopRule(const ExploreSetup &setup) {
-  return "stop when every relative standard error (CV/√n) is ≤ " +
+  return "stop when every relative standard error of the round medians "
+         "(CV/√rounds) is ≤ " +
          formatPercent(setup.targetRelativeError) + " or after a " +
          formatSeconds(setup.budgetSeconds) + " budget";
 }

@@ -111,8 +111,9 @@ static cl::opt<int> maxRounds("max-rounds", cl::desc("Rounds at most"),
                               cl::init(12), cl::cat(category));
 static cl::opt<double> targetError(
     "target-error",
-    cl::desc("Stop when every configuration's relative standard error "
-             "(CV/sqrt(runs)) is at most this (default 0.005)"),
+    cl::desc("Stop when every configuration's relative standard error of "
+             "its round medians (CV/sqrt(rounds)) is at most this (default "
+             "0.005)"),
     cl::init(0.005), cl::cat(category));
 static cl::opt<double>
     roundMs("round-ms",

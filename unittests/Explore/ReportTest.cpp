@@ -252,7 +252,7 @@ TEST(ExploreMarkdownTest, SetupStatesHowItWasMeasured) {
   for (const char *part :
        {"AMD EPYC 9654, 16 cores", "`cpu-znver4`", "`default`",
         "10 repetitions per round × 3 rounds after 2 warmup runs",
-        "stop when every relative standard error (CV/√n) is ≤ 2.0% or after a 30.0 s budget", "rtol 1e-05, atol 1e-06",
+        "stop when every relative standard error of the round medians (CV/√rounds) is ≤ 2.0% or after a 30.0 s budget", "rtol 1e-05, atol 1e-06",
         "elapsed 12.3 s",
         "1 configuration shared a program compiled once; compile cache "
         "/tmp/gopt-cache: 3 hits, 4 misses"})
