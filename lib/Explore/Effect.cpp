@@ -14,6 +14,7 @@
 
 #include "GOpt/Explore/Effect.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Format.h"
@@ -204,36 +205,81 @@ double mlir::gopt::utility(double speedup, double alpha, double compileMs,
 // Bootstrap
 //===----------------------------------------------------------------------===//
 
-/// The number of rounds by which `samples` can be resampled: each comes in
-/// the same number, at least two, of non-empty rounds that cover its runs.
-static std::optional<size_t> commonRounds(llvm::ArrayRef<RunSample> samples) {
-  size_t rounds = samples.front().roundSizes.size();
-  if (rounds < 2)
-    return std::nullopt;
-  for (const RunSample &sample : samples) {
-    if (sample.roundSizes.size() != rounds)
-      return std::nullopt;
-    size_t runs = 0;
-    for (size_t size : sample.roundSizes) {
-      if (size == 0)
-        return std::nullopt;
-      runs += size;
+/// One round of a sample: where its runs start and how many there are.
+struct RoundRuns {
+  size_t start, size;
+};
+
+/// The rounds by which `samples` can be resampled together: for each sample,
+/// its runs in every round number that all samples have (in increasing
+/// round number), when there are at least two such rounds. Samples without
+/// round numbers share their rounds by position, and only when they have
+/// as many. Empty when the rounds are not known, do not cover a sample's
+/// runs, or are not shared.
+static std::vector<std::vector<RoundRuns>>
+sharedRounds(llvm::ArrayRef<RunSample> samples) {
+  bool numbered = !samples.front().roundIds.empty();
+  for (const RunSample &sample : samples)
+    if (sample.roundIds.empty() == numbered ||
+        (!numbered &&
+         sample.roundSizes.size() != samples.front().roundSizes.size()))
+      return {};
+  std::vector<std::map<int64_t, RoundRuns>> byId(samples.size());
+  for (auto [i, sample] : llvm::enumerate(samples)) {
+    if (!sample.roundIds.empty() &&
+        sample.roundIds.size() != sample.roundSizes.size())
+      return {};
+    size_t at = 0;
+    for (auto [k, size] : llvm::enumerate(sample.roundSizes)) {
+      int64_t id = sample.roundIds.empty() ? static_cast<int64_t>(k)
+                                           : sample.roundIds[k];
+      if (size == 0 || !byId[i].insert({id, {at, size}}).second)
+        return {};
+      at += size;
     }
-    if (runs != sample.runMs.size())
-      return std::nullopt;
+    if (at != sample.runMs.size())
+      return {};
   }
-  return rounds;
+  std::vector<std::vector<RoundRuns>> shared(samples.size());
+  for (const auto &[id, runs] : byId.front()) {
+    if (!llvm::all_of(byId, [&](const auto &rounds) {
+          return rounds.count(id) != 0;
+        }))
+      continue;
+    for (size_t i = 0; i < samples.size(); ++i)
+      shared[i].push_back(byId[i].at(id));
+  }
+  if (shared.front().size() < 2)
+    return {};
+  return shared;
+}
+
+/// The median of `sample`'s runs in the rounds it shares with `other`, or
+/// of all its runs when they share none: the baseline's time a
+/// configuration is compared with, taken at the same moments as its own.
+static double medianOverSharedRounds(const RunSample &sample,
+                                     const RunSample &other) {
+  RunSample pair[] = {sample, other};
+  std::vector<std::vector<RoundRuns>> rounds = sharedRounds(pair);
+  if (rounds.empty())
+    return median(sample.runMs);
+  std::vector<double> runs;
+  for (const RoundRuns &round : rounds.front()) {
+    llvm::ArrayRef<double> taken = sample.runMs.slice(round.start, round.size);
+    runs.insert(runs.end(), taken.begin(), taken.end());
+  }
+  return median(runs);
 }
 
 /// The percentile bootstrap of a statistic of the medians of `samples`
 /// (all non-empty), from one mt19937_64 seeded with `options.seed`; indices
 /// are drawn as rng() % n, which unlike the standard distributions gives the
 /// same sequence with every standard library (the modulo bias is below 1e-17
-/// for any size here). Each resample draws, when the samples share their
-/// rounds (commonRounds), as many round indices as there are rounds, the
-/// same for every sample, and pools those rounds' runs; otherwise it redraws
-/// every sample's runs one by one, at its own size, in the order given. With
-/// no resamples the interval is the statistic of the full samples, twice.
+/// for any size here). When the samples share rounds (sharedRounds), each
+/// resample draws as many of the shared rounds as there are, the same for
+/// every sample, and pools their runs; otherwise it redraws every sample's
+/// runs one by one, at its own size, in the order given. With no resamples
+/// the interval is the statistic of the full samples, twice.
 static Interval
 bootstrapMedians(llvm::ArrayRef<RunSample> samples,
                  llvm::function_ref<double(llvm::ArrayRef<double>)> statistic,
@@ -246,18 +292,9 @@ bootstrapMedians(llvm::ArrayRef<RunSample> samples,
     return {point, point};
   }
 
-  std::optional<size_t> rounds = commonRounds(samples);
-  // Where each sample's rounds start in its runs.
-  std::vector<std::vector<size_t>> roundStarts(samples.size());
-  if (rounds)
-    for (size_t i = 0; i < samples.size(); ++i) {
-      size_t at = 0;
-      for (size_t size : samples[i].roundSizes) {
-        roundStarts[i].push_back(at);
-        at += size;
-      }
-    }
-  std::vector<size_t> pickedRounds(rounds.value_or(0));
+  std::vector<std::vector<RoundRuns>> rounds = sharedRounds(samples);
+  size_t roundCount = rounds.empty() ? 0 : rounds.front().size();
+  std::vector<size_t> pickedRounds(roundCount);
 
   std::mt19937_64 rng(options.seed);
   std::vector<double> buffer;
@@ -265,14 +302,14 @@ bootstrapMedians(llvm::ArrayRef<RunSample> samples,
   values.reserve(options.resamples);
   for (int r = 0; r < options.resamples; ++r) {
     for (size_t &round : pickedRounds)
-      round = rng() % *rounds;
+      round = rng() % roundCount;
     for (size_t i = 0; i < samples.size(); ++i) {
       llvm::ArrayRef<double> runs = samples[i].runMs;
-      if (rounds) {
+      if (roundCount) {
         buffer.clear();
         for (size_t round : pickedRounds) {
-          llvm::ArrayRef<double> taken = runs.slice(
-              roundStarts[i][round], samples[i].roundSizes[round]);
+          llvm::ArrayRef<double> taken =
+              runs.slice(rounds[i][round].start, rounds[i][round].size);
           buffer.insert(buffer.end(), taken.begin(), taken.end());
         }
       } else {
@@ -486,8 +523,6 @@ EffectAnalysisResult mlir::gopt::analyzeEffects(
   analysis.intervalLevel = options.bootstrap.level;
   analysis.alphaTable = options.alphaTable;
   double alpha = options.criteria.alpha;
-  double baseMedian = median(baseMeasurement.runMs);
-
   // Per-configuration figures.
   analysis.effects.resize(configurations.size());
   for (size_t c = 0; c < configurations.size(); ++c) {
@@ -506,12 +541,14 @@ EffectAnalysisResult mlir::gopt::analyzeEffects(
     effect.q1Ms = quantile(m.runMs, 0.25);
     effect.q3Ms = quantile(m.runMs, 0.75);
     effect.cv = coefficientOfVariation(m.runMs);
-    effect.speedup = speedup(baseMedian, effect.medianMs);
+    // T_base from the same rounds as T_opt: timed together, interleaved.
+    effect.baselineMs = medianOverSharedRounds(baseMeasurement, m);
+    effect.speedup = speedup(effect.baselineMs, effect.medianMs);
     effect.speedupInterval =
         bootstrapSpeedup(baseMeasurement, m, options.bootstrap);
     effect.memorySaving = memorySaving(baseMeasurement.peakBytes, m.peakBytes);
     effect.breakEvenRequests =
-        breakEvenRequests(effect.compileMs, baseMedian, effect.medianMs);
+        breakEvenRequests(effect.compileMs, effect.baselineMs, effect.medianMs);
     if (effect.breakEvenRequests && options.criteria.qps > 0)
       effect.paybackSeconds = *effect.breakEvenRequests / options.criteria.qps;
     if (effect.valid)
@@ -786,7 +823,7 @@ Choice mlir::gopt::chooseConfiguration(
   const ConfigurationEffect &chosen = effects[best];
   const Configuration &config = configurations[best];
   double level = analysis.intervalLevel;
-  double baseMedian = effects[analysis.baseline].medianMs;
+  double baseMedian = chosen.baselineMs;
   int64_t peak = measurements[best].peakBytes;
   bool isBaseline =
       best == analysis.baseline || config.kind == ConfigurationKind::Baseline;

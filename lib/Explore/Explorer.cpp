@@ -189,7 +189,8 @@ private:
   /// Rounds of measurement over `indices` until the stop rule holds.
   /// Returns the number of rounds taken.
   int measureRounds(const std::vector<size_t> &indices, bool minRoundsApply);
-  void measureOnce(size_t i);
+  /// One round's runs of configuration `i`, in round `roundId`.
+  void measureOnce(size_t i, int64_t roundId);
   bool measurable(size_t i) const {
     const ConfigurationMeasurement &m = measurements[i];
     return m.status == ConfigurationStatus::Ok && m.sameProgramAs.empty();
@@ -244,6 +245,8 @@ private:
   /// Wall time of each configuration's checking run, ms.
   std::vector<double> checkMs;
   int rounds = 0;
+  /// Rounds begun so far, over all measuring phases: the next round's number.
+  int64_t roundsStarted = 0;
   int done = 0, total = 0;
   double start = 0;
 };
@@ -344,7 +347,7 @@ void Exploration::profileKernels(const EffectAnalysis &analysis) {
     }
 }
 
-void Exploration::measureOnce(size_t i) {
+void Exploration::measureOnce(size_t i, int64_t roundId) {
   ConfigurationMeasurement &m = measurements[i];
   report("timing " + configs[i].name);
   int warmup = warmedUp[i] ? 0 : options.warmup;
@@ -355,10 +358,12 @@ void Exploration::measureOnce(size_t i) {
     m.error = llvm::toString(std::move(error));
     m.runMs.clear();
     m.roundSizes.clear();
+    m.roundIds.clear();
     backend.release(i);
   } else if (m.runMs.size() > runsBefore) {
     // The round's runs: the unit the bootstrap resamples.
     m.roundSizes.push_back(m.runMs.size() - runsBefore);
+    m.roundIds.push_back(roundId);
   }
   ++done;
 }
@@ -369,6 +374,7 @@ int Exploration::measureRounds(const std::vector<size_t> &indices,
   if (indices.empty())
     return taken;
   for (int round = 0; round < options.maxRounds; ++round) {
+    int64_t roundId = roundsStarted++;
     // Rotate the order by one each round.
     size_t n = indices.size();
     for (size_t k = 0; k < n; ++k) {
@@ -378,7 +384,7 @@ int Exploration::measureRounds(const std::vector<size_t> &indices,
       // Every configuration gets its first round, whatever the budget.
       if (round > 0 && budgetSpent())
         break;
-      measureOnce(i);
+      measureOnce(i, roundId);
     }
     ++taken;
     if (budgetSpent())
@@ -510,6 +516,12 @@ llvm::Expected<ExploreReport> Exploration::run() {
       }
       candidates.push_back(i);
     }
+    // The baseline is timed again alongside, so each proposal is compared
+    // with baseline runs taken in the same rounds.
+    if (!candidates.empty() && measurable(0)) {
+      candidates.insert(candidates.begin(), 0);
+      total += std::max(1, options.minRounds);
+    }
     rounds = std::max(rounds, measureRounds(candidates, true));
   }
 
@@ -523,6 +535,7 @@ llvm::Expected<ExploreReport> Exploration::run() {
     m.error = o.error;
     m.runMs = o.runMs;
     m.roundSizes = o.roundSizes;
+    m.roundIds = o.roundIds;
     m.peakBytes = o.peakBytes;
     m.kernelTimes = o.kernelTimes;
   }

@@ -64,12 +64,15 @@ llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
   llvm::json::Array runs;
   for (double ms : m.runMs)
     runs.push_back(number(ms));
-  llvm::json::Array rounds;
+  llvm::json::Array roundSizes, roundIds;
   for (size_t size : m.roundSizes)
-    rounds.push_back(static_cast<int64_t>(size));
+    roundSizes.push_back(static_cast<int64_t>(size));
+  for (int64_t id : m.roundIds)
+    roundIds.push_back(id);
   return llvm::json::Object{
       {"run_ms", std::move(runs)},
-      {"round_sizes", std::move(rounds)},
+      {"round_sizes", std::move(roundSizes)},
+      {"round_ids", std::move(roundIds)},
       {"peak_bytes", m.peakBytes},
       {"static_peak_bytes", m.staticPeakBytes},
       {"ops", m.ops},
@@ -91,6 +94,7 @@ llvm::json::Object effectToJSON(const ConfigurationEffect &e) {
   return llvm::json::Object{
       {"valid", e.valid},
       {"median_ms", number(e.medianMs)},
+      {"baseline_ms", number(e.baselineMs)},
       {"q1_ms", number(e.q1Ms)},
       {"q3_ms", number(e.q3Ms)},
       {"cv", number(e.cv)},

@@ -32,8 +32,13 @@ func.func @main(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
 // The JSON record: versioned, every configuration with its status, the
 // program it shares, and its static figures (keys print in sorted order).
 // JSON: "configurations": [
+// JSON: "baseline_ms":
 // JSON: "kernels": 8,
 // JSON: "ops": 13,
+// JSON: "round_ids": [
+// JSON-NEXT: 0,
+// JSON-NEXT: 1
+// JSON: "round_sizes": [
 // JSON: "static_peak_bytes": 2088
 // JSON: "name": "baseline",
 // JSON: "pipeline": "",

@@ -232,16 +232,16 @@ TEST(EffectFormulas, RoundsResampledTogetherCancelACommonDrift) {
   EXPECT_GT(runByRun.high, 3.0);
   // Whole rounds, the same for both: every resample compares runs taken
   // together, and S = 2 in each round.
-  Interval byRound = bootstrapSpeedup(RunSample(kDriftBase, kTwoRounds),
-                                      RunSample(kDriftHalf, kTwoRounds));
+  Interval byRound = bootstrapSpeedup(RunSample::inRounds(kDriftBase, kTwoRounds),
+                                      RunSample::inRounds(kDriftHalf, kTwoRounds));
   EXPECT_GT(byRound.low, 1.95);
   EXPECT_LT(byRound.high, 2.05);
   // eta of (a, b, ab) all taken in the same drifting rounds: (5 * 5) /
   // (10 * 2.5) = 1 in each round.
   std::vector<double> quarter = {2.5, 2.525, 2.475, 5, 5.05, 4.95};
   Interval eta = bootstrapSynergy(
-      RunSample(kDriftBase, kTwoRounds), RunSample(kDriftHalf, kTwoRounds),
-      RunSample(kDriftHalf, kTwoRounds), RunSample(quarter, kTwoRounds));
+      RunSample::inRounds(kDriftBase, kTwoRounds), RunSample::inRounds(kDriftHalf, kTwoRounds),
+      RunSample::inRounds(kDriftHalf, kTwoRounds), RunSample::inRounds(quarter, kTwoRounds));
   EXPECT_GT(eta.low, 0.95);
   EXPECT_LT(eta.high, 1.05);
 }
@@ -261,9 +261,29 @@ TEST(EffectFormulas, ARoundsRunsCountAsOneDraw) {
     }
   Interval runByRun = bootstrapSpeedup(base, opt);
   Interval byRound =
-      bootstrapSpeedup(RunSample(base, rounds), RunSample(opt, rounds));
+      bootstrapSpeedup(RunSample::inRounds(base, rounds),
+                       RunSample::inRounds(opt, rounds));
   EXPECT_GT(byRound.high - byRound.low, 2 * (runByRun.high - runByRun.low));
   EXPECT_TRUE(byRound.contains(10.0 / 8.75));
+}
+
+TEST(EffectFormulas, NumberedRoundsPairOnlyTheRoundsBothHave) {
+  // The baseline was timed in rounds 0-3, the configuration in rounds 2-3
+  // only; in rounds 0-1 the machine was twice as fast.
+  std::vector<double> base = {5, 5, 5, 5, 10, 10.1, 10, 9.9};
+  std::vector<double> opt = {5, 5.05, 5, 4.95};
+  Interval paired = bootstrapSpeedup(
+      RunSample::inRounds(base, {2, 2, 2, 2}, {0, 1, 2, 3}),
+      RunSample::inRounds(opt, {2, 2}, {2, 3}));
+  EXPECT_GT(paired.low, 1.95);
+  EXPECT_LT(paired.high, 2.05);
+  // Fewer than two rounds in common: run by run.
+  Interval unpaired = bootstrapSpeedup(
+      RunSample::inRounds(base, {2, 2, 2, 2}, {0, 1, 2, 3}),
+      RunSample::inRounds(opt, {2, 2}, {3, 4}));
+  Interval plain = bootstrapSpeedup(base, opt);
+  EXPECT_EQ(unpaired.low, plain.low);
+  EXPECT_EQ(unpaired.high, plain.high);
 }
 
 TEST(EffectFormulas, RoundsThatDoNotMatchAreResampledRunByRun) {
@@ -274,8 +294,9 @@ TEST(EffectFormulas, RoundsThatDoNotMatchAreResampledRunByRun) {
   for (auto [baseRounds, optRounds] :
        {std::pair{one, one}, std::pair{kTwoRounds, three},
         std::pair{short_, short_}}) {
-    Interval interval = bootstrapSpeedup(RunSample(kDriftBase, baseRounds),
-                                         RunSample(kDriftHalf, optRounds));
+    Interval interval =
+        bootstrapSpeedup(RunSample::inRounds(kDriftBase, baseRounds),
+                         RunSample::inRounds(kDriftHalf, optRounds));
     EXPECT_EQ(interval.low, plain.low);
     EXPECT_EQ(interval.high, plain.high);
   }
@@ -727,6 +748,7 @@ struct HandMade {
     effect.speedup = speedup;
     effect.speedupInterval = {speedup, speedup};
     effect.medianMs = medianMs;
+    effect.baselineMs = medianMs * speedup;
     effect.compileMs = compileMs;
     effect.valid = valid;
     configurations.push_back(config);

@@ -29,6 +29,7 @@ struct Script {
   std::string sameProgramAs;
   int64_t peakBytes = 1000;
   bool profileFails = false;
+  int64_t kernels = 4;
 };
 
 class ScriptedBackend : public ExploreBackend {
@@ -38,6 +39,9 @@ public:
   std::vector<std::string> measuredOrder;
   std::map<std::string, int> warmups;
   std::vector<std::string> profiled;
+  /// After this many measure calls every run takes twice as long (the
+  /// machine got busy); -1: never.
+  int slowAfter = -1;
 
   const Script &scriptOf(size_t index) {
     static Script defaults;
@@ -56,7 +60,7 @@ public:
     m.graphPassesMs = 1;
     m.loweringMs = 2;
     m.codegenMs = 3;
-    m.kernels = 4;
+    m.kernels = s.kernels;
     m.ops = 5;
     m.staticPeakBytes = 600;
     m.sameProgramAs = s.sameProgramAs;
@@ -78,8 +82,10 @@ public:
     measuredOrder.push_back(names[index]);
     warmups[names[index]] += warmup;
     const Script &s = scriptOf(index);
+    bool slow = slowAfter >= 0 &&
+                static_cast<int>(measuredOrder.size()) > slowAfter;
     for (int r = 0; r < repetitions; ++r)
-      m.runMs.push_back(s.ms);
+      m.runMs.push_back(slow ? 2 * s.ms : s.ms);
     m.peakBytes = s.peakBytes;
     return llvm::Error::success();
   }
@@ -314,4 +320,49 @@ TEST_F(ExplorerTest, AFailedKernelProfileIsANoteNotAVerdict) {
   const ConfigurationMeasurement &chosen = find(*report, "default");
   EXPECT_EQ(chosen.kernelTimes.size(), 1u);
   EXPECT_TRUE(chosen.kernelProfileError.empty());
+}
+
+TEST_F(ExplorerTest, AutotuneTimesTheBaselineAgainBesideItsProposals) {
+  ScriptedBackend backend;
+  backend.scripts["baseline"] = {10};
+  backend.scripts["fold"] = {8};
+  backend.scripts["fuse"] = {8};
+  backend.scripts["default"] = {8};
+  // Fewer kernels than anything measured: not pruned, so it is timed.
+  Script proposal{5};
+  proposal.kernels = 3;
+  backend.scripts["tuned:default{max-group-size=4}"] = proposal;
+  ExploreOptions o = options();
+  o.pairs = false;
+  o.mode = ExploreMode::Autotune;
+  // The main rounds: 4 configurations x 2 rounds; then the machine slows.
+  backend.slowAfter = 8;
+  auto report = explore(backend, o);
+  ASSERT_TRUE(static_cast<bool>(report)) << llvm::toString(report.takeError());
+  const ConfigurationMeasurement &baseline = find(*report, "baseline");
+  const ConfigurationMeasurement &tuned =
+      find(*report, "tuned:default{max-group-size=4}");
+  ASSERT_EQ(tuned.status, ConfigurationStatus::Ok);
+  // The proposal's rounds come after the main two, and the baseline was in
+  // every one of them (the slowdown unsettles the baseline's round medians,
+  // so they run to --max-rounds).
+  EXPECT_EQ(find(*report, "fold").roundIds, (std::vector<int64_t>{0, 1}));
+  ASSERT_FALSE(tuned.roundIds.empty());
+  EXPECT_EQ(tuned.roundIds.front(), 2);
+  std::vector<int64_t> expected = {0, 1};
+  expected.insert(expected.end(), tuned.roundIds.begin(),
+                  tuned.roundIds.end());
+  EXPECT_EQ(baseline.roundIds, expected);
+  // Each S compares runs of the same rounds: 20 / 10 for the proposal (both
+  // slowed), 10 / 8 for fold; the baseline's pooled median (15) would give
+  // neither.
+  const EffectAnalysis &a = report->analysis;
+  size_t tunedIndex = report->configurations.size() - 2;
+  ASSERT_EQ(report->configurations[tunedIndex].name,
+            "tuned:default{max-group-size=4}");
+  EXPECT_DOUBLE_EQ(a.effects[tunedIndex].baselineMs, 20);
+  EXPECT_DOUBLE_EQ(a.effects[tunedIndex].speedup, 2);
+  EXPECT_DOUBLE_EQ(a.effects[1].speedup, 10.0 / 8.0);
+  EXPECT_DOUBLE_EQ(a.effects[tunedIndex].speedupInterval.low, 2);
+  EXPECT_DOUBLE_EQ(a.effects[tunedIndex].speedupInterval.high, 2);
 }

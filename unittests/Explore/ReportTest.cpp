@@ -44,6 +44,7 @@ void measure(ExploreReport &report, size_t i, double medianMs, double speedup,
   ConfigurationEffect &effect = report.analysis.effects[i];
   effect.valid = true;
   effect.medianMs = medianMs;
+  effect.baselineMs = medianMs * speedup;
   effect.q1Ms = medianMs * 0.95;
   effect.q3Ms = medianMs * 1.05;
   effect.cv = 0.0123;

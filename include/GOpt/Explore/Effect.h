@@ -95,6 +95,10 @@ struct ConfigurationMeasurement {
   /// How many of runMs each timed round took, in order (they sum to
   /// runMs.size()); empty when not known.
   std::vector<size_t> roundSizes;
+  /// The explorer's number of each of those rounds: configurations' rounds
+  /// with the same number were timed together, interleaved. Empty: the
+  /// rounds are numbered 0, 1, ... in order.
+  std::vector<int64_t> roundIds;
   /// Measured peak bytes held by the compiled code during a run.
   int64_t peakBytes = 0;
   /// GraphStats' static peak-memory estimate after the graph passes.
@@ -162,27 +166,35 @@ std::optional<double> breakEvenRequests(double compileMs, double baseMs,
 double utility(double speedup, double alpha, double compileMs, double runMs);
 
 /// Run times with the rounds they were taken in: `runMs` in the order
-/// taken and `roundSizes`, the runs of each round (empty: unknown).
+/// taken, `roundSizes`, the runs of each round (empty: unknown), and
+/// `roundIds`, each round's number (empty: 0, 1, ...).
 struct RunSample {
-  explicit RunSample(llvm::ArrayRef<double> runMs,
-                     llvm::ArrayRef<size_t> roundSizes = {})
-      : runMs(runMs), roundSizes(roundSizes) {}
+  explicit RunSample(llvm::ArrayRef<double> runMs) : runMs(runMs) {}
   RunSample(const ConfigurationMeasurement &m)
-      : runMs(m.runMs), roundSizes(m.roundSizes) {}
+      : runMs(m.runMs), roundSizes(m.roundSizes), roundIds(m.roundIds) {}
+  static RunSample inRounds(llvm::ArrayRef<double> runMs,
+                            llvm::ArrayRef<size_t> roundSizes,
+                            llvm::ArrayRef<int64_t> roundIds = {}) {
+    RunSample sample(runMs);
+    sample.roundSizes = roundSizes;
+    sample.roundIds = roundIds;
+    return sample;
+  }
   llvm::ArrayRef<double> runMs;
   llvm::ArrayRef<size_t> roundSizes;
+  llvm::ArrayRef<int64_t> roundIds;
 };
 
 /// Bootstrap intervals of a statistic of medians, with a fixed-seed
 /// generator (the same samples always give the same interval), as the
 /// central `level` quantiles of the statistic over the resamples.
 ///
-/// When every sample comes in the same number (two or more) of rounds, as
-/// the explorer's interleaved rounds give, whole rounds are resampled, the
-/// same round indices for every sample: a round's runs share the machine's
-/// state of that moment and count as one draw, and a drift that slows every
-/// configuration in a round cancels in the ratios. Otherwise each sample's
-/// runs are resampled one by one, as if independent.
+/// When the samples share two or more rounds (the same round numbers), as
+/// the explorer's interleaved rounds give, whole shared rounds are
+/// resampled, the same ones for every sample: a round's runs share the
+/// machine's state of that moment and count as one draw, and a drift that
+/// slows every configuration in a round cancels in the ratios. Otherwise
+/// each sample's runs are resampled one by one, as if independent.
 struct BootstrapOptions {
   int resamples = 2000;
   double level = 0.95;
@@ -241,6 +253,10 @@ std::vector<bool> paretoFrontier(llvm::ArrayRef<ParetoPoint> points);
 struct ConfigurationEffect {
   /// Median run time, its quartiles and CV.
   double medianMs = 0, q1Ms = 0, q3Ms = 0, cv = 0;
+  /// T_base of its S: the baseline's median over the rounds this
+  /// configuration was timed in (all the baseline's runs when they share no
+  /// rounds).
+  double baselineMs = 0;
   /// S (medians) and its bootstrap interval.
   double speedup = 1;
   Interval speedupInterval{1, 1};
