@@ -205,10 +205,20 @@ double mlir::gopt::utility(double speedup, double alpha, double compileMs,
 // Bootstrap
 //===----------------------------------------------------------------------===//
 
-/// One round of a sample: where its runs start and how many there are.
-struct RoundRuns {
-  size_t start, size;
-};
+std::vector<llvm::ArrayRef<double>>
+mlir::gopt::splitRounds(const RunSample &sample) {
+  std::vector<llvm::ArrayRef<double>> rounds;
+  size_t at = 0;
+  for (size_t size : sample.roundSizes) {
+    if (size == 0 || at + size > sample.runMs.size())
+      return {};
+    rounds.push_back(sample.runMs.slice(at, size));
+    at += size;
+  }
+  if (at != sample.runMs.size())
+    return {};
+  return rounds;
+}
 
 /// The rounds by which `samples` can be resampled together: for each sample,
 /// its runs in every round number that all samples have (in increasing
@@ -216,7 +226,7 @@ struct RoundRuns {
 /// round numbers share their rounds by position, and only when they have
 /// as many. Empty when the rounds are not known, do not cover a sample's
 /// runs, or are not shared.
-static std::vector<std::vector<RoundRuns>>
+static std::vector<std::vector<llvm::ArrayRef<double>>>
 sharedRounds(llvm::ArrayRef<RunSample> samples) {
   bool numbered = !samples.front().roundIds.empty();
   for (const RunSample &sample : samples)
@@ -224,23 +234,19 @@ sharedRounds(llvm::ArrayRef<RunSample> samples) {
         (!numbered &&
          sample.roundSizes.size() != samples.front().roundSizes.size()))
       return {};
-  std::vector<std::map<int64_t, RoundRuns>> byId(samples.size());
+  std::vector<std::map<int64_t, llvm::ArrayRef<double>>> byId(samples.size());
   for (auto [i, sample] : llvm::enumerate(samples)) {
-    if (!sample.roundIds.empty() &&
-        sample.roundIds.size() != sample.roundSizes.size())
+    std::vector<llvm::ArrayRef<double>> rounds = splitRounds(sample);
+    if (rounds.empty() ||
+        (numbered && sample.roundIds.size() != rounds.size()))
       return {};
-    size_t at = 0;
-    for (auto [k, size] : llvm::enumerate(sample.roundSizes)) {
-      int64_t id = sample.roundIds.empty() ? static_cast<int64_t>(k)
-                                           : sample.roundIds[k];
-      if (size == 0 || !byId[i].insert({id, {at, size}}).second)
+    for (auto [k, runs] : llvm::enumerate(rounds)) {
+      int64_t id = numbered ? sample.roundIds[k] : static_cast<int64_t>(k);
+      if (!byId[i].insert({id, runs}).second)
         return {};
-      at += size;
     }
-    if (at != sample.runMs.size())
-      return {};
   }
-  std::vector<std::vector<RoundRuns>> shared(samples.size());
+  std::vector<std::vector<llvm::ArrayRef<double>>> shared(samples.size());
   for (const auto &[id, runs] : byId.front()) {
     if (!llvm::all_of(byId, [&](const auto &rounds) {
           return rounds.count(id) != 0;
@@ -260,14 +266,12 @@ sharedRounds(llvm::ArrayRef<RunSample> samples) {
 static double medianOverSharedRounds(const RunSample &sample,
                                      const RunSample &other) {
   RunSample pair[] = {sample, other};
-  std::vector<std::vector<RoundRuns>> rounds = sharedRounds(pair);
+  std::vector<std::vector<llvm::ArrayRef<double>>> rounds = sharedRounds(pair);
   if (rounds.empty())
     return median(sample.runMs);
   std::vector<double> runs;
-  for (const RoundRuns &round : rounds.front()) {
-    llvm::ArrayRef<double> taken = sample.runMs.slice(round.start, round.size);
-    runs.insert(runs.end(), taken.begin(), taken.end());
-  }
+  for (llvm::ArrayRef<double> round : rounds.front())
+    runs.insert(runs.end(), round.begin(), round.end());
   return median(runs);
 }
 
@@ -292,7 +296,8 @@ bootstrapMedians(llvm::ArrayRef<RunSample> samples,
     return {point, point};
   }
 
-  std::vector<std::vector<RoundRuns>> rounds = sharedRounds(samples);
+  std::vector<std::vector<llvm::ArrayRef<double>>> rounds =
+      sharedRounds(samples);
   size_t roundCount = rounds.empty() ? 0 : rounds.front().size();
   std::vector<size_t> pickedRounds(roundCount);
 
@@ -307,11 +312,9 @@ bootstrapMedians(llvm::ArrayRef<RunSample> samples,
       llvm::ArrayRef<double> runs = samples[i].runMs;
       if (roundCount) {
         buffer.clear();
-        for (size_t round : pickedRounds) {
-          llvm::ArrayRef<double> taken =
-              runs.slice(rounds[i][round].start, rounds[i][round].size);
-          buffer.insert(buffer.end(), taken.begin(), taken.end());
-        }
+        for (size_t round : pickedRounds)
+          buffer.insert(buffer.end(), rounds[i][round].begin(),
+                        rounds[i][round].end());
       } else {
         buffer.resize(runs.size());
         for (double &x : buffer)

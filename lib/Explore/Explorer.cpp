@@ -212,16 +212,13 @@ private:
   /// round's runs share the machine's state, so the rounds, not the runs,
   /// are the independent draws (as in the bootstrap, docs/Explore.md).
   double relativeError(size_t i) const {
-    const ConfigurationMeasurement &m = measurements[i];
-    if (m.roundSizes.size() < 2)
+    std::vector<llvm::ArrayRef<double>> rounds =
+        splitRounds(measurements[i]);
+    if (rounds.size() < 2)
       return INFINITY;
     std::vector<double> roundMedians;
-    llvm::ArrayRef<double> runs = m.runMs;
-    size_t at = 0;
-    for (size_t size : m.roundSizes) {
-      roundMedians.push_back(median(runs.slice(at, size)));
-      at += size;
-    }
+    for (llvm::ArrayRef<double> runs : rounds)
+      roundMedians.push_back(median(runs));
     return coefficientOfVariation(roundMedians) /
            std::sqrt(static_cast<double>(roundMedians.size()));
   }

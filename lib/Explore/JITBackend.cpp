@@ -107,6 +107,19 @@ private:
       slots.resize(index + 1);
     return slots[index];
   }
+  /// How every configuration's program is compiled: the explorer's entry,
+  /// lowering options and compile cache, with or without kernel timers.
+  CompileOptions compileOptions(bool kernelTimers,
+                                const std::string &programHash) const {
+    CompileOptions compile;
+    compile.entry = options.entry;
+    compile.loweringOptions = options.loweringOptions;
+    compile.kernelTimers = kernelTimers;
+    compile.objectCacheDir = options.cacheDir;
+    compile.objectCacheLimitBytes = options.cacheLimitBytes;
+    compile.programHash = programHash;
+    return compile;
+  }
 
   ModuleOp module;
   const ExploreOptions &options;
@@ -163,14 +176,8 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
     return llvm::Error::success();
   }
 
-  CompileOptions compile;
-  compile.entry = options.entry;
-  compile.loweringOptions = options.loweringOptions;
-  compile.kernelTimers = false;
-  compile.objectCacheDir = options.cacheDir;
-  compile.objectCacheLimitBytes = options.cacheLimitBytes;
-  compile.programHash = hash;
-  auto graph = CompiledGraph::compile(*clone, compile);
+  auto graph = CompiledGraph::compile(
+      *clone, compileOptions(/*kernelTimers=*/false, hash));
   if (!graph)
     return graph.takeError();
   m.loweringMs = (*graph)->getCompileTimes().loweringMs;
@@ -230,14 +237,8 @@ llvm::Error JITBackend::profileKernels(size_t index,
   Slot &s = slot(index);
   if (!s.program)
     return makeError("the program of '" + config.name + "' was not kept");
-  CompileOptions compile;
-  compile.entry = options.entry;
-  compile.loweringOptions = options.loweringOptions;
-  compile.kernelTimers = true;
-  compile.objectCacheDir = options.cacheDir;
-  compile.objectCacheLimitBytes = options.cacheLimitBytes;
-  compile.programHash = s.programHash;
-  auto graph = CompiledGraph::compile(*s.program, compile);
+  auto graph = CompiledGraph::compile(
+      *s.program, compileOptions(/*kernelTimers=*/true, s.programHash));
   if (!graph)
     return graph.takeError();
   MeasureOptions measure;

@@ -185,6 +185,10 @@ struct RunSample {
   llvm::ArrayRef<int64_t> roundIds;
 };
 
+/// The runs of each round of `sample`, in order; empty when its rounds are
+/// not known, a round is empty, or the rounds do not cover its runs.
+std::vector<llvm::ArrayRef<double>> splitRounds(const RunSample &sample);
+
 /// Bootstrap intervals of a statistic of medians, with a fixed-seed
 /// generator (the same samples always give the same interval), as the
 /// central `level` quantiles of the statistic over the resamples.
