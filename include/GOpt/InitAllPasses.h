@@ -3,6 +3,7 @@
 #ifndef GOPT_INITALLPASSES_H
 #define GOPT_INITALLPASSES_H
 
+#include "GOpt/Codegen/CPU/Passes.h"
 #include "GOpt/Conversion/Passes.h"
 #include "GOpt/Pipelines/Pipelines.h"
 #include "GOpt/Transforms/Passes.h"
@@ -15,6 +16,7 @@ namespace gopt {
 inline void registerAllPasses() {
   registerGOptTransformsPasses();
   registerGOptConversionPasses();
+  registerGOptCPUCodegenPasses();
   registerPipelines();
   mlir::registerAllPasses();
 }

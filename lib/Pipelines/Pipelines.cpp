@@ -1,16 +1,8 @@
 //===- Pipelines.cpp - Registered GOpt pass pipelines ---------------------===//
 
 #include "GOpt/Pipelines/Pipelines.h"
-#include "GOpt/Conversion/Passes.h"
 #include "GOpt/Transforms/Passes.h"
 
-#include "mlir/Conversion/Passes.h"
-#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Linalg/Passes.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -37,103 +29,11 @@ void mlir::gopt::buildOptimizePipeline(OpPassManager &pm,
     pm.addPass(createGOptDCE());
 }
 
-void mlir::gopt::buildLowerToLLVMPipeline(
-    OpPassManager &pm, const gopt::LowerToLLVMOptions &options) {
-  // Kernels: one function each, lowered to linalg, one loop nest each.
-  // Function-local stages are nested on func.func so functions (kernels)
-  // are processed in parallel.
-  GOptOutlineKernelsOptions outline;
-  outline.timers = options.kernelTimers;
-  pm.addPass(createGOptOutlineKernels(outline));
-  OpPassManager &toLinalg = pm.nest<func::FuncOp>();
-  toLinalg.addPass(createConvertGOptToLinalg());
-  // Elementwise arith/math ops of other producers on whole tensors.
-  toLinalg.addPass(createConvertElementwiseToLinalgPass());
-  toLinalg.addPass(createCanonicalizerPass());
-  // Library path: contractions sgemm computes stay whole (a call after
-  // bufferization); their kernels' epilogues become the loop nest.
-  bool library = options.contractions == ContractionPath::Library;
-  if (library)
-    toLinalg.addPass(createGOptSelectLibraryContractions());
-  GOptFuseKernelLoopsOptions loops;
-  loops.tileSizes = llvm::to_vector(options.tileSizes);
-  pm.addPass(createGOptFuseKernelLoops(loops));
-  OpPassManager &tiles = pm.nest<func::FuncOp>();
-  if (options.vectorize)
-    tiles.addPass(createGOptVectorizeKernels());
-  if (options.approximateMath)
-    tiles.addPass(createGOptApproximateMath());
-  tiles.addPass(createCanonicalizerPass());
-  tiles.addPass(createCSEPass());
-
-  // Buffers: identity-layout memrefs at function boundaries, ownership-based
-  // deallocation.
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  // Tile loops would otherwise allocate their temporaries once per
-  // iteration: hoist allocations out of loops (and up their blocks) before
-  // deallocation is placed.
-  pm.addNestedPass<func::FuncOp>(bufferization::createBufferHoistingPass());
-  pm.addNestedPass<func::FuncOp>(
-      bufferization::createBufferLoopHoistingPass());
-  // Kernels are private: they may return views of their arguments (a
-  // reshape kernel) with an ownership flag instead of a copy.
-  bufferization::BufferDeallocationPipelineOptions deallocation;
-  deallocation.privateFunctionDynamicOwnership = true;
-  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
-  pm.addPass(createConvertBufferizationToMemRefPass());
-  if (library)
-    pm.addPass(createGOptLowerLibraryContractions());
-
-  // Loops and scalars.
-  OpPassManager &scalar = pm.nest<func::FuncOp>();
-  scalar.addPass(createConvertLinalgToLoopsPass());
-  if (options.vectorize) {
-    scalar.addPass(createGOptLowerVectors());
-    scalar.addPass(createConvertVectorToSCFPass(
-        VectorTransferToSCFOptions().enableFullUnroll()));
-    scalar.addPass(createGOptLowerVectors());
-  }
-  scalar.addPass(createLowerAffinePass());
-  scalar.addPass(createSCFToControlFlowPass());
-  scalar.addPass(memref::createExpandStridedMetadataPass());
-  scalar.addPass(createLowerAffinePass());
-  scalar.addPass(createCanonicalizerPass());
-
-  // LLVM dialect: math first to intrinsics, what LLVM has no intrinsic for
-  // (erf, tanh) to libm, integer powers to generated functions.
-  pm.addPass(createConvertMathToFuncs());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createConvertVectorToLLVMPass());
-  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
-  memrefOptions.useGenericFunctions = options.useGenericAllocFunctions;
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
-  pm.addPass(createGOptEmitCInterface());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createGOptVerifyLLVMLowered());
-}
-
 void mlir::gopt::registerPipelines() {
   PassPipelineRegistration<OptimizePipelineOptions>(
       "gopt-optimize",
       "GOpt's default graph pipeline: gopt-fold, gopt-dce, cse, gopt-fuse, "
       "gopt-dce (each can be dropped with an option)",
       buildOptimizePipeline);
-  PassPipelineRegistration<gopt::LowerToLLVMOptions>(
-      "gopt-lower-to-llvm",
-      "CPU pipeline from gopt to the LLVM dialect: outline kernels, lower to "
-      "linalg, one loop nest per kernel (f32 matmul/linear: an sgemm call "
-      "and the epilogue's loop nest), vectorize, bufferize, LLVM",
-      buildLowerToLLVMPipeline);
+  registerLowerToLLVMPipeline();
 }

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Conversion/Passes.h"
+#include "GOpt/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -17,7 +17,7 @@
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTAPPROXIMATEMATH
-#include "GOpt/Conversion/Passes.h.inc"
+#include "GOpt/Codegen/CPU/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Conversion/GOptToLinalg/LibraryContractions.h"
+#include "GOpt/Codegen/CPU/LibraryContractions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

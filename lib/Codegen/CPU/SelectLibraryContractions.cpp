@@ -6,15 +6,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Conversion/GOptToLinalg/LibraryContractions.h"
-#include "GOpt/Conversion/Passes.h"
+#include "GOpt/Codegen/CPU/LibraryContractions.h"
+#include "GOpt/Codegen/CPU/Passes.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTSELECTLIBRARYCONTRACTIONS
-#include "GOpt/Conversion/Passes.h.inc"
+#include "GOpt/Codegen/CPU/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 

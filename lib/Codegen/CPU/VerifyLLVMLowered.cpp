@@ -1,13 +1,13 @@
 //===- VerifyLLVMLowered.cpp - Check that only LLVM-dialect ops remain ----===//
 
-#include "GOpt/Conversion/Passes.h"
+#include "GOpt/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTVERIFYLLVMLOWERED
-#include "GOpt/Conversion/Passes.h.inc"
+#include "GOpt/Codegen/CPU/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 

@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Conversion/GOptToLinalg/LibraryContractions.h"
-#include "GOpt/Conversion/Passes.h"
+#include "GOpt/Codegen/CPU/LibraryContractions.h"
+#include "GOpt/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -28,7 +28,7 @@
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTFUSEKERNELLOOPS
-#include "GOpt/Conversion/Passes.h.inc"
+#include "GOpt/Codegen/CPU/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Conversion/GOptToLinalg/LibraryContractions.h"
-#include "GOpt/Conversion/Passes.h"
+#include "GOpt/Codegen/CPU/LibraryContractions.h"
+#include "GOpt/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -20,7 +20,7 @@ namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTVECTORIZEKERNELS
 #define GEN_PASS_DEF_GOPTLOWERVECTORS
-#include "GOpt/Conversion/Passes.h.inc"
+#include "GOpt/Codegen/CPU/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GOPT_CONVERSION_GOPTTOLINALG_LIBRARYCONTRACTIONS_H
-#define GOPT_CONVERSION_GOPTTOLINALG_LIBRARYCONTRACTIONS_H
+#ifndef GOPT_CODEGEN_CPU_LIBRARYCONTRACTIONS_H
+#define GOPT_CODEGEN_CPU_LIBRARYCONTRACTIONS_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/ADT/SmallVector.h"
@@ -64,4 +64,4 @@ void populateLowerLibraryContractionsPatterns(RewritePatternSet &patterns);
 } // namespace gopt
 } // namespace mlir
 
-#endif // GOPT_CONVERSION_GOPTTOLINALG_LIBRARYCONTRACTIONS_H
+#endif // GOPT_CODEGEN_CPU_LIBRARYCONTRACTIONS_H

@@ -1,0 +1,169 @@
+//===- Passes.td - GOpt CPU code generation passes ---------*- tablegen -*-===//
+//
+// From the linalg form convert-gopt-to-linalg produces to the LLVM dialect on
+// the CPU: one loop nest per kernel, contractions on the library path,
+// vectorization, approximate math, and the checks at the end of the
+// gopt-lower-to-llvm pipeline (include/GOpt/Codegen/CPU/Pipeline.h).
+// docs/Lowering.md describes the passes and the pipeline.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_CODEGEN_CPU_PASSES_TD
+#define GOPT_CODEGEN_CPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GOptFuseKernelLoops : Pass<"gopt-fuse-kernel-loops", "::mlir::ModuleOp"> {
+  let summary = "Make each outlined kernel one loop nest";
+  let description = [{
+    Runs on functions carrying `gopt.kernel` (made by
+    `gopt-outline-kernels`, then lowered by `convert-gopt-to-linalg`). First
+    fuses chains of elementwise `linalg.generic` ops into one generic
+    (upstream elementwise-op fusion); then, when the kernel computes one
+    result, tiles the op that produces it along the parallel dimensions that
+    every fused producer also iterates (so no reduction is recomputed per
+    tile) and fuses all its producers into that tile loop nest. Kernels
+    whose result op has no tileable dimension stay as their fused linalg
+    ops.
+  }];
+  let options = [
+    ListOption<"tileSizes", "tile-sizes", "int64_t",
+               "Tile sizes for the leading tileable dimensions of each "
+               "kernel's result op (the last one repeats for the rest; 0 "
+               "leaves a dimension untiled)">,
+  ];
+  let statistics = [
+    Statistic<"numTiledKernels", "tiled-kernels",
+              "Kernels turned into one tiled loop nest">,
+    Statistic<"numUntiledKernels", "untiled-kernels",
+              "Kernels left as fused linalg ops (no tileable dimension or "
+              "several results)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
+  let summary = "Mark the f32 contractions sgemm computes for a library call";
+  let description = [{
+    Sets `library_call = "gopt_sgemm"` on every contraction `linalg.generic`
+    (what `convert-gopt-to-linalg` makes of `gopt.matmul` and
+    `gopt.linear`) that sgemm can compute: f32 operands, one reduction
+    loop, a multiply-accumulate body, projected-permutation maps, the
+    result's last two dims the matrix rows and columns. Marked ops are left
+    whole by `gopt-fuse-kernel-loops` (the epilogue of their kernel is tiled
+    on its own and writes in place into their result) and by
+    `gopt-vectorize-kernels`, and become calls of the runtime's
+    `gopt_sgemm` in `gopt-lower-library-contractions`. An f32
+    `linalg.conv_2d_nchw_fchw` is first rewritten into im2col and such a
+    contraction (upstream `rewriteInIm2Col`; no dilation). Other
+    contractions (non-f32, other bodies, dilated or grouped convolutions)
+    are left to the codegen path.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def GOptLowerLibraryContractions
+    : Pass<"gopt-lower-library-contractions", "::mlir::ModuleOp"> {
+  let summary = "Replace marked contractions on memrefs by gopt_sgemm calls";
+  let description = [{
+    After bufferization, replaces every `linalg.generic` marked
+    `library_call = "gopt_sgemm"` by a call of the runtime's
+    `void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
+    float alpha, const float *a, int64_t aBatch, int64_t aRow, int64_t aCol,
+    const float *b, ..., float beta, float *c, ...)` (element strides; the
+    runtime picks sgemm's transpose flags from them), inside loops over all
+    batch dims but the innermost. A zero `linalg.fill` of the result just
+    before the contraction is dropped and the call gets `beta = 0`;
+    otherwise (a broadcast bias) `beta = 1`. The function is declared in
+    the module.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def GOptVectorizeKernels : Pass<"gopt-vectorize-kernels"> {
+  let summary = "Vectorize the static-shaped linalg ops of the tile loops";
+  let description = [{
+    Calls the upstream linalg vectorizer on every linalg op on tensors whose
+    shapes are static and that the vectorizer accepts (ops it rejects stay
+    as they are and become scalar loops later), then applies the usual
+    cleanups (transfer permutation lowering, reduction-to-contract folding,
+    pad vectorization).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def GOptLowerVectors : Pass<"gopt-lower-vectors"> {
+  let summary = "Lower n-D vector ops to the forms convert-vector-to-llvm takes";
+  let description = [{
+    Applies the upstream vector lowering patterns to what
+    `gopt-vectorize-kernels` produced: multi-reductions (inner reduction),
+    contractions (outer products, then FMAs), broadcasts, transposes,
+    shape casts, masks and transfer permutation maps, leaving 1-D vector
+    ops and n-D transfers for `convert-vector-to-scf{full-unroll}`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def GOptApproximateMath : Pass<"gopt-approximate-math"> {
+  let summary = "Replace transcendental math ops with vectorizable polynomials";
+  let description = [{
+    Rewrites f32 `math` ops (scalars and vectors) into the upstream
+    polynomial approximations (`populateMathPolynomialApproximationPatterns`)
+    built of arith ops, FMAs and bit casts, so that vectorized kernels keep
+    their vectors: otherwise `erf` and `tanh` become one libm call per lane
+    and `exp`, `log` one `llvm.exp`/`llvm.log` libcall per lane. The
+    approximations are accurate to a few ulp in f32 (erf: about 1e-6
+    absolute). Other element types are left to the libm path.
+  }];
+  let options = [
+    ListOption<"ops", "ops", "std::string",
+               "Math ops to approximate, by mnemonic (default: erf, tanh, "
+               "exp, expm1, log, log1p, log2)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def GOptEmitCInterface : Pass<"gopt-emit-c-interface", "::mlir::ModuleOp"> {
+  let summary = "Mark public functions with bodies llvm.emit_c_interface";
+  let description = [{
+    Adds the `llvm.emit_c_interface` unit attribute to every public
+    `func.func` with a body, so `convert-func-to-llvm` also emits
+    `_mlir_ciface_<name>`, which takes and returns memrefs as pointers to
+    descriptors (the ABI runtimes and `mlir-runner` call).
+  }];
+}
+
+def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp"> {
+  let summary = "Fail unless only LLVM-dialect ops remain";
+  let description = [{
+    The last stage of `gopt-lower-to-llvm`: reports the first op (and how
+    many others) that is neither in the `llvm` dialect nor the module
+    itself, so a lowering gap is a clear error and not a failure of
+    translation to LLVM IR later.
+  }];
+}
+
+#endif // GOPT_CODEGEN_CPU_PASSES_TD
