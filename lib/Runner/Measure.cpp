@@ -142,12 +142,15 @@ llvm::json::Object RunReport::toJSON() const {
       {"input_bytes", inputBytes},
       {"kernels", numKernels},
       {"kernel_times", std::move(kernelArray)},
-      {"compile_ms",
-       llvm::json::Object{{"graph_passes", compile.graphPassesMs},
-                          {"lowering", compile.loweringMs},
-                          {"codegen", compile.codegenMs},
-                          {"total", compile.totalMs()}}},
+      {"compile_ms", compile.toJSON()},
   };
+}
+
+llvm::json::Object CompileTimes::toJSON() const {
+  return llvm::json::Object{{"graph_passes", graphPassesMs},
+                            {"lowering", loweringMs},
+                            {"codegen", codegenMs},
+                            {"total", totalMs()}};
 }
 
 void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {

@@ -23,6 +23,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <iostream>
+
 using namespace mlir;
 using namespace mlir::gopt;
 namespace cl = llvm::cl;
@@ -84,6 +86,14 @@ static cl::opt<std::string> reportFile("report",
                                        cl::desc("Write the report here "
                                                 "(default: stdout)"),
                                        cl::init("-"), cl::cat(category));
+
+static cl::opt<bool>
+    serve("serve",
+          cl::desc("After compiling (and --outputs/--expect), keep the graph "
+                   "loaded and answer timing requests on stdin: 'run N' "
+                   "prints one JSON line of N run times, 'quit' ends "
+                   "(docs/Runner.md)"),
+          cl::init(false), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "gopt-run: error: " << message << "\n";
@@ -197,6 +207,14 @@ int main(int argc, char **argv) {
       llvm::errs() << "\n";
       mismatch |= !c.matches;
     }
+  }
+
+  if (serve) {
+    if (mismatch)
+      return fail("results differ from the references");
+    if (llvm::Error error = serveGraph(**graph, args, std::cin, llvm::outs()))
+      return fail(llvm::toString(std::move(error)));
+    return 0;
   }
 
   if (reps > 0) {

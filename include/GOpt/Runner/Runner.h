@@ -24,6 +24,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
+#include <iosfwd>
 #include <memory>
 #include <string>
 #include <vector>
@@ -81,6 +82,8 @@ struct CompileTimes {
   bool fromCache = false;
   double loadMs = 0;
   double totalMs() const { return graphPassesMs + loweringMs + codegenMs; }
+  /// {"graph_passes", "lowering", "codegen", "total"} in ms.
+  llvm::json::Object toJSON() const;
 };
 
 struct KernelInfo {
@@ -208,6 +211,16 @@ llvm::Expected<RunReport> measureGraph(CompiledGraph &graph,
 
 /// A readable report (latency, memory, kernels, compile time).
 void printRunReport(const RunReport &report, llvm::raw_ostream &os);
+
+/// Keeps `graph` loaded and answers timing requests read from `in`, one per
+/// line, with one JSON line each on `out` (docs/Runner.md, "Serving timing
+/// requests"): first `{"ready": true, "entry", "kernels", "peak_bytes",
+/// "compile_ms": {...}}`; then `run N` answers `{"times_ms": [N runs],
+/// "peak_bytes"}` (no warm-up: the caller decides), an unknown command
+/// `{"error": ...}`; `quit` or the end of `in` returns. Errors of a run end
+/// the loop.
+llvm::Error serveGraph(CompiledGraph &graph, llvm::ArrayRef<HostTensor> inputs,
+                       std::istream &in, llvm::raw_ostream &out);
 
 } // namespace gopt
 } // namespace mlir
