@@ -6,7 +6,9 @@
 // and columns, so the wrapper picks sgemm's transpose flag and leading
 // dimension itself (a transposed operand has a unit row stride); a layout
 // sgemm cannot take (neither stride 1) and sizes beyond sgemm's 32-bit
-// integers are computed by a plain loop. Built without OpenBLAS
+// integers are computed by a plain loop. Batches that share B and whose
+// rows of A and C follow each other are one GEMM of batch·m rows. Built
+// without OpenBLAS
 // (GOPT_HAVE_OPENBLAS undefined), every call takes that loop.
 //
 // The test library of the JIT integration tests (test/Integration/lib)
@@ -83,11 +85,25 @@ extern "C" void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
 #ifdef GOPT_HAVE_OPENBLAS
   CBLAS_TRANSPOSE ta, tb, tc;
   int64_t lda, ldb, ldc;
-  bool blas = k > 0 && blasLayout(am, ta, lda) && blasLayout(bm, tb, ldb) &&
-              blasLayout(cm, tc, ldc) && tc == CblasNoTrans && fitsBlasInt(m) &&
-              fitsBlasInt(n) && fitsBlasInt(k) && fitsBlasInt(lda) &&
-              fitsBlasInt(ldb) && fitsBlasInt(ldc);
-  if (blas) {
+  auto blasTakes = [&](const Matrix &a, const Matrix &c, int64_t rows) {
+    return k > 0 && blasLayout(a, ta, lda) && blasLayout(bm, tb, ldb) &&
+           blasLayout(c, tc, ldc) && tc == CblasNoTrans && fitsBlasInt(rows) &&
+           fitsBlasInt(n) && fitsBlasInt(k) && fitsBlasInt(lda) &&
+           fitsBlasInt(ldb) && fitsBlasInt(ldc);
+  };
+  // One B for every batch, and the batches of A and C laid out row after
+  // row (x[batch, m, k]·W[k, n], e.g. a linear layer over a sequence-first
+  // activation): one GEMM of batch·m rows instead of `batch` thin ones.
+  if (batch > 1 && bBatch == 0 && aBatch == m * aRow && cBatch == m * cRow) {
+    int64_t rows = batch * m;
+    Matrix merged{rows, k, aRow, aCol}, mergedC{rows, n, cRow, cCol};
+    if (blasTakes(merged, mergedC, rows)) {
+      cblas_sgemm(CblasRowMajor, ta, tb, rows, n, k, alpha, a, lda, b, ldb,
+                  beta, c, ldc);
+      return;
+    }
+  }
+  if (blasTakes(am, cm, m)) {
     for (int64_t i = 0; i < batch; ++i)
       cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, alpha, a + i * aBatch, lda,
                   b + i * bBatch, ldb, beta, c + i * cBatch, ldc);

@@ -150,6 +150,34 @@ TEST(Sgemm, BatchesWithBroadcastOperands) {
     EXPECT_EQ(c[i], expected[i]) << i;
 }
 
+TEST(Sgemm, BatchesOfRowsSharingBMatchThePerBatchProducts) {
+  // x[batch, 1, k] · W[k, n] (a sequence-first linear layer): batches that
+  // follow each other row after row, and the same batches with a gap of two
+  // elements after each, which cannot be read as one matrix.
+  const int64_t batch = 6, k = 4, n = 5;
+  std::vector<float> w(k * n);
+  for (size_t i = 0; i < w.size(); ++i)
+    w[i] = 0.5f - 0.125f * static_cast<float>(i);
+  for (int64_t gap : {0, 2}) {
+    int64_t aBatch = k + gap, cBatch = n + gap;
+    std::vector<float> x(batch * aBatch), c(batch * cBatch, -3.0f);
+    for (size_t i = 0; i < x.size(); ++i)
+      x[i] = 0.25f * static_cast<float>(i % 11) - 1.0f;
+    gopt_sgemm(batch, 1, n, k, 1.0f, x.data(), aBatch, k, 1, w.data(), 0, n, 1,
+               0.0f, c.data(), cBatch, n, 1);
+    for (int64_t i = 0; i < batch; ++i) {
+      std::vector<float> expected = referenceProduct(
+          1, n, k, x.data() + i * aBatch, k, 1, w.data(), n, 1);
+      for (int64_t j = 0; j < n; ++j)
+        EXPECT_NEAR(c[i * cBatch + j], expected[j], 1e-5)
+            << "gap " << gap << " batch " << i << " column " << j;
+      // The gap after each row of C is left alone.
+      for (int64_t j = n; j < cBatch; ++j)
+        EXPECT_EQ(c[i * cBatch + j], -3.0f) << "gap " << gap;
+    }
+  }
+}
+
 TEST(Sgemm, LoopsOverLayoutsSgemmCannotTake) {
   // A with neither stride 1: every other element of a 2×4 buffer.
   float a[8] = {1, 0, 2, 0, 3, 0, 4, 0}, b[4] = {1, 2, 3, 4};
