@@ -11,6 +11,7 @@
 
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Pipelines/Pipelines.h"
+#include "WeightArguments.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -222,6 +223,13 @@ llvm::Expected<double> mlir::gopt::runGraphPipeline(ModuleOp module,
 
 CompiledGraph::~CompiledGraph() = default;
 
+size_t CompiledGraph::getWeightBytes() const {
+  size_t bytes = 0;
+  for (const HostTensor &weight : weights)
+    bytes += weight.getByteSize();
+  return bytes;
+}
+
 llvm::Expected<std::unique_ptr<CompiledGraph>>
 CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   MLIRContext *context = module.getContext();
@@ -249,6 +257,8 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   if (failed(checkSignature(graph->functionType, error)))
     return makeError("cannot run @" + graph->entry + ": " + error);
   markArgumentsReadOnly(fn);
+  // Weights: trailing arguments, not code (WeightArguments.h).
+  graph->weights = hoistWeightsIntoArguments(fn, kMinWeightArgumentBytes);
 
   // A program compiled before: load its machine code.
   std::string cacheKey;
@@ -346,6 +356,22 @@ llvm::Error CompiledGraph::invoke(llvm::ArrayRef<HostTensor> inputs,
                      llvm::Twine(functionType.getNumInputs()) +
                      " inputs, got " + llvm::Twine(inputs.size()));
   std::vector<std::vector<int64_t>> descriptors;
+  // A row-major memref descriptor of `tensor`'s buffer.
+  auto describe = [&](const HostTensor &tensor) {
+    const std::vector<int64_t> &shape = tensor.getShape();
+    int64_t rank = static_cast<int64_t>(shape.size());
+    std::vector<int64_t> desc(descriptorWords(rank));
+    auto ptr = reinterpret_cast<int64_t>(tensor.getData());
+    desc[0] = desc[1] = ptr;
+    desc[2] = 0;
+    int64_t stride = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      desc[3 + d] = shape[d];
+      desc[3 + rank + d] = stride;
+      stride *= shape[d];
+    }
+    descriptors.push_back(std::move(desc));
+  };
   for (auto [i, type] : llvm::enumerate(functionType.getInputs())) {
     auto tensor = cast<RankedTensorType>(type);
     const HostTensor &input = inputs[i];
@@ -356,18 +382,10 @@ llvm::Error CompiledGraph::invoke(llvm::ArrayRef<HostTensor> inputs,
       return makeError("input #" + llvm::Twine(i) + " of @" + entry +
                        " is " + input.describe() + ", expected " + expected);
     }
-    std::vector<int64_t> desc(descriptorWords(tensor.getRank()));
-    auto ptr = reinterpret_cast<int64_t>(input.getData());
-    desc[0] = desc[1] = ptr;
-    desc[2] = 0;
-    int64_t stride = 1;
-    for (int64_t d = tensor.getRank() - 1; d >= 0; --d) {
-      desc[3 + d] = tensor.getDimSize(d);
-      desc[3 + tensor.getRank() + d] = stride;
-      stride *= tensor.getDimSize(d);
-    }
-    descriptors.push_back(std::move(desc));
+    describe(input);
   }
+  for (const HostTensor &weight : weights)
+    describe(weight);
   int64_t words = 0;
   for (Type type : functionType.getResults())
     words += descriptorWords(cast<RankedTensorType>(type).getRank());

@@ -157,6 +157,63 @@ TEST_F(RunnerFixture, ObjectCacheLoadsWhatACompileStored) {
   llvm::sys::fs::remove_directories(dir);
 }
 
+/// `x[2, 16] · W[16, 32] + b[32]` with W's values `scale · (i % 7 - 3)`
+/// (2 KiB, handed to the code as an argument) and b's `i` (128 bytes, kept
+/// in the code).
+std::string linearGraph(double scale) {
+  std::string w;
+  for (int i = 0; i < 16 * 32; ++i)
+    w += (i ? ", " : "") + std::to_string(scale * (i % 7 - 3));
+  std::string b;
+  for (int i = 0; i < 32; ++i)
+    b += (i ? ", " : "") + std::to_string(i) + ".0";
+  return "func.func @main(%x: tensor<2x16xf32>) -> tensor<2x32xf32> {\n"
+         "  %w = gopt.constant dense<[" + w + "]> : tensor<512xf32>\n"
+         "  %w2 = gopt.reshape %w : tensor<512xf32> -> tensor<16x32xf32>\n"
+         "  %b = gopt.constant dense<[" + b + "]> : tensor<32xf32>\n"
+         "  %y = gopt.linear %x, %w2, %b : tensor<2x16xf32>, "
+         "tensor<16x32xf32>, tensor<32xf32> -> tensor<2x32xf32>\n"
+         "  return %y : tensor<2x32xf32>\n}\n";
+}
+
+/// Large constants are passed to the compiled code, not compiled into it:
+/// the same graph with other weights loads the same machine code from the
+/// object cache and still computes with its own weights.
+TEST_F(RunnerFixture, WeightsAreArgumentsOfTheCodeNotPartOfIt) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("gopt-weights", dir));
+  HostTensor x(ElementKind::F32, {2, 16});
+  for (int64_t i = 0; i < x.getNumElements(); ++i)
+    x.setFromDouble(i, 0.125 * static_cast<double>(i % 5) - 0.25);
+
+  for (double scale : {1.0, -0.5}) {
+    auto module = parseSourceString<ModuleOp>(linearGraph(scale), &context);
+    ASSERT_TRUE(module);
+    CompileOptions options;
+    options.objectCacheDir = dir.str().str();
+    auto graph = CompiledGraph::compile(*module, options);
+    ASSERT_TRUE(bool(graph)) << llvm::toString(graph.takeError());
+    EXPECT_EQ((*graph)->getWeightBytes(), 16u * 32u * 4u) << "scale " << scale;
+    // Only the first compile generates code; the second graph differs in its
+    // weights alone.
+    EXPECT_EQ((*graph)->getCompileTimes().fromCache, scale != 1.0);
+    EXPECT_EQ((*graph)->getFunctionType().getNumInputs(), 1u);
+
+    auto out = (*graph)->run(llvm::ArrayRef<HostTensor>(x));
+    ASSERT_TRUE(bool(out)) << llvm::toString(out.takeError());
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t j = 0; j < 32; ++j) {
+        double expected = static_cast<double>(j);
+        for (int64_t p = 0; p < 16; ++p)
+          expected += x.getAsDouble(i * 16 + p) * scale *
+                      static_cast<double>((p * 32 + j) % 7 - 3);
+        EXPECT_NEAR((*out)[0].getAsDouble(i * 32 + j), expected, 1e-4)
+            << "scale " << scale << " at " << i << "," << j;
+      }
+  }
+  llvm::sys::fs::remove_directories(dir);
+}
+
 /// checkRunsWithoutTrapping runs the entry in a child: a trap there is an
 /// error naming the signal, and this process goes on.
 TEST_F(RunnerFixture, TrapsAreReportedNotSuffered) {

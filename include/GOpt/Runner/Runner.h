@@ -102,8 +102,12 @@ public:
   compile(ModuleOp module, const CompileOptions &options);
 
   const std::string &getEntry() const { return entry; }
-  /// The entry's signature after the graph pipeline (tensor types).
+  /// The entry's signature after the graph pipeline (tensor types): the
+  /// inputs a caller passes (the weights are passed by the graph itself).
   FunctionType getFunctionType() const { return functionType; }
+  /// Bytes of the weights handed to the compiled code on each call instead
+  /// of being compiled into it.
+  size_t getWeightBytes() const;
   const std::vector<KernelInfo> &getKernels() const { return kernels; }
   const CompileTimes &getCompileTimes() const { return times; }
 
@@ -147,6 +151,9 @@ private:
   FunctionType functionType;
   std::vector<KernelInfo> kernels;
   CompileTimes times;
+  /// The entry's large constants, passed after the inputs on every call
+  /// (lib/Runner/WeightArguments.h).
+  std::vector<HostTensor> weights;
 };
 
 /// Parses a textual graph pipeline into `pm`, a pass manager anchored on

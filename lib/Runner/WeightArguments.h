@@ -1,0 +1,37 @@
+//===- WeightArguments.h - Weights handed to compiled code ------*- C++ -*-===//
+//
+// Private to lib/Runner. A model's weights never pass through LLVM code
+// generation: before lowering, the runner turns each large constant of the
+// entry function into a trailing argument and keeps its bytes in host
+// memory; every call passes them as memrefs like the inputs. Code
+// generation then costs the same for any weight size, and the machine code
+// (and its object-cache entry) does not depend on the weights' values.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_LIB_RUNNER_WEIGHTARGUMENTS_H
+#define GOPT_LIB_RUNNER_WEIGHTARGUMENTS_H
+
+#include "GOpt/Runner/HostTensor.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <vector>
+
+namespace mlir {
+namespace gopt {
+
+/// Constants smaller than this stay in the code, where LLVM can fold them.
+constexpr size_t kMinWeightArgumentBytes = 1024;
+
+/// Replaces every `gopt.constant` in the body of `fn` that holds at least
+/// `minBytes` of distinct values (not a splat) of an element type the
+/// runner passes (not i1) by a new trailing, read-only argument, and
+/// returns those values in argument order.
+std::vector<HostTensor> hoistWeightsIntoArguments(func::FuncOp fn,
+                                                  size_t minBytes);
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_LIB_RUNNER_WEIGHTARGUMENTS_H
