@@ -1,0 +1,263 @@
+#!/usr/bin/python3
+"""Exports the side-by-side benchmark's models to ONNX (bench/peers).
+
+    export_models.py OUTDIR [--models a,b,...] [--batch 1,8] [--list]
+
+Per model NAME it writes into OUTDIR:
+    NAME.onnx        torch.onnx.export, opset 17, eval mode, random weights
+                     (seed 0), static shapes, do_constant_folding=True
+    NAME.input.npy   the input it was traced with (seeded)
+    NAME.torch.npy   torch's output for that input
+
+Nothing is downloaded: torchvision models are built with weights=None, and
+their BatchNorm statistics are set from a few seeded random batches (see
+calibrate_batch_norm) so that their outputs keep a useful scale.
+Families and the batch sizes they get by default:
+
+    resnet18             torchvision resnet18, 1x3x224x224          (1)
+    mobilenet_v3_small   torchvision mobilenet_v3_small, 224x224    (1)
+    efficientnet_b0      torchvision efficientnet_b0, 224x224       (1)
+    encoder_layer        nn.TransformerEncoderLayer d 256, 4 heads,
+                         FF 1024, GELU, batch_first, seq 128        (1, 8)
+    self_attention       nn.MultiheadAttention d 256, 4 heads,
+                         self-attention, seq 128                    (1)
+    mlp                  512->1024->1024->1024->10, GELU/ReLU       (8)
+
+--models takes family names (each at its default batches, or at --batch)
+and full model names such as encoder_layer_s128_d256_b8. A model whose
+export fails is reported and skipped; the others go on (exit 1 at the end).
+
+The torch.nn.Module factories are importable (model_for_name) so that the
+benchmark's torch contender rebuilds the very module that was exported.
+"""
+
+import argparse
+import os
+import sys
+import time
+import traceback
+
+import numpy as np
+import torch
+import torchvision
+
+OPSET = 17
+SEED = 0
+
+
+class SelfAttention(torch.nn.Module):
+    """nn.MultiheadAttention used as self-attention: y = MHA(x, x, x)."""
+
+    def __init__(self, d_model, heads):
+        super().__init__()
+        self.mha = torch.nn.MultiheadAttention(d_model, heads,
+                                               batch_first=True)
+
+    def forward(self, x):
+        return self.mha(x, x, x, need_weights=False)[0]
+
+
+def _mlp():
+    return torch.nn.Sequential(
+        torch.nn.Linear(512, 1024), torch.nn.GELU(),
+        torch.nn.Linear(1024, 1024), torch.nn.ReLU(),
+        torch.nn.Linear(1024, 1024), torch.nn.GELU(),
+        torch.nn.Linear(1024, 10))
+
+
+def _encoder_layer():
+    return torch.nn.TransformerEncoderLayer(
+        d_model=256, nhead=4, dim_feedforward=1024, batch_first=True,
+        activation="gelu")
+
+
+def calibrate_batch_norm(model, shape, batches=2, batch_size=2):
+    """Sets every BatchNorm's running statistics to the batch statistics of
+    a few seeded random inputs, so that a randomly initialized CNN's eval-mode
+    activations keep their scale (with the default mean 0, variance 1 the
+    outputs of efficientnet_b0 fall to about 1e-14 and every comparison at
+    atol 1e-5 would pass). One thread, so every rebuild gets the same
+    statistics."""
+    norms = [m for m in model.modules()
+             if isinstance(m, torch.nn.modules.batchnorm._BatchNorm)]
+    if not norms:
+        return
+    for m in norms:
+        m.reset_running_stats()
+        m.momentum = None  # a cumulative average over the batches
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        model.train()
+        with torch.no_grad():
+            for _ in range(batches):
+                model(torch.randn(batch_size, *shape[1:]))
+    finally:
+        torch.set_num_threads(threads)
+        model.eval()
+
+
+def _cnn(factory):
+    """A torchvision CNN with random weights and calibrated BatchNorms."""
+    def build():
+        model = factory(weights=None)
+        calibrate_batch_norm(model, (1, 3, 224, 224))
+        return model
+    return build
+
+
+# family -> (name template, module factory, input shape for batch b,
+#            default batches)
+FAMILIES = {
+    "resnet18": ("resnet18_b{b}", _cnn(torchvision.models.resnet18),
+                 lambda b: (b, 3, 224, 224), (1,)),
+    "mobilenet_v3_small": ("mobilenet_v3_small_b{b}",
+                           _cnn(torchvision.models.mobilenet_v3_small),
+                           lambda b: (b, 3, 224, 224), (1,)),
+    "efficientnet_b0": ("efficientnet_b0_b{b}",
+                        _cnn(torchvision.models.efficientnet_b0),
+                        lambda b: (b, 3, 224, 224), (1,)),
+    "encoder_layer": ("encoder_layer_s128_d256_b{b}", _encoder_layer,
+                      lambda b: (b, 128, 256), (1, 8)),
+    "self_attention": ("self_attention_s128_d256_b{b}",
+                       lambda: SelfAttention(256, 4),
+                       lambda b: (b, 128, 256), (1,)),
+    "mlp": ("mlp_512x1024x3_b{b}", _mlp, lambda b: (b, 512), (8,)),
+}
+
+
+def _model_names():
+    """Every model name of the default set -> (family, batch)."""
+    names = {}
+    for family, (template, _, _, batches) in FAMILIES.items():
+        for b in batches:
+            names[template.format(b=b)] = (family, b)
+    return names
+
+
+def parse_name(name):
+    """Splits a full model name into (family, batch); None if unknown."""
+    for family, (template, _, _, _) in FAMILIES.items():
+        prefix, suffix = template.split("{b}")
+        if name.startswith(prefix) and name.endswith(suffix):
+            middle = name[len(prefix):len(name) - len(suffix)]
+            if middle.isdigit():
+                return family, int(middle)
+    return None
+
+
+def resolve(models=None, batches=None):
+    """Turns --models / --batch into an ordered list of full model names.
+
+    models: list of family or full names (None: every family); batches:
+    list of ints overriding each family's default batches (None: defaults).
+    Raises ValueError on an unknown name.
+    """
+    models = models or list(FAMILIES)
+    out = []
+    for m in models:
+        if m in FAMILIES:
+            template, _, _, default = FAMILIES[m]
+            out += [template.format(b=b) for b in (batches or default)]
+        elif parse_name(m):
+            out.append(m)
+        else:
+            raise ValueError(
+                f"unknown model {m!r}; families: {', '.join(FAMILIES)}; "
+                f"default names: {', '.join(_model_names())}")
+    return list(dict.fromkeys(out))
+
+
+def model_for_name(name):
+    """Builds (module in eval mode, seeded input) for a full model name.
+
+    Seeds torch's generator with SEED before building the module and again
+    before drawing the input, so every call gives the same weights and input.
+    """
+    parsed = parse_name(name)
+    if parsed is None:
+        raise ValueError(f"unknown model {name!r}")
+    family, batch = parsed
+    _, factory, shape, _ = FAMILIES[family]
+    torch.manual_seed(SEED)
+    model = factory()
+    model.eval()
+    torch.manual_seed(SEED)
+    x = torch.randn(*shape(batch))
+    return model, x
+
+
+def export_one(outdir, name):
+    """Exports one model; returns the .onnx path."""
+    model, x = model_for_name(name)
+    path = os.path.join(outdir, name + ".onnx")
+    with torch.no_grad():
+        expected = model(x)
+    # Tracing with autograd on keeps torch's fused inference kernels (the
+    # transformer fast path) out of the exported graph, as in
+    # test/Import/ONNX/export_torch_models.py.
+    torch.onnx.export(model, (x,), path, opset_version=OPSET,
+                      input_names=["x"], output_names=["y"],
+                      do_constant_folding=True)
+    np.save(os.path.join(outdir, name + ".input.npy"), x.numpy())
+    np.save(os.path.join(outdir, name + ".torch.npy"), expected.numpy())
+    return path
+
+
+def export(outdir, names):
+    """Exports every named model, skipping failures; returns the failures."""
+    os.makedirs(outdir, exist_ok=True)
+    failed = []
+    for name in names:
+        start = time.perf_counter()
+        try:
+            path = export_one(outdir, name)
+        except Exception as e:  # noqa: BLE001 - any export error skips it
+            reason = str(e).strip().splitlines()[0] if str(e).strip() \
+                else type(e).__name__
+            print(f"export of {name} FAILED, skipped: {type(e).__name__}: "
+                  f"{reason}", file=sys.stderr)
+            if os.environ.get("GOPT_PEERS_DEBUG"):
+                traceback.print_exc()
+            for ext in (".onnx", ".input.npy", ".torch.npy"):
+                p = os.path.join(outdir, name + ext)
+                if os.path.exists(p):
+                    os.remove(p)
+            failed.append(name)
+            continue
+        size = os.path.getsize(path) / 2**20
+        print(f"exported {path} ({size:.1f} MiB, "
+              f"{time.perf_counter() - start:.1f} s)", file=sys.stderr)
+    return failed
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdir", nargs="?")
+    parser.add_argument("--models", default="",
+                        help="comma-separated families or full names "
+                             "(default: all families)")
+    parser.add_argument("--batch", default="",
+                        help="comma-separated batch sizes overriding each "
+                             "family's defaults, e.g. 1,8")
+    parser.add_argument("--list", action="store_true",
+                        help="print the resolved model names and exit")
+    args = parser.parse_args(argv)
+    models = [m for m in args.models.split(",") if m]
+    try:
+        batches = [int(b) for b in args.batch.split(",") if b]
+        names = resolve(models, batches)
+    except ValueError as e:
+        parser.error(str(e))
+    if args.list:
+        print("\n".join(names))
+        return 0
+    if not args.outdir:
+        parser.error("OUTDIR is required")
+    torch.set_num_threads(max(1, min(2, os.cpu_count() or 1)))
+    failed = export(args.outdir, names)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
