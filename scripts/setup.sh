@@ -13,7 +13,7 @@ LLVM_PREFIX=/usr/lib/llvm-22
 PACKAGES=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   cmake ninja-build ccache g++ python3
-  libgtest-dev libgmock-dev libbenchmark-dev libopenblas-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libopenblas-dev libdnnl-dev
   zlib1g-dev libzstd-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
   # ONNX import (lib/Import/ONNX) and its test-data generators.
   libonnx-dev libprotobuf-dev protobuf-compiler

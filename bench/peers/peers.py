@@ -337,7 +337,8 @@ def start_gopt(args, name, paths, work, env, configs):
         argv = [runner, mlir]
         if pipeline:
             argv.append(f"--pipeline={pipeline}")
-        argv += ["--kernel-timers=false", f"--inputs={paths['input']}",
+        argv += [f"--threads={args.threads}", "--kernel-timers=false",
+                 f"--inputs={paths['input']}",
                  f"--outputs={c.output}", "--serve"]
         log(f"  GOpt {cfg}: compiling")
         try:
@@ -696,12 +697,13 @@ def header_lines(args, info, versions):
         wrap(f"Threads: {args.threads} on every side — ORT "
              f"intraOpNumThreads={args.threads}, interOpNumThreads=1, "
              f"sequential; torch "
-             f"set_num_threads({args.threads}); GOpt OPENBLAS_NUM_THREADS="
-             f"OMP_NUM_THREADS={args.threads}."),
+             f"set_num_threads({args.threads}); GOpt gopt-run "
+             f"--threads={args.threads} (its library GEMM's threads)."),
     ]
     if args.threads > 1:
-        lines.append(wrap(f"Note: GOpt runs kernels on one thread; only its "
-                          f"BLAS calls use {args.threads}."))
+        lines.append(wrap(f"Note: GOpt runs its generated loops on one "
+                          f"thread; only its library GEMM calls use "
+                          f"{args.threads}."))
     vparts = [f"ONNX Runtime {versions.get('onnxruntime') or '?'} "
               f"(onnxruntime-node, Node {versions.get('node') or '?'})",
               f"torch {versions.get('torch') or '?'} (eager)",

@@ -63,6 +63,8 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
   report.repetitions = options.repetitions;
   report.compile = graph.getCompileTimes();
   report.numKernels = static_cast<int64_t>(graph.getKernels().size());
+  report.gemmLibrary = gopt_sgemm_backend();
+  report.libraryThreads = runtime::getLibraryThreads();
   for (const HostTensor &input : inputs)
     report.inputBytes += static_cast<int64_t>(input.getByteSize());
 
@@ -143,6 +145,8 @@ llvm::json::Object RunReport::toJSON() const {
       {"kernels", numKernels},
       {"kernel_times", std::move(kernelArray)},
       {"compile_ms", compile.toJSON()},
+      {"gemm_library", gemmLibrary},
+      {"library_threads", libraryThreads},
   };
 }
 
@@ -169,6 +173,8 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
                      "%.1f, LLVM codegen %.1f\n",
                      r.compile.totalMs(), r.compile.graphPassesMs,
                      r.compile.loweringMs, r.compile.codegenMs);
+  os << "  threads     " << r.libraryThreads << " in the " << r.gemmLibrary
+     << " GEMM, 1 in generated loops\n";
   os << "  kernels     " << r.numKernels << "\n";
   if (r.kernels.empty())
     return;

@@ -3,13 +3,17 @@
 // gopt-lower-to-llvm{contractions=library} turns f32 matmul, linear and
 // conv2d (through im2col) into calls of gopt_sgemm with raw pointers and
 // element strides. Each matrix is described by its strides along its rows
-// and columns, so the wrapper picks sgemm's transpose flag and leading
-// dimension itself (a transposed operand has a unit row stride); a layout
-// sgemm cannot take (neither stride 1) and sizes beyond sgemm's 32-bit
-// integers are computed by a plain loop. Batches that share B and whose
-// rows of A and C follow each other are one GEMM of batch·m rows. Built
-// without OpenBLAS
-// (GOPT_HAVE_OPENBLAS undefined), every call takes that loop.
+// and columns, so the wrapper picks the GEMM's transpose flag and leading
+// dimension itself (a transposed operand has a unit row stride). Batches
+// that share B and whose rows of A and C follow each other are one GEMM of
+// batch·m rows.
+//
+// The GEMM itself comes from the best library the build found:
+//   - oneDNN's dnnl_sgemm (GOPT_HAVE_ONEDNN; Debian's libdnnl-dev): JIT
+//     kernels for the CPU it runs on, AVX-512 included, OpenMP threads;
+//   - else OpenBLAS's cblas_sgemm (GOPT_HAVE_OPENBLAS), 32-bit sizes;
+//   - else, and for layouts no GEMM takes (neither stride 1), a plain loop.
+// gopt_sgemm_backend() names the one in use.
 //
 // The test library of the JIT integration tests (test/Integration/lib)
 // compiles this file too, so mlir-runner resolves gopt_sgemm from it.
@@ -21,8 +25,13 @@
 #include <algorithm>
 #include <climits>
 
-#ifdef GOPT_HAVE_OPENBLAS
+#if defined(GOPT_HAVE_ONEDNN)
+#include <dnnl.h>
+#include <omp.h>
+#elif defined(GOPT_HAVE_OPENBLAS)
 #include <cblas.h>
+extern "C" void openblas_set_num_threads(int);
+extern "C" int openblas_get_num_threads(void);
 #endif
 
 namespace {
@@ -32,30 +41,33 @@ struct Matrix {
   int64_t rows, cols, row, col;
 };
 
-#ifdef GOPT_HAVE_OPENBLAS
-/// sgemm's view of `m` (row-major): untransposed when its columns are
+/// How a row-major GEMM reads a matrix: as is or transposed, with a leading
+/// dimension.
+struct GemmLayout {
+  bool transposed = false;
+  int64_t ld = 0;
+};
+
+/// The row-major GEMM view of `m`: untransposed when its columns are
 /// contiguous, transposed when its rows are; false when neither holds.
-bool blasLayout(const Matrix &m, CBLAS_TRANSPOSE &trans, int64_t &ld) {
+bool gemmLayout(const Matrix &m, GemmLayout &layout) {
   // A dimension of size 1 has no stride to honour.
   if (m.cols == 1 || m.col == 1) {
-    ld = m.rows == 1 ? std::max<int64_t>(m.cols, 1) : m.row;
-    if (ld >= std::max<int64_t>(m.cols, 1)) {
-      trans = CblasNoTrans;
+    layout.ld = m.rows == 1 ? std::max<int64_t>(m.cols, 1) : m.row;
+    if (layout.ld >= std::max<int64_t>(m.cols, 1)) {
+      layout.transposed = false;
       return true;
     }
   }
   if (m.rows == 1 || m.row == 1) {
-    ld = m.cols == 1 ? std::max<int64_t>(m.rows, 1) : m.col;
-    if (ld >= std::max<int64_t>(m.rows, 1)) {
-      trans = CblasTrans;
+    layout.ld = m.cols == 1 ? std::max<int64_t>(m.rows, 1) : m.col;
+    if (layout.ld >= std::max<int64_t>(m.rows, 1)) {
+      layout.transposed = true;
       return true;
     }
   }
   return false;
 }
-
-bool fitsBlasInt(int64_t v) { return v >= 0 && v <= INT_MAX; }
-#endif
 
 /// C = alpha * A * B + beta * C by loops (beta = 0 ignores what C held).
 void referenceSgemm(int64_t m, int64_t n, int64_t k, float alpha,
@@ -71,7 +83,65 @@ void referenceSgemm(int64_t m, int64_t n, int64_t k, float alpha,
     }
 }
 
+/// One row-major GEMM through the library, when it takes these layouts and
+/// sizes; false leaves the product to the caller.
+bool librarySgemm(int64_t m, int64_t n, int64_t k, float alpha,
+                  const float *a, const Matrix &am, const float *b,
+                  const Matrix &bm, float beta, float *c, const Matrix &cm) {
+  GemmLayout la, lb, lc;
+  if (k <= 0 || !gemmLayout(am, la) || !gemmLayout(bm, lb) ||
+      !gemmLayout(cm, lc) || lc.transposed)
+    return false;
+#if defined(GOPT_HAVE_ONEDNN)
+  return dnnl_sgemm(la.transposed ? 'T' : 'N', lb.transposed ? 'T' : 'N', m,
+                    n, k, alpha, a, la.ld, b, lb.ld, beta, c,
+                    lc.ld) == dnnl_success;
+#elif defined(GOPT_HAVE_OPENBLAS)
+  auto fits = [](int64_t v) { return v >= 0 && v <= INT_MAX; };
+  if (!fits(m) || !fits(n) || !fits(k) || !fits(la.ld) || !fits(lb.ld) ||
+      !fits(lc.ld))
+    return false;
+  cblas_sgemm(CblasRowMajor, la.transposed ? CblasTrans : CblasNoTrans,
+              lb.transposed ? CblasTrans : CblasNoTrans, m, n, k, alpha, a,
+              la.ld, b, lb.ld, beta, c, lc.ld);
+  return true;
+#else
+  return false;
+#endif
+}
+
 } // namespace
+
+void mlir::gopt::runtime::setLibraryThreads(int threads) {
+  threads = std::max(threads, 1);
+#if defined(GOPT_HAVE_ONEDNN)
+  omp_set_num_threads(threads);
+#elif defined(GOPT_HAVE_OPENBLAS)
+  openblas_set_num_threads(threads);
+#else
+  (void)threads;
+#endif
+}
+
+int mlir::gopt::runtime::getLibraryThreads() {
+#if defined(GOPT_HAVE_ONEDNN)
+  return omp_get_max_threads();
+#elif defined(GOPT_HAVE_OPENBLAS)
+  return openblas_get_num_threads();
+#else
+  return 1;
+#endif
+}
+
+extern "C" const char *gopt_sgemm_backend() {
+#if defined(GOPT_HAVE_ONEDNN)
+  return "onednn";
+#elif defined(GOPT_HAVE_OPENBLAS)
+  return "openblas";
+#else
+  return "loops";
+#endif
+}
 
 extern "C" void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
                            float alpha, const float *a, int64_t aBatch,
@@ -82,35 +152,19 @@ extern "C" void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
   if (batch <= 0 || m <= 0 || n <= 0)
     return;
   Matrix am{m, k, aRow, aCol}, bm{k, n, bRow, bCol}, cm{m, n, cRow, cCol};
-#ifdef GOPT_HAVE_OPENBLAS
-  CBLAS_TRANSPOSE ta, tb, tc;
-  int64_t lda, ldb, ldc;
-  auto blasTakes = [&](const Matrix &a, const Matrix &c, int64_t rows) {
-    return k > 0 && blasLayout(a, ta, lda) && blasLayout(bm, tb, ldb) &&
-           blasLayout(c, tc, ldc) && tc == CblasNoTrans && fitsBlasInt(rows) &&
-           fitsBlasInt(n) && fitsBlasInt(k) && fitsBlasInt(lda) &&
-           fitsBlasInt(ldb) && fitsBlasInt(ldc);
-  };
   // One B for every batch, and the batches of A and C laid out row after
   // row (x[batch, m, k]·W[k, n], e.g. a linear layer over a sequence-first
   // activation): one GEMM of batch·m rows instead of `batch` thin ones.
   if (batch > 1 && bBatch == 0 && aBatch == m * aRow && cBatch == m * cRow) {
     int64_t rows = batch * m;
     Matrix merged{rows, k, aRow, aCol}, mergedC{rows, n, cRow, cCol};
-    if (blasTakes(merged, mergedC, rows)) {
-      cblas_sgemm(CblasRowMajor, ta, tb, rows, n, k, alpha, a, lda, b, ldb,
-                  beta, c, ldc);
+    if (librarySgemm(rows, n, k, alpha, a, merged, b, bm, beta, c, mergedC))
       return;
-    }
   }
-  if (blasTakes(am, cm, m)) {
-    for (int64_t i = 0; i < batch; ++i)
-      cblas_sgemm(CblasRowMajor, ta, tb, m, n, k, alpha, a + i * aBatch, lda,
-                  b + i * bBatch, ldb, beta, c + i * cBatch, ldc);
-    return;
+  for (int64_t i = 0; i < batch; ++i) {
+    const float *ai = a + i * aBatch, *bi = b + i * bBatch;
+    float *ci = c + i * cBatch;
+    if (!librarySgemm(m, n, k, alpha, ai, am, bi, bm, beta, ci, cm))
+      referenceSgemm(m, n, k, alpha, ai, am, bi, bm, beta, ci, cm);
   }
-#endif
-  for (int64_t i = 0; i < batch; ++i)
-    referenceSgemm(m, n, k, alpha, a + i * aBatch, am, b + i * bBatch, bm, beta,
-                   c + i * cBatch, cm);
 }

@@ -2,6 +2,8 @@
 
 // RUN: not gopt-run %s --format=xml 2>&1 | FileCheck %s --check-prefix=FORMAT
 // FORMAT: gopt-run: error: unknown --format 'xml' (table or json)
+// RUN: not gopt-run %s --threads=-2 2>&1 | FileCheck %s --check-prefix=THREADS
+// THREADS: gopt-run: error: --threads must not be negative, got -2
 
 // RUN: not gopt-run %s --entry=square --inputs=%t.missing.npy 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: gopt-run: error: {{.*}}missing.npy: cannot read:

@@ -6,6 +6,7 @@
 // TABLE-NEXT: throughput {{.*}} runs/s
 // TABLE-NEXT: peak memory [[PEAK:[0-9]+]] bytes held by the compiled code ({{[0-9]+}} allocations per run; inputs 128 bytes)
 // TABLE-NEXT: compile {{.*}} ms: graph passes {{.*}}, lowering {{.*}}, LLVM codegen
+// TABLE-NEXT: threads {{[0-9]+}} in the {{onednn|openblas|loops}} GEMM, 1 in generated loops
 // TABLE-NEXT: kernels 3
 // TABLE-NEXT: id ms/run share kernel
 // TABLE-NEXT: 0 {{.*}}% main_k0_exp
@@ -13,12 +14,13 @@
 // TABLE-NEXT: 2 {{.*}}% main_k2_mul
 
 // The default pipeline fuses the three ops into one kernel.
-// RUN: gopt-run %s --pipeline=gopt-optimize --reps=2 --format=json | FileCheck %s --check-prefix=JSON
+// RUN: gopt-run %s --pipeline=gopt-optimize --reps=2 --threads=1 --format=json | FileCheck %s --check-prefix=JSON
 // JSON: "allocations_per_run": 1,
 // JSON: "compile_ms": {
 // JSON-NEXT: "codegen":
 // JSON-NEXT: "graph_passes":
 // JSON: "entry": "main",
+// JSON: "gemm_library": "{{onednn|openblas|loops}}",
 // JSON: "input_bytes": 128,
 // JSON: "kernel_times": [
 // JSON-NEXT: {
@@ -29,6 +31,7 @@
 // JSON-NEXT: "share": 1
 // JSON: "kernels": 1,
 // JSON: "latency_ms": {
+// JSON: "library_threads": 1,
 // JSON: "peak_bytes": {{[1-9][0-9]*}},
 // JSON: "repetitions": 2,
 
@@ -51,3 +54,9 @@ func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %m = gopt.mul %a, %a : tensor<4x8xf32>
   return %m : tensor<4x8xf32>
 }
+
+// --threads sets the library GEMM's threads; more than the machine has are
+// clamped with a warning (no machine has 100000 cores).
+// RUN: gopt-run %s --reps=1 --threads=100000 2>&1 | FileCheck %s --check-prefix=CLAMP
+// CLAMP: gopt-run: warning: --threads=100000 is more than this machine's {{[0-9]+}} cores; using {{[0-9]+}}
+// CLAMP: threads {{[0-9]+}} in the

@@ -10,6 +10,7 @@
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Runner/ThreadsOption.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
@@ -102,6 +103,7 @@ static int fail(const llvm::Twine &message) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  cl::opt<int> &threads = adoptThreadsOption(category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv,
                               "gopt-run: compile, run and measure a gopt "
@@ -110,6 +112,10 @@ int main(int argc, char **argv) {
     return fail("unknown --format '" + format + "' (table or json)");
   if (reps < 0 || warmup < 0)
     return fail("--reps and --warmup must not be negative");
+
+  auto usedThreads = applyThreadsOption("gopt-run", threads);
+  if (!usedThreads)
+    return fail(llvm::toString(usedThreads.takeError()));
 
   DialectRegistry registry;
   gopt::registerAllDialects(registry);

@@ -206,6 +206,10 @@ struct RunReport {
   int64_t numKernels = 0;
   std::vector<KernelReport> kernels;
   CompileTimes compile;
+  /// The GEMM library behind the library path ("onednn", "openblas",
+  /// "loops") and the threads it may use; generated loops use one thread.
+  std::string gemmLibrary;
+  int libraryThreads = 1;
 
   llvm::json::Object toJSON() const;
 };

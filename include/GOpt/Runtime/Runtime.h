@@ -11,7 +11,8 @@
 //   which `gopt-lower-to-llvm{kernel-timers}` puts around every kernel call;
 // - `memrefCopy`, the strided copy lowered memref.copy calls;
 // - `gopt_sgemm`, the library path of f32 matmul, linear and conv2d
-//   (`gopt-lower-to-llvm{contractions=library}`), over OpenBLAS.
+//   (`gopt-lower-to-llvm{contractions=library}`), over oneDNN's or
+//   OpenBLAS's GEMM.
 //
 // The C entry points are declared at the bottom; `getRuntimeSymbols()` lists
 // them for a JIT.
@@ -67,6 +68,13 @@ struct KernelTime {
 std::vector<KernelTime> getKernelTimes();
 void resetKernelTimes();
 
+/// Threads the library GEMM behind gopt_sgemm may use (oneDNN's OpenMP
+/// threads, or OpenBLAS's); at least 1. The loops GOpt generates run on the
+/// calling thread. The library's default, before any call, is one thread
+/// per core (or what OMP_NUM_THREADS / OPENBLAS_NUM_THREADS say).
+void setLibraryThreads(int threads);
+int getLibraryThreads();
+
 /// Name and address of every C entry point, for a JIT's symbol table.
 std::vector<std::pair<std::string, void *>> getRuntimeSymbols();
 
@@ -87,13 +95,16 @@ void memrefCopy(int64_t elemSize, void *src, void *dst);
 /// `batch` products C = alpha·A·B + beta·C, the i-th at `a + i·aBatch`,
 /// `b + i·bBatch`, `c + i·cBatch`; A is m×k, B k×n, C m×n, element (r, s)
 /// of A at `a[r·aRow + s·aCol]` (likewise B, C). beta = 0 ignores what C
-/// held. Calls cblas_sgemm (transpose flags from the strides) when the
+/// held. Calls the library GEMM (transpose flags from the strides) when the
 /// layouts allow, else loops.
 void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k, float alpha,
                 const float *a, int64_t aBatch, int64_t aRow, int64_t aCol,
                 const float *b, int64_t bBatch, int64_t bRow, int64_t bCol,
                 float beta, float *c, int64_t cBatch, int64_t cRow,
                 int64_t cCol);
+/// The GEMM library behind gopt_sgemm in this build: "onednn", "openblas"
+/// or "loops".
+const char *gopt_sgemm_backend();
 }
 
 #endif // GOPT_RUNTIME_RUNTIME_H
