@@ -221,7 +221,12 @@ llvm::Expected<double> mlir::gopt::runGraphPipeline(ModuleOp module,
   return nowMs() - start;
 }
 
-CompiledGraph::~CompiledGraph() = default;
+CompiledGraph::~CompiledGraph() {
+  // The runtime may keep what it derived from the weights (they were
+  // passed as constant): drop that before their buffers go.
+  for (const HostTensor &weight : weights)
+    runtime::forgetConstantBuffer(weight.getData(), weight.getByteSize());
+}
 
 size_t CompiledGraph::getWeightBytes() const {
   size_t bytes = 0;

@@ -47,13 +47,15 @@ mlir::gopt::hoistWeightsIntoArguments(func::FuncOp fn, size_t minBytes) {
     std::memcpy(weight.getData(), bytes->data(), bytes->size());
 
     unsigned index = fn.getNumArguments();
-    auto readOnly = NamedAttribute(
-        StringAttr::get(fn.getContext(),
-                        bufferization::BufferizationDialect::kWritableAttrName),
-        BoolAttr::get(fn.getContext(), false));
-    if (failed(fn.insertArgument(index, type,
-                                 DictionaryAttr::get(fn.getContext(),
-                                                     {readOnly}),
+    MLIRContext *ctx = fn.getContext();
+    NamedAttribute attrs[] = {
+        NamedAttribute(
+            StringAttr::get(
+                ctx, bufferization::BufferizationDialect::kWritableAttrName),
+            BoolAttr::get(ctx, false)),
+        NamedAttribute(StringAttr::get(ctx, kWeightArgAttrName),
+                       UnitAttr::get(ctx))};
+    if (failed(fn.insertArgument(index, type, DictionaryAttr::get(ctx, attrs),
                                  constant.getLoc())))
       continue;
     constant.getResult().replaceAllUsesWith(fn.getArgument(index));

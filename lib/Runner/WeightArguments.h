@@ -26,8 +26,9 @@ constexpr size_t kMinWeightArgumentBytes = 1024;
 
 /// Replaces every `gopt.constant` in the body of `fn` that holds at least
 /// `minBytes` of distinct values (not a splat) of an element type the
-/// runner passes (not i1) by a new trailing, read-only argument, and
-/// returns those values in argument order.
+/// runner passes (not i1) by a new trailing, read-only argument marked
+/// `gopt.weight` (kWeightArgAttrName), and returns those values in argument
+/// order.
 std::vector<HostTensor> hoistWeightsIntoArguments(func::FuncOp fn,
                                                   size_t minBytes);
 

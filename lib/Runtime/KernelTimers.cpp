@@ -97,5 +97,6 @@ mlir::gopt::runtime::getRuntimeSymbols() {
       {"gopt_kernel_end", reinterpret_cast<void *>(&gopt_kernel_end)},
       {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
       {"gopt_sgemm", reinterpret_cast<void *>(&gopt_sgemm)},
+      {"gopt_conv2d", reinterpret_cast<void *>(&gopt_conv2d)},
   };
 }

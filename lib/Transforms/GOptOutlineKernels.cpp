@@ -67,6 +67,18 @@ static std::string describeKernel(Operation *op) {
   return llvm::join(names, "_");
 }
 
+/// Whether `v` is a constant: made by a constant op, or an argument of its
+/// function marked `gopt.weight`.
+static bool isConstantValue(Value v) {
+  if (Operation *def = v.getDefiningOp())
+    return def->hasTrait<OpTrait::ConstantLike>();
+  auto arg = dyn_cast<BlockArgument>(v);
+  auto func = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
+                  : func::FuncOp();
+  return func && arg.getOwner()->isEntryBlock() &&
+         func.getArgAttr(arg.getArgNumber(), kWeightArgAttrName);
+}
+
 /// Declares `void name(i64)` in `module` if it is not there yet.
 static void declareTimer(ModuleOp module, StringRef name) {
   if (module.lookupSymbol(name))
@@ -142,6 +154,12 @@ struct GOptOutlineKernelsPass
     auto kernel = func::FuncOp::create(b, loc, name, type);
     kernel.setPrivate();
     kernel->setAttr(kKernelAttr, b.getI64IntegerAttr(id));
+    // Arguments that hold constants (or weights the caller was handed as
+    // constant arguments) are marked, so code generation may keep what it
+    // derives from them.
+    for (auto [i, v] : llvm::enumerate(arguments))
+      if (isConstantValue(v))
+        kernel.setArgAttr(i, kWeightArgAttrName, b.getUnitAttr());
     symbols.insert(kernel, std::next(Block::iterator(insertAfter)));
 
     Block *body = kernel.addEntryBlock();

@@ -3,7 +3,9 @@
 
 // A fusion and two unfused ops become three kernels, numbered in program
 // order and placed after their parent in that order. The splat constant is
-// cloned into the kernel that reads it; the dense one is passed in.
+// cloned into the kernel that reads it; the dense one is passed in, to an
+// argument marked gopt.weight (a constant: code generation may keep what it
+// derives from it); the activation's argument is not marked.
 // CHECK-LABEL: func.func @graph
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
 // CHECK: %[[DENSE:.*]] = gopt.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]>
@@ -12,11 +14,11 @@
 // CHECK: %[[K2:.*]]:2 = call @graph_k2_split(%[[K1]]) : (tensor<4xf32>) -> (tensor<2xf32>, tensor<2xf32>)
 // CHECK: return %[[K2]]#0, %[[K2]]#1
 // CHECK-NOT: gopt.fusion
-// CHECK: func.func private @graph_k0_add_relu(%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>) -> tensor<4xf32> attributes {gopt.kernel = 0 : i64}
+// CHECK: func.func private @graph_k0_add_relu(%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32> {gopt.weight}) -> tensor<4xf32> attributes {gopt.kernel = 0 : i64}
 // CHECK-NEXT: %[[S:.*]] = gopt.add %[[A]], %[[B]]
 // CHECK-NEXT: %[[R:.*]] = gopt.relu %[[S]]
 // CHECK-NEXT: return %[[R]]
-// CHECK: func.func private @graph_k1_mul(%[[M:.*]]: tensor<4xf32>) -> tensor<4xf32> attributes {gopt.kernel = 1 : i64}
+// CHECK: func.func private @graph_k1_mul(%[[M:[^:]*]]: tensor<4xf32>) -> tensor<4xf32> attributes {gopt.kernel = 1 : i64}
 // CHECK-NEXT: %[[TWO:.*]] = gopt.constant dense<2.000000e+00> : tensor<4xf32>
 // CHECK-NEXT: %[[P:.*]] = gopt.mul %[[M]], %[[TWO]]
 // CHECK-NEXT: return %[[P]]
@@ -98,4 +100,15 @@ func.func @already(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func private @already_k3_exp(%x: tensor<4xf32>) -> tensor<4xf32> attributes {gopt.kernel = 3 : i64} {
   %0 = gopt.exp %x : tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A weight the function was handed (an argument marked gopt.weight, as the
+// runner passes large constants) stays marked in the kernel that reads it.
+// CHECK-LABEL: func.func @handed(
+// CHECK: func.func private @handed_k0_mul(%{{[^:]*}}: tensor<4xf32>, %{{[^:]*}}: tensor<4xf32> {gopt.weight}) -> tensor<4xf32>
+func.func @handed(%x: tensor<4xf32>, %w: tensor<4xf32> {gopt.weight}) -> tensor<4xf32> {
+  %y = gopt.mul %x, %w : tensor<4xf32>
+  return %y : tensor<4xf32>
 }

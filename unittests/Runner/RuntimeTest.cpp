@@ -81,7 +81,7 @@ TEST(KernelTimers, AddUpCallsPerKernel) {
 
 TEST(Runtime, ListsEveryEntryPointForAJIT) {
   auto symbols = getRuntimeSymbols();
-  EXPECT_EQ(symbols.size(), 7u);
+  EXPECT_EQ(symbols.size(), 8u);
   for (auto &[name, address] : symbols)
     EXPECT_NE(address, nullptr) << name;
   EXPECT_TRUE(llvm::any_of(symbols, [](auto &symbol) {
@@ -216,3 +216,108 @@ TEST(MemrefCopy, CopiesAStridedView) {
 }
 
 } // namespace
+
+namespace {
+
+/// out[b, f, y, x] = init + Σ in[b, g·C/G + c, y·s + i·d, x·s + j·d] ·
+/// w[f, c, i, j], in doubles.
+struct ConvCase {
+  int64_t n, c, h, w, f, kh, kw, sh, sw, dh, dw, groups;
+  int64_t oh() const { return (h - (kh - 1) * dh - 1) / sh + 1; }
+  int64_t ow() const { return (w - (kw - 1) * dw - 1) / sw + 1; }
+};
+
+std::vector<float> referenceConv(const ConvCase &s, const std::vector<float> &in,
+                                 const std::vector<float> &w,
+                                 const std::vector<float> &init) {
+  int64_t cg = s.c / s.groups, fg = s.f / s.groups;
+  std::vector<float> out(init);
+  for (int64_t b = 0; b < s.n; ++b)
+    for (int64_t f = 0; f < s.f; ++f)
+      for (int64_t y = 0; y < s.oh(); ++y)
+        for (int64_t x = 0; x < s.ow(); ++x) {
+          double sum = 0;
+          for (int64_t c = 0; c < cg; ++c)
+            for (int64_t i = 0; i < s.kh; ++i)
+              for (int64_t j = 0; j < s.kw; ++j)
+                sum += double(in[((b * s.c + (f / fg) * cg + c) * s.h +
+                                  y * s.sh + i * s.dh) *
+                                     s.w +
+                                 x * s.sw + j * s.dw]) *
+                       w[((f * cg + c) * s.kh + i) * s.kw + j];
+          out[((b * s.f + f) * s.oh() + y) * s.ow() + x] += float(sum);
+        }
+  return out;
+}
+
+std::vector<float> pattern(size_t size, float scale, int period) {
+  std::vector<float> v(size);
+  for (size_t i = 0; i < size; ++i)
+    v[i] = scale * static_cast<float>(static_cast<int>(i % period) - period / 2);
+  return v;
+}
+
+} // namespace
+
+/// Plain, strided, dilated, grouped and depthwise convolutions, overwriting
+/// (beta 0) and accumulating into a bias (beta 1), match the definition.
+TEST(Conv2D, MatchesTheDefinition) {
+  ConvCase cases[] = {
+      {2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1},  // plain
+      {1, 3, 11, 11, 8, 3, 3, 2, 2, 1, 1, 1}, // stride 2
+      {1, 4, 10, 9, 4, 3, 2, 1, 1, 2, 2, 1},  // dilation 2
+      {1, 4, 7, 7, 6, 3, 3, 1, 1, 1, 1, 2},   // 2 groups
+      {1, 16, 8, 8, 16, 3, 3, 2, 2, 1, 1, 16}, // depthwise
+      {1, 32, 5, 5, 8, 1, 1, 1, 1, 1, 1, 1},  // 1x1
+  };
+  for (const ConvCase &s : cases)
+    for (float beta : {0.0f, 1.0f}) {
+      std::vector<float> in = pattern(s.n * s.c * s.h * s.w, 0.25f, 7);
+      std::vector<float> w = pattern(s.f * (s.c / s.groups) * s.kh * s.kw,
+                                     0.125f, 5);
+      size_t outSize = s.n * s.f * s.oh() * s.ow();
+      std::vector<float> init =
+          beta == 0.0f ? std::vector<float>(outSize, 0.0f)
+                       : pattern(outSize, 0.5f, 3);
+      std::vector<float> out =
+          beta == 0.0f
+              ? std::vector<float>(outSize,
+                                   std::numeric_limits<float>::quiet_NaN())
+              : init;
+      gopt_conv2d(s.n, s.c, s.h, s.w, s.f, s.kh, s.kw, s.oh(), s.ow(), s.sh,
+                  s.sw, s.dh, s.dw, s.groups, in.data(), w.data(),
+                  /*constantWeight=*/0, beta, out.data());
+      std::vector<float> expected = referenceConv(s, in, w, init);
+      for (size_t i = 0; i < outSize; ++i)
+        ASSERT_NEAR(out[i], expected[i], 1e-4)
+            << "groups " << s.groups << " stride " << s.sh << " dilation "
+            << s.dh << " beta " << beta << " at " << i;
+    }
+}
+
+/// A constant weight's derived form is kept until the runtime is told to
+/// forget its buffer; after that, new contents at the same address count.
+TEST(Conv2D, ConstantWeightsAreKeptUntilForgotten) {
+  ConvCase s{1, 16, 6, 6, 16, 3, 3, 1, 1, 1, 1, 1};
+  std::vector<float> in = pattern(s.c * s.h * s.w, 0.25f, 7);
+  std::vector<float> w = pattern(s.f * s.c * s.kh * s.kw, 0.125f, 5);
+  std::vector<float> zeros(s.f * s.oh() * s.ow(), 0.0f);
+  std::vector<float> out(zeros.size());
+  auto run = [&] {
+    gopt_conv2d(s.n, s.c, s.h, s.w, s.f, s.kh, s.kw, s.oh(), s.ow(), s.sh,
+                s.sw, s.dh, s.dw, s.groups, in.data(), w.data(),
+                /*constantWeight=*/1, 0.0f, out.data());
+  };
+  run();
+  std::vector<float> first = referenceConv(s, in, w, zeros);
+  for (size_t i = 0; i < out.size(); ++i)
+    ASSERT_NEAR(out[i], first[i], 1e-4) << i;
+  // New weights in the same buffer, announced by forgetting the old ones.
+  for (float &x : w)
+    x = -2.0f * x + 0.5f;
+  forgetConstantBuffer(w.data(), w.size() * sizeof(float));
+  run();
+  std::vector<float> second = referenceConv(s, in, w, zeros);
+  for (size_t i = 0; i < out.size(); ++i)
+    ASSERT_NEAR(out[i], second[i], 1e-4) << i;
+}

@@ -10,9 +10,10 @@
 // - kernel timers behind `gopt_kernel_begin(id)` / `gopt_kernel_end(id)`,
 //   which `gopt-lower-to-llvm{kernel-timers}` puts around every kernel call;
 // - `memrefCopy`, the strided copy lowered memref.copy calls;
-// - `gopt_sgemm`, the library path of f32 matmul, linear and conv2d
+// - `gopt_sgemm`, the library path of f32 matmul and linear
 //   (`gopt-lower-to-llvm{contractions=library}`), over oneDNN's or
-//   OpenBLAS's GEMM.
+//   OpenBLAS's GEMM, and `gopt_conv2d`, that of f32 conv2d (oneDNN's
+//   convolutions, else im2col + gopt_sgemm).
 //
 // The C entry points are declared at the bottom; `getRuntimeSymbols()` lists
 // them for a JIT.
@@ -75,6 +76,11 @@ void resetKernelTimes();
 void setLibraryThreads(int threads);
 int getLibraryThreads();
 
+/// Drops what the runtime derived from the constant buffer [begin,
+/// begin + bytes) (weights gopt_conv2d reordered once): call before freeing
+/// or reusing a buffer compiled code was told is constant.
+void forgetConstantBuffer(const void *begin, size_t bytes);
+
 /// Name and address of every C entry point, for a JIT's symbol table.
 std::vector<std::pair<std::string, void *>> getRuntimeSymbols();
 
@@ -105,6 +111,19 @@ void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k, float alpha,
 /// The GEMM library behind gopt_sgemm in this build: "onednn", "openblas"
 /// or "loops".
 const char *gopt_sgemm_backend();
+/// out (+)= conv(input, weight): f32, contiguous NCHW input [n, c, h, w]
+/// (already padded), weight [f, c/groups, kh, kw], output [n, f, oh, ow];
+/// strides sh, sw, dilations dh, dw (1: none). beta 0 overwrites the
+/// output, 1 accumulates into it (a bias written before), others scale it.
+/// `constantWeight` promises the weight buffer does not change while the
+/// process uses it (until runtime::forgetConstantBuffer): its reordered
+/// form is then kept. Through oneDNN when the build has it, else im2col and
+/// gopt_sgemm.
+void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
+                 int64_t kh, int64_t kw, int64_t oh, int64_t ow, int64_t sh,
+                 int64_t sw, int64_t dh, int64_t dw, int64_t groups,
+                 const float *input, const float *weight,
+                 int64_t constantWeight, float beta, float *output);
 }
 
 #endif // GOPT_RUNTIME_RUNTIME_H

@@ -64,7 +64,7 @@ static SmallVector<linalg::LinalgOp> findResultOps(func::FuncOp func) {
     linalg::LinalgOp op = linalgProducer(v);
     if (!op)
       return {};
-    if (isLibrarySgemm(op))
+    if (isLibraryCall(op))
       continue;
     if (!llvm::is_contained(ops, op))
       ops.push_back(op);
@@ -86,7 +86,7 @@ static void restrictToShareableDims(linalg::LinalgOp op,
     return;
   for (OpOperand &operand : op->getOpOperands()) {
     auto producer = operand.get().getDefiningOp<linalg::LinalgOp>();
-    if (!producer || producer->getNumResults() != 1 || isLibrarySgemm(producer))
+    if (!producer || producer->getNumResults() != 1 || isLibraryCall(producer))
       continue;
     AffineMap map = op.getMatchingIndexingMap(&operand);
     SmallVector<bool> present(tileable.size(), false);
@@ -249,7 +249,7 @@ struct GOptFuseKernelLoopsPass
         patterns, [](OpOperand *fused) {
           Operation *producer = fused->get().getDefiningOp();
           return producer && producer->hasOneUse() &&
-                 !isLibrarySgemm(fused->getOwner());
+                 !isLibraryCall(fused->getOwner());
         });
     linalg::GenericOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsGreedily(kernel, std::move(patterns))))
@@ -314,7 +314,7 @@ struct GOptFuseKernelLoopsPass
     options.setFusionControlFn(
         [&](tensor::ExtractSliceOp, OpResult producer, bool)
             -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
-          if (isLibrarySgemm(producer.getOwner()))
+          if (isLibraryCall(producer.getOwner()))
             return std::nullopt;
           scf::SCFTileAndFuseOptions::ControlFnResult control;
           control.yieldProducerReplacement =

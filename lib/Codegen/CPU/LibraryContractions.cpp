@@ -8,12 +8,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Codegen/CPU/LibraryContractions.h"
+#include "GOpt/Conversion/GOptToLinalg/GOptToLinalg.h"
+#include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
@@ -99,6 +102,34 @@ bool mlir::gopt::isLibrarySgemm(Operation *op) {
          generic.getLibraryCallAttr().getValue() == kSgemmLibraryCall;
 }
 
+bool mlir::gopt::isLibraryConvolution(Operation *op) {
+  auto mark =
+      op ? op->getAttrOfType<StringAttr>(kLibraryCallAttrName) : StringAttr();
+  return mark && mark.getValue() == kConv2DLibraryCall;
+}
+
+bool mlir::gopt::isLibraryCall(Operation *op) {
+  return isLibrarySgemm(op) || isLibraryConvolution(op);
+}
+
+/// Whether every operand of `op` is an f32 tensor or memref.
+static bool allF32(Operation *op) {
+  return llvm::all_of(op->getOperandTypes(), [](Type t) {
+    return getElementTypeOrSelf(t).isF32();
+  });
+}
+
+/// Whether `op` is a convolution gopt_conv2d computes: an f32
+/// `linalg.conv_2d_nchw_fchw`, or the generic of a grouped one.
+static bool isConvolutionForLibrary(Operation *op) {
+  if (!allF32(op) || op->getNumResults() > 1)
+    return false;
+  if (isa<linalg::Conv2DNchwFchwOp>(op))
+    return true;
+  return isa<linalg::GenericOp>(op) &&
+         op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
+}
+
 namespace {
 
 /// Marks an f32 contraction generic that sgemm computes with
@@ -116,20 +147,20 @@ struct MarkSgemmContraction : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
-/// An f32 `linalg.conv_2d_nchw_fchw` → im2col: a generic gathering the
-/// (padded) input into `[N, C·KH·KW, OH·OW]`, and a contraction with the
-/// filter `[F, C·KH·KW]` into the collapsed output `[N, F, OH·OW]` (upstream
-/// `rewriteInIm2Col`), which MarkSgemmContraction then marks.
-struct ConvolutionToIm2ColContraction
-    : OpRewritePattern<linalg::Conv2DNchwFchwOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(linalg::Conv2DNchwFchwOp op,
+/// Marks an f32 convolution (plain or grouped) for `gopt_conv2d`.
+struct MarkLibraryConvolution
+    : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics() ||
-        llvm::any_of(op->getOperandTypes(),
-                     [](Type t) { return !getElementTypeOrSelf(t).isF32(); }))
+    if (!op.hasPureTensorSemantics() || isLibraryConvolution(op) ||
+        !isConvolutionForLibrary(op))
       return failure();
-    return linalg::rewriteInIm2Col(rewriter, op);
+    rewriter.modifyOpInPlace(op, [&] {
+      op->setAttr(kLibraryCallAttrName,
+                  rewriter.getStringAttr(kConv2DLibraryCall));
+    });
+    return success();
   }
 };
 
@@ -139,7 +170,7 @@ static Operation *libraryResultThroughReshapes(Value v) {
   while (Operation *def = v.getDefiningOp()) {
     if (!v.hasOneUse())
       return nullptr;
-    if (isLibrarySgemm(def))
+    if (isLibraryCall(def))
       return def;
     if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
       return nullptr;
@@ -376,11 +407,126 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// `gopt_conv2d`'s declaration in `module`, created when missing.
+static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kConv2DLibraryCall))
+    return existing;
+  MLIRContext *ctx = rewriter.getContext();
+  Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  SmallVector<Type> args(14, i64); // sizes, strides, dilations, groups
+  args.append({ptr, ptr, i64, f32, ptr});
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto func = func::FuncOp::create(rewriter, module.getLoc(),
+                                   kConv2DLibraryCall,
+                                   FunctionType::get(ctx, args, {}));
+  func.setPrivate();
+  return func;
+}
+
+/// Whether the buffer `v` views is an argument of its function marked
+/// `gopt.weight`.
+static bool isConstantWeight(Value v) {
+  auto arg = dyn_cast<BlockArgument>(rootBuffer(v));
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return false;
+  auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+  return func && func.getArgAttr(arg.getArgNumber(), kWeightArgAttrName);
+}
+
+/// A marked convolution on contiguous, static NCHW / FCHW / NCHW memrefs →
+/// one `gopt_conv2d` call (its input is already padded).
+struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isLibraryConvolution(op) || !op.hasPureBufferSemantics() ||
+        op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+      return failure();
+    Value input = op.getDpsInputOperand(0)->get();
+    Value weight = op.getDpsInputOperand(1)->get();
+    Value output = op.getDpsInitOperand(0)->get();
+    for (Value v : {input, weight, output}) {
+      auto type = dyn_cast<MemRefType>(v.getType());
+      if (!type || type.getRank() != 4 ||
+          !memref::isStaticShapeAndContiguousRowMajor(type))
+        return failure();
+    }
+    SmallVector<int64_t> strides, dilations;
+    int64_t groups = 1;
+    if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation())) {
+      strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
+      dilations = llvm::to_vector(conv.getDilations().getValues<int64_t>());
+    } else {
+      auto info = op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
+      auto g = info ? info.getAs<IntegerAttr>("groups") : IntegerAttr();
+      auto s = info ? info.getAs<DenseI64ArrayAttr>("strides")
+                    : DenseI64ArrayAttr();
+      auto d = info ? info.getAs<DenseI64ArrayAttr>("dilations")
+                    : DenseI64ArrayAttr();
+      if (!g || !s || !d)
+        return failure();
+      groups = g.getInt();
+      strides.assign(s.asArrayRef().begin(), s.asArrayRef().end());
+      dilations.assign(d.asArrayRef().begin(), d.asArrayRef().end());
+    }
+    if (strides.size() != 2 || dilations.size() != 2)
+      return failure();
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module)
+      return failure();
+    func::FuncOp callee = declareConv2D(rewriter, module);
+    Location loc = op.getLoc();
+    float beta = 1.0f;
+    if (linalg::FillOp fill = zeroFillBefore(op, output)) {
+      rewriter.eraseOp(fill);
+      beta = 0.0f;
+    }
+    auto i64 = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI64IntegerAttr(v));
+    };
+    ArrayRef<int64_t> in = cast<MemRefType>(input.getType()).getShape();
+    ArrayRef<int64_t> w = cast<MemRefType>(weight.getType()).getShape();
+    ArrayRef<int64_t> out = cast<MemRefType>(output.getType()).getShape();
+    SmallVector<Value> args;
+    for (int64_t v : {in[0], in[1], in[2], in[3], w[0], w[2], w[3], out[2],
+                      out[3], strides[0], strides[1], dilations[0],
+                      dilations[1], groups})
+      args.push_back(i64(v));
+    // Each buffer's first element: its aligned pointer plus its offset.
+    auto address = [&](Value v) -> Value {
+      auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, v);
+      Value aligned =
+          memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, v);
+      Value bytes = arith::MulIOp::create(
+          rewriter, loc, meta.getOffset(),
+          arith::ConstantIndexOp::create(rewriter, loc, 4));
+      Value first = arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getI64Type(),
+          arith::AddIOp::create(rewriter, loc, aligned, bytes));
+      return LLVM::IntToPtrOp::create(
+          rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
+          first);
+    };
+    args.push_back(address(input));
+    args.push_back(address(weight));
+    args.push_back(i64(isConstantWeight(weight) ? 1 : 0));
+    args.push_back(arith::ConstantOp::create(rewriter, loc,
+                                             rewriter.getF32FloatAttr(beta)));
+    args.push_back(address(output));
+    func::CallOp::create(rewriter, loc, callee, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::gopt::populateSelectLibraryContractionsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<ConvolutionToIm2ColContraction, MarkSgemmContraction>(
+  patterns.add<MarkLibraryConvolution, MarkSgemmContraction>(
       patterns.getContext());
 }
 
@@ -390,5 +536,6 @@ void mlir::gopt::populateEpilogueInPlacePatterns(RewritePatternSet &patterns) {
 
 void mlir::gopt::populateLowerLibraryContractionsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<LowerSgemmContractionToCall>(patterns.getContext());
+  patterns.add<LowerSgemmContractionToCall, LowerConvolutionToCall>(
+      patterns.getContext());
 }

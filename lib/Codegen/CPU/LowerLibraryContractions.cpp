@@ -32,6 +32,12 @@ struct GOptLowerLibraryContractionsPass
     gopt::populateLowerLibraryContractionsPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
+    // A marked convolution on buffers gopt_conv2d does not take (a strided
+    // view) is computed by the loops, as without the library.
+    getOperation().walk([](linalg::LinalgOp op) {
+      if (gopt::isLibraryConvolution(op))
+        op->removeAttr(gopt::kLibraryCallAttrName);
+    });
     WalkResult left = getOperation().walk([](linalg::GenericOp op) {
       if (!gopt::isLibrarySgemm(op))
         return WalkResult::advance();

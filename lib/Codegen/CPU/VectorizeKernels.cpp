@@ -52,14 +52,14 @@ static bool hasI1Operand(linalg::LinalgOp op) {
 /// Whether `op` is a library contraction, or the fill of its result, maybe
 /// reshaped (which gopt-lower-library-contractions turns into `beta = 0`).
 static bool isLibraryWork(linalg::LinalgOp op) {
-  if (gopt::isLibrarySgemm(op))
+  if (gopt::isLibraryCall(op))
     return true;
   if (!isa<linalg::FillOp>(op))
     return false;
   Operation *user = op;
   while (user->hasOneUse()) {
     user = *user->getUsers().begin();
-    if (gopt::isLibrarySgemm(user))
+    if (gopt::isLibraryCall(user))
       return true;
     if (!isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(user))
       return false;
@@ -173,7 +173,8 @@ struct GOptVectorizeKernelsPass
     SmallVector<linalg::LinalgOp> convs;
     getOperation()->walk([&](linalg::LinalgOp op) {
       if (isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
-          op.hasPureTensorSemantics() && staticIterations(op) > 0)
+          op.hasPureTensorSemantics() && staticIterations(op) > 0 &&
+          !gopt::isLibraryCall(op))
         convs.push_back(op);
     });
     IRRewriter rewriter(&getContext());

@@ -1060,6 +1060,17 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
           linalg::YieldOp::create(
               b, l, multiplyAccumulate(b, l, args[0], args[1], args[2]));
         });
+    // What the generic computes, for code generation that hands grouped
+    // convolutions to a library (the maps alone say it only in floordivs).
+    generic->setAttr(kGroupedConv2DAttrName,
+                     rewriter.getDictionaryAttr({
+                         rewriter.getNamedAttr("groups",
+                                               rewriter.getI64IntegerAttr(groups)),
+                         rewriter.getNamedAttr("strides",
+                                               rewriter.getDenseI64ArrayAttr(s)),
+                         rewriter.getNamedAttr("dilations",
+                                               rewriter.getDenseI64ArrayAttr(d)),
+                     }));
     rewriter.replaceOp(op, generic.getResult(0));
     return success();
   }

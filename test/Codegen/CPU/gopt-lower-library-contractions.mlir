@@ -185,3 +185,75 @@ func.func @fill_distance(%b: memref<16x32xf32>) -> (memref<2x2x32xf32>, memref<4
   }
   return %c1, %c2 : memref<2x2x32xf32>, memref<4x32xf32>
 }
+
+// -----
+
+// A marked convolution on contiguous buffers becomes one gopt_conv2d call:
+// input sizes (padded), filters and window, output size, strides,
+// dilations, groups, then the input and weight addresses, whether the
+// weight is a constant (an argument marked gopt.weight: 1), beta (a zero
+// fill before it: 0) and the output address.
+// CHECK: func.func private @gopt_conv2d(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, f32, !llvm.ptr)
+// CHECK-LABEL: func.func @conv_weight
+// CHECK-NOT: linalg.fill
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[I2:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[I3:.*]] = arith.constant 3 : i64
+// CHECK-DAG: %[[I4:.*]] = arith.constant 4 : i64
+// CHECK-DAG: %[[I8:.*]] = arith.constant 8 : i64
+// CHECK-DAG: %[[I10:.*]] = arith.constant 10 : i64
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.0{{.*}} : f32
+// CHECK: call @gopt_conv2d(%[[I1]], %[[I4]], %[[I10]], %[[I10]], %[[I8]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %[[I1]], %{{.*}}, %{{.*}}, %[[I1]], %[[ZERO]], %{{.*}})
+// CHECK-NOT: linalg.conv_2d
+func.func @conv_weight(%x: memref<1x4x10x10xf32>, %w: memref<8x4x3x3xf32> {gopt.weight}, %y: memref<1x8x4x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x8x4x4xf32>)
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%x, %w : memref<1x4x10x10xf32>, memref<8x4x3x3xf32>) outs(%y : memref<1x8x4x4xf32>)
+  return
+}
+
+// -----
+
+#in = affine_map<(n, f, oh, ow, c, kh, kw) -> (n, f + c, oh + kh, ow + kw)>
+#w = affine_map<(n, f, oh, ow, c, kh, kw) -> (f, c, kh, kw)>
+#out = affine_map<(n, f, oh, ow, c, kh, kw) -> (n, f, oh, ow)>
+
+// A grouped (depthwise) convolution takes its groups, strides and dilations
+// from gopt.grouped_conv2d; an output already holding a bias is accumulated
+// into (beta = 1); an unmarked weight is not constant (0).
+// CHECK-LABEL: func.func @depthwise
+// CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[I3:.*]] = arith.constant 3 : i64
+// CHECK-DAG: %[[I4:.*]] = arith.constant 4 : i64
+// CHECK-DAG: %[[I6:.*]] = arith.constant 6 : i64
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.0{{.*}} : f32
+// CHECK: call @gopt_conv2d(%[[I1]], %[[I4]], %[[I6]], %[[I6]], %[[I4]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I1]], %[[I1]], %[[I1]], %[[I1]], %[[I4]], %{{.*}}, %{{.*}}, %[[I0]], %[[ONE]], %{{.*}})
+// CHECK-NOT: linalg.generic
+func.func @depthwise(%x: memref<1x4x6x6xf32>, %w: memref<4x1x3x3xf32>, %y: memref<1x4x4x4xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%x, %w : memref<1x4x6x6xf32>, memref<4x1x3x3xf32>) outs(%y : memref<1x4x4x4xf32>)
+      attrs = {gopt.grouped_conv2d = {groups = 4 : i64, strides = array<i64: 1, 1>, dilations = array<i64: 1, 1>}, gopt.library_call = "gopt_conv2d"} {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A convolution on a strided view stays a linalg op (computed by loops
+// later), without its mark.
+// CHECK-LABEL: func.func @strided_view
+// CHECK: linalg.conv_2d_nchw_fchw
+// CHECK-NOT: gopt.library_call
+// CHECK-NOT: call @gopt_conv2d
+func.func @strided_view(%x: memref<1x4x10x10xf32>, %w: memref<8x4x3x3xf32>, %big: memref<1x8x8x9xf32>) {
+  %y = memref.subview %big[0, 0, 0, 0] [1, 8, 8, 8] [1, 1, 1, 1] : memref<1x8x8x9xf32> to memref<1x8x8x8xf32, strided<[576, 72, 9, 1]>>
+  linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%x, %w : memref<1x4x10x10xf32>, memref<8x4x3x3xf32>) outs(%y : memref<1x8x8x8xf32, strided<[576, 72, 9, 1]>>)
+  return
+}

@@ -66,18 +66,14 @@ func.func @not_contractions(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 
 // -----
 
-// An f32 convolution becomes im2col (a gather generic into
-// [N, C·KH·KW, OH·OW]) and a marked contraction of the collapsed filter with
-// it, into the collapsed bias; the result is expanded back to NCHW.
+// An f32 convolution is marked for gopt_conv2d on its padded input,
+// accumulating into the broadcast bias; no im2col here (the runtime's
+// fallback does that when it has no oneDNN).
 // CHECK-LABEL: func.func @conv
 // CHECK: %[[PAD:.*]] = tensor.pad
 // CHECK: %[[BIAS:.*]] = linalg.generic
-// CHECK-DAG: %[[FILTER:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2, 3]] : tensor<8x4x3x3xf32> into tensor<8x36xf32>
-// CHECK-DAG: %[[INIT:.*]] = tensor.collapse_shape %[[BIAS]] {{\[\[}}0], [1], [2, 3]] : tensor<1x8x6x6xf32> into tensor<1x8x36xf32>
-// CHECK: %[[COLS:.*]] = linalg.generic {{.*}} ins(%[[PAD]] : tensor<1x4x8x8xf32>) outs(%{{.*}} : tensor<1x36x36xf32>)
-// CHECK: %[[MM:.*]] = linalg.generic {{.*}}library_call = "gopt_sgemm"} ins(%[[FILTER]], %[[COLS]] : tensor<8x36xf32>, tensor<1x36x36xf32>) outs(%[[INIT]] : tensor<1x8x36xf32>)
-// CHECK: tensor.expand_shape %[[MM]] {{.*}} into tensor<1x8x6x6xf32>
-// CHECK-NOT: linalg.conv_2d
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d", strides = dense<1> : tensor<2xi64>} ins(%[[PAD]], %{{.*}} : tensor<1x4x8x8xf32>, tensor<8x4x3x3xf32>) outs(%[[BIAS]] : tensor<1x8x6x6xf32>)
+// CHECK-NOT: library_call = "gopt_sgemm"
 func.func @conv(%x: tensor<1x4x6x6xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x6x6xf32> {
   %y = gopt.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : tensor<1x4x6x6xf32>, tensor<8x4x3x3xf32>, tensor<8xf32> -> tensor<1x8x6x6xf32>
   return %y : tensor<1x8x6x6xf32>
@@ -85,14 +81,16 @@ func.func @conv(%x: tensor<1x4x6x6xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor<8xf
 
 // -----
 
-// Dilated (upstream im2col takes no dilation) or grouped convolutions stay
-// on the codegen path.
-// CHECK-LABEL: func.func @conv_fallbacks
-// CHECK-NOT: library_call
+// Dilated and grouped (here depthwise-like, groups = 2) convolutions are
+// marked too; a non-f32 convolution is not.
+// CHECK-LABEL: func.func @conv_variants
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"
+// CHECK: linalg.generic {{.*}} attrs = {gopt.grouped_conv2d = {dilations = array<i64: 1, 1>, groups = 2 : i64, strides = array<i64: 1, 1>}, gopt.library_call = "gopt_conv2d"}
 // CHECK: linalg.conv_2d_nchw_fchw
 // CHECK-NOT: library_call
-func.func @conv_fallbacks(%x: tensor<1x4x9x9xf32>, %w: tensor<8x4x3x3xf32>, %g: tensor<8x2x3x3xf32>) -> (tensor<1x8x5x5xf32>, tensor<1x8x7x7xf32>) {
+func.func @conv_variants(%x: tensor<1x4x9x9xf32>, %w: tensor<8x4x3x3xf32>, %g: tensor<8x2x3x3xf32>, %h: tensor<1x4x9x9xf16>, %wh: tensor<8x4x3x3xf16>) -> (tensor<1x8x5x5xf32>, tensor<1x8x7x7xf32>, tensor<1x8x7x7xf16>) {
   %d = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [2, 2] groups = 1 : tensor<1x4x9x9xf32>, tensor<8x4x3x3xf32> -> tensor<1x8x5x5xf32>
   %e = gopt.conv2d %x, %g strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 2 : tensor<1x4x9x9xf32>, tensor<8x2x3x3xf32> -> tensor<1x8x7x7xf32>
-  return %d, %e : tensor<1x8x5x5xf32>, tensor<1x8x7x7xf32>
+  %f = gopt.conv2d %h, %wh strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x4x9x9xf16>, tensor<8x4x3x3xf16> -> tensor<1x8x7x7xf16>
+  return %d, %e, %f : tensor<1x8x5x5xf32>, tensor<1x8x7x7xf32>, tensor<1x8x7x7xf16>
 }

@@ -26,6 +26,12 @@ namespace gopt {
 /// The `library_call` value that marks a contraction for the runtime's
 /// `gopt_sgemm`, and the name of that function.
 inline constexpr llvm::StringLiteral kSgemmLibraryCall = "gopt_sgemm";
+/// The runtime's convolution, and the discardable attribute
+/// (`gopt.library_call = "gopt_conv2d"`) that marks a convolution for it
+/// (named convolutions have no `library_call` of their own).
+inline constexpr llvm::StringLiteral kConv2DLibraryCall = "gopt_conv2d";
+inline constexpr llvm::StringLiteral kLibraryCallAttrName =
+    "gopt.library_call";
 
 /// Loop roles of a contraction `C[batch…, m, n] += A[…, m, k] · B[…, k, n]`
 /// (operands may hold their two matrix dims in either order and any subset
@@ -43,9 +49,16 @@ std::optional<SgemmLoops> matchSgemmContraction(linalg::GenericOp op);
 
 /// Whether `op` is a contraction marked for `gopt_sgemm`.
 bool isLibrarySgemm(Operation *op);
+/// Whether `op` is a convolution marked for `gopt_conv2d`.
+bool isLibraryConvolution(Operation *op);
+/// Whether `op` is computed by a library call (either of the above): the
+/// tensor-level passes leave it whole.
+bool isLibraryCall(Operation *op);
 
 /// Marks every f32 contraction generic sgemm can compute
-/// (matchSgemmContraction) with `library_call = "gopt_sgemm"`.
+/// (matchSgemmContraction) with `library_call = "gopt_sgemm"`, and every
+/// f32 convolution (`linalg.conv_2d_nchw_fchw`, or a grouped one:
+/// a generic with `gopt.grouped_conv2d`) for `gopt_conv2d`.
 void populateSelectLibraryContractionsPatterns(RewritePatternSet &patterns);
 
 /// Makes an all-parallel generic that reads a library contraction's result
@@ -58,7 +71,10 @@ void populateEpilogueInPlacePatterns(RewritePatternSet &patterns);
 /// `gopt_sgemm(batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, …, beta, c,
 /// …)` (raw pointers and element strides), declaring the function where
 /// needed; a zero `linalg.fill` of the result just before the contraction
-/// becomes `beta = 0`.
+/// becomes `beta = 0`. Marked convolutions on contiguous static buffers
+/// become a call of `gopt_conv2d(sizes…, strides, dilations, groups, input,
+/// weight, constantWeight, beta, output)`; `constantWeight` is 1 when the
+/// weight is a function argument marked `gopt.weight`.
 void populateLowerLibraryContractionsPatterns(RewritePatternSet &patterns);
 
 } // namespace gopt

@@ -49,7 +49,7 @@ def GOptFuseKernelLoops : Pass<"gopt-fuse-kernel-loops", "::mlir::ModuleOp"> {
 }
 
 def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
-  let summary = "Mark the f32 contractions sgemm computes for a library call";
+  let summary = "Mark f32 contractions and convolutions for library calls";
   let description = [{
     Sets `library_call = "gopt_sgemm"` on every contraction `linalg.generic`
     (what `convert-gopt-to-linalg` makes of `gopt.matmul` and
@@ -59,18 +59,20 @@ def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
     whole by `gopt-fuse-kernel-loops` (the epilogue of their kernel is tiled
     on its own and writes in place into their result) and by
     `gopt-vectorize-kernels`, and become calls of the runtime's
-    `gopt_sgemm` in `gopt-lower-library-contractions`. An f32
-    `linalg.conv_2d_nchw_fchw` is first rewritten into im2col and such a
-    contraction (upstream `rewriteInIm2Col`; no dilation). Other
-    contractions (non-f32, other bodies, dilated or grouped convolutions)
-    are left to the codegen path.
+    `gopt_sgemm` in `gopt-lower-library-contractions`. Every f32
+    convolution (`linalg.conv_2d_nchw_fchw`, or the generic of a grouped one,
+    which carries `gopt.grouped_conv2d`) gets the discardable attribute
+    `gopt.library_call = "gopt_conv2d"` and becomes a call of the runtime's
+    `gopt_conv2d` likewise. Other contractions (non-f32, other bodies) are
+    left to the codegen path.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
 def GOptLowerLibraryContractions
     : Pass<"gopt-lower-library-contractions", "::mlir::ModuleOp"> {
-  let summary = "Replace marked contractions on memrefs by gopt_sgemm calls";
+  let summary = "Replace marked contractions and convolutions on memrefs by "
+                "gopt_sgemm / gopt_conv2d calls";
   let description = [{
     After bufferization, replaces every `linalg.generic` marked
     `library_call = "gopt_sgemm"` by a call of the runtime's
@@ -81,7 +83,12 @@ def GOptLowerLibraryContractions
     batch dims but the innermost. A zero `linalg.fill` of the result just
     before the contraction is dropped and the call gets `beta = 0`;
     otherwise (a broadcast bias) `beta = 1`. The function is declared in
-    the module.
+    the module. A convolution marked `gopt.library_call = "gopt_conv2d"` on
+    contiguous static buffers becomes one call of `gopt_conv2d(sizes,
+    strides, dilations, groups, input, weight, constantWeight, beta,
+    output)`, `constantWeight` 1 when the weight is a function argument
+    marked `gopt.weight`; on a strided view it loses its mark (loops
+    compute it).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -1,0 +1,370 @@
+//===- Conv.cpp - gopt_conv2d: the library path for convolutions ----------===//
+//
+// gopt-lower-to-llvm{contractions=library} turns f32 convolutions (grouped
+// and depthwise ones included) into calls of gopt_conv2d on contiguous
+// NCHW input, FCHW weights and NCHW output (the input already padded).
+//
+// With oneDNN (GOPT_HAVE_ONEDNN) a call runs oneDNN's convolution: a plan
+// per shape (the primitive, chosen with its preferred blocked layouts, and
+// the reorders between those and NCHW) is made on the first call and kept;
+// weights the compiler marks constant are reordered once per (buffer,
+// plan) and kept until runtime::forgetConstantBuffer drops them. Without
+// oneDNN, each group is im2col + gopt_sgemm.
+//
+// The test library of the JIT integration tests (test/Integration/lib)
+// compiles this file too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Runtime/Runtime.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+#include <vector>
+
+#ifdef GOPT_HAVE_ONEDNN
+#include <dnnl.h>
+#endif
+
+namespace {
+
+/// The shape of one convolution call.
+struct ConvShape {
+  int64_t n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups;
+  bool accumulate;
+
+  auto tie() const {
+    return std::tie(n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups,
+                    accumulate);
+  }
+  bool operator<(const ConvShape &o) const { return tie() < o.tie(); }
+};
+
+/// The plain loops: for each image and group, im2col into
+/// [C/G·KH·KW, OH·OW], then out[F/G, OH·OW] (+)= W[F/G, C/G·KH·KW] · cols.
+void convolveByIm2Col(const ConvShape &s, const float *input,
+                      const float *weight, float beta, float *output) {
+  int64_t cg = s.c / s.groups, fg = s.f / s.groups;
+  int64_t rows = cg * s.kh * s.kw, cols = s.oh * s.ow;
+  std::vector<float> im2col(static_cast<size_t>(rows * cols));
+  for (int64_t b = 0; b < s.n; ++b)
+    for (int64_t g = 0; g < s.groups; ++g) {
+      const float *in = input + (b * s.c + g * cg) * s.h * s.w;
+      for (int64_t ci = 0; ci < cg; ++ci)
+        for (int64_t y = 0; y < s.kh; ++y)
+          for (int64_t x = 0; x < s.kw; ++x) {
+            float *row = im2col.data() + ((ci * s.kh + y) * s.kw + x) * cols;
+            for (int64_t oy = 0; oy < s.oh; ++oy)
+              for (int64_t ox = 0; ox < s.ow; ++ox)
+                row[oy * s.ow + ox] =
+                    in[(ci * s.h + oy * s.sh + y * s.dh) * s.w + ox * s.sw +
+                       x * s.dw];
+          }
+      float *out = output + (b * s.f + g * fg) * cols;
+      gopt_sgemm(1, fg, cols, rows, 1.0f, weight + g * fg * rows, 0, rows, 1,
+                 im2col.data(), 0, cols, 1, beta, out, 0, cols, 1);
+    }
+}
+
+#ifdef GOPT_HAVE_ONEDNN
+
+bool ok(dnnl_status_t status) { return status == dnnl_success; }
+
+struct Engine {
+  dnnl_engine_t engine = nullptr;
+  dnnl_stream_t stream = nullptr;
+  Engine() {
+    if (!ok(dnnl_engine_create(&engine, dnnl_cpu, 0)) ||
+        !ok(dnnl_stream_create(&stream, engine, dnnl_stream_default_flags)))
+      engine = nullptr;
+  }
+};
+
+Engine &getEngine() {
+  static Engine engine;
+  return engine;
+}
+
+/// A memory object over `desc`, holding its own buffer (`own`) or none yet.
+dnnl_memory_t makeMemory(const dnnl_memory_desc_t &desc, bool own) {
+  dnnl_memory_t memory = nullptr;
+  if (!ok(dnnl_memory_create(&memory, &desc, getEngine().engine,
+                             own ? DNNL_MEMORY_ALLOCATE : DNNL_MEMORY_NONE)))
+    return nullptr;
+  return memory;
+}
+
+dnnl_primitive_t makeReorder(const dnnl_memory_desc_t &from,
+                             const dnnl_memory_desc_t &to) {
+  dnnl_primitive_desc_t pd = nullptr;
+  Engine &e = getEngine();
+  if (!ok(dnnl_reorder_primitive_desc_create(&pd, &from, e.engine, &to,
+                                             e.engine, nullptr)))
+    return nullptr;
+  dnnl_primitive_t reorder = nullptr;
+  dnnl_status_t status = dnnl_primitive_create(&reorder, pd);
+  dnnl_primitive_desc_destroy(pd);
+  return ok(status) ? reorder : nullptr;
+}
+
+bool runReorder(dnnl_primitive_t reorder, dnnl_memory_t from,
+                dnnl_memory_t to) {
+  dnnl_exec_arg_t args[] = {{DNNL_ARG_FROM, from}, {DNNL_ARG_TO, to}};
+  return ok(dnnl_primitive_execute(reorder, getEngine().stream, 2, args));
+}
+
+/// One convolution shape in oneDNN: the primitive in the layouts it
+/// prefers, and the reorders from and to the caller's plain layouts.
+struct ConvPlan {
+  dnnl_primitive_t conv = nullptr;
+  dnnl_memory_desc_t weightsPrim{};
+  // Plain memories point at the caller's buffers on each call; the primitive
+  // ones own their buffers (reused by every call of this shape).
+  dnnl_memory_t srcUser = nullptr, srcPrim = nullptr;
+  dnnl_memory_t weightsUser = nullptr, weightsPrim_ = nullptr;
+  dnnl_memory_t dstUser = nullptr, dstPrim = nullptr;
+  dnnl_primitive_t srcIn = nullptr, weightsIn = nullptr, dstIn = nullptr,
+                   dstOut = nullptr;
+  /// Reordered constant weights, by the caller's buffer.
+  std::map<const void *, dnnl_memory_t> constantWeights;
+};
+
+/// Makes the plan of `s`, or null when oneDNN declines the shape.
+std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
+  Engine &e = getEngine();
+  if (!e.engine)
+    return nullptr;
+  dnnl_memory_desc_t srcUser, weightsUser, dstUser, srcAny, weightsAny, dstAny;
+  dnnl_dims_t src = {s.n, s.c, s.h, s.w}, dst = {s.n, s.f, s.oh, s.ow};
+  dnnl_dims_t weights = {s.groups, s.f / s.groups, s.c / s.groups, s.kh,
+                         s.kw};
+  int weightsRank = s.groups == 1 ? 4 : 5;
+  const int64_t *weightsDims = s.groups == 1 ? weights + 1 : weights;
+  dnnl_format_tag_t weightsTag = s.groups == 1 ? dnnl_oihw : dnnl_goihw;
+  if (!ok(dnnl_memory_desc_init_by_tag(&srcUser, 4, src, dnnl_f32,
+                                       dnnl_nchw)) ||
+      !ok(dnnl_memory_desc_init_by_tag(&dstUser, 4, dst, dnnl_f32,
+                                       dnnl_nchw)) ||
+      !ok(dnnl_memory_desc_init_by_tag(&weightsUser, weightsRank, weightsDims,
+                                       dnnl_f32, weightsTag)) ||
+      !ok(dnnl_memory_desc_init_by_tag(&srcAny, 4, src, dnnl_f32,
+                                       dnnl_format_tag_any)) ||
+      !ok(dnnl_memory_desc_init_by_tag(&dstAny, 4, dst, dnnl_f32,
+                                       dnnl_format_tag_any)) ||
+      !ok(dnnl_memory_desc_init_by_tag(&weightsAny, weightsRank, weightsDims,
+                                       dnnl_f32, dnnl_format_tag_any)))
+    return nullptr;
+  // oneDNN counts dilation from 0 (no gap).
+  dnnl_dims_t strides = {s.sh, s.sw}, dilates = {s.dh - 1, s.dw - 1},
+              padding = {0, 0};
+  dnnl_convolution_desc_t desc;
+  if (!ok(dnnl_dilated_convolution_forward_desc_init(
+          &desc, dnnl_forward_inference, dnnl_convolution_direct, &srcAny,
+          &weightsAny, nullptr, &dstAny, strides, dilates, padding, padding)))
+    return nullptr;
+  dnnl_primitive_attr_t attr = nullptr;
+  dnnl_post_ops_t postOps = nullptr;
+  if (!ok(dnnl_primitive_attr_create(&attr)))
+    return nullptr;
+  if (s.accumulate) {
+    if (!ok(dnnl_post_ops_create(&postOps)) ||
+        !ok(dnnl_post_ops_append_sum(postOps, 1.0f)) ||
+        !ok(dnnl_primitive_attr_set_post_ops(attr, postOps))) {
+      if (postOps)
+        dnnl_post_ops_destroy(postOps);
+      dnnl_primitive_attr_destroy(attr);
+      return nullptr;
+    }
+    dnnl_post_ops_destroy(postOps);
+  }
+  dnnl_primitive_desc_t pd = nullptr;
+  dnnl_status_t status =
+      dnnl_primitive_desc_create(&pd, &desc, attr, e.engine, nullptr);
+  dnnl_primitive_attr_destroy(attr);
+  if (!ok(status))
+    return nullptr;
+
+  auto plan = std::make_unique<ConvPlan>();
+  const dnnl_memory_desc_t srcPrim =
+      *dnnl_primitive_desc_query_md(pd, dnnl_query_src_md, 0);
+  const dnnl_memory_desc_t dstPrim =
+      *dnnl_primitive_desc_query_md(pd, dnnl_query_dst_md, 0);
+  plan->weightsPrim = *dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
+  status = dnnl_primitive_create(&plan->conv, pd);
+  dnnl_primitive_desc_destroy(pd);
+  if (!ok(status))
+    return nullptr;
+
+  plan->srcUser = makeMemory(srcUser, false);
+  plan->weightsUser = makeMemory(weightsUser, false);
+  plan->dstUser = makeMemory(dstUser, false);
+  bool good = plan->srcUser && plan->weightsUser && plan->dstUser;
+  if (!dnnl_memory_desc_equal(&srcUser, &srcPrim)) {
+    plan->srcPrim = makeMemory(srcPrim, true);
+    plan->srcIn = makeReorder(srcUser, srcPrim);
+    good = good && plan->srcPrim && plan->srcIn;
+  }
+  if (!dnnl_memory_desc_equal(&weightsUser, &plan->weightsPrim)) {
+    plan->weightsPrim_ = makeMemory(plan->weightsPrim, true);
+    plan->weightsIn = makeReorder(weightsUser, plan->weightsPrim);
+    good = good && plan->weightsPrim_ && plan->weightsIn;
+  }
+  if (!dnnl_memory_desc_equal(&dstUser, &dstPrim)) {
+    plan->dstPrim = makeMemory(dstPrim, true);
+    plan->dstOut = makeReorder(dstPrim, dstUser);
+    if (s.accumulate)
+      plan->dstIn = makeReorder(dstUser, dstPrim);
+    good = good && plan->dstPrim && plan->dstOut &&
+           (!s.accumulate || plan->dstIn);
+  }
+  return good ? std::move(plan) : nullptr;
+}
+
+struct PlanCache {
+  std::mutex mutex;
+  std::map<ConvShape, std::unique_ptr<ConvPlan>> plans;
+  /// Shapes oneDNN declined: they take the plain loops.
+  std::map<ConvShape, bool> declined;
+};
+
+PlanCache &getPlanCache() {
+  static PlanCache cache;
+  return cache;
+}
+
+/// The plan of `s`, made on first use; null when oneDNN declines it.
+ConvPlan *findPlan(const ConvShape &s) {
+  PlanCache &cache = getPlanCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  auto it = cache.plans.find(s);
+  if (it != cache.plans.end())
+    return it->second.get();
+  if (cache.declined.count(s))
+    return nullptr;
+  std::unique_ptr<ConvPlan> plan = makePlan(s);
+  if (!plan) {
+    cache.declined[s] = true;
+    return nullptr;
+  }
+  return (cache.plans[s] = std::move(plan)).get();
+}
+
+/// The weights in the primitive's layout: reordered into the plan's buffer
+/// on each call, or, for constant weights, once per buffer.
+dnnl_memory_t primitiveWeights(ConvPlan &plan, const float *weight,
+                               bool constant) {
+  if (!ok(dnnl_memory_set_data_handle(plan.weightsUser,
+                                      const_cast<float *>(weight))))
+    return nullptr;
+  if (!plan.weightsIn)
+    return plan.weightsUser;
+  if (!constant)
+    return runReorder(plan.weightsIn, plan.weightsUser, plan.weightsPrim_)
+               ? plan.weightsPrim_
+               : nullptr;
+  {
+    std::lock_guard<std::mutex> lock(getPlanCache().mutex);
+    auto it = plan.constantWeights.find(weight);
+    if (it != plan.constantWeights.end())
+      return it->second;
+  }
+  dnnl_memory_t kept = makeMemory(plan.weightsPrim, true);
+  if (!kept || !runReorder(plan.weightsIn, plan.weightsUser, kept)) {
+    if (kept)
+      dnnl_memory_destroy(kept);
+    return nullptr;
+  }
+  std::lock_guard<std::mutex> lock(getPlanCache().mutex);
+  plan.constantWeights[weight] = kept;
+  return kept;
+}
+
+/// Runs `s` through its plan; false when there is none or a step fails.
+bool convolveWithOneDNN(const ConvShape &s, const float *input,
+                        const float *weight, bool constantWeight,
+                        float *output) {
+  ConvPlan *plan = findPlan(s);
+  if (!plan)
+    return false;
+  dnnl_stream_t stream = getEngine().stream;
+  if (!ok(dnnl_memory_set_data_handle(plan->srcUser,
+                                      const_cast<float *>(input))) ||
+      !ok(dnnl_memory_set_data_handle(plan->dstUser, output)))
+    return false;
+  dnnl_memory_t src = plan->srcUser, dst = plan->dstUser;
+  if (plan->srcIn) {
+    if (!runReorder(plan->srcIn, plan->srcUser, plan->srcPrim))
+      return false;
+    src = plan->srcPrim;
+  }
+  if (plan->dstPrim) {
+    if (plan->dstIn && !runReorder(plan->dstIn, plan->dstUser, plan->dstPrim))
+      return false;
+    dst = plan->dstPrim;
+  }
+  dnnl_memory_t weights = primitiveWeights(*plan, weight, constantWeight);
+  if (!weights)
+    return false;
+  dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, src},
+                            {DNNL_ARG_WEIGHTS, weights},
+                            {DNNL_ARG_DST, dst}};
+  if (!ok(dnnl_primitive_execute(plan->conv, stream, 3, args)))
+    return false;
+  if (plan->dstOut && !runReorder(plan->dstOut, plan->dstPrim, plan->dstUser))
+    return false;
+  return ok(dnnl_stream_wait(stream));
+}
+
+#endif // GOPT_HAVE_ONEDNN
+
+} // namespace
+
+void mlir::gopt::runtime::forgetConstantBuffer(const void *begin,
+                                               size_t bytes) {
+#ifdef GOPT_HAVE_ONEDNN
+  PlanCache &cache = getPlanCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  const char *first = static_cast<const char *>(begin);
+  for (auto &entry : cache.plans) {
+    auto &kept = entry.second->constantWeights;
+    for (auto it = kept.begin(); it != kept.end();) {
+      const char *p = static_cast<const char *>(it->first);
+      if (p >= first && p < first + bytes) {
+        dnnl_memory_destroy(it->second);
+        it = kept.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+#else
+  (void)begin;
+  (void)bytes;
+#endif
+}
+
+extern "C" void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w,
+                            int64_t f, int64_t kh, int64_t kw, int64_t oh,
+                            int64_t ow, int64_t sh, int64_t sw, int64_t dh,
+                            int64_t dw, int64_t groups, const float *input,
+                            const float *weight, int64_t constantWeight,
+                            float beta, float *output) {
+  if (n <= 0 || f <= 0 || oh <= 0 || ow <= 0)
+    return;
+  ConvShape s{n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups,
+              beta != 0.0f};
+#ifdef GOPT_HAVE_ONEDNN
+  if ((beta == 0.0f || beta == 1.0f) &&
+      convolveWithOneDNN(s, input, weight, constantWeight != 0, output))
+    return;
+#else
+  (void)constantWeight;
+#endif
+  convolveByIm2Col(s, input, weight, beta, output);
+}
