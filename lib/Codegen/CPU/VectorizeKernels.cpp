@@ -193,13 +193,48 @@ struct GOptVectorizeKernelsPass
       if (succeeded(tiled))
         rewriter.replaceOp(op, tiled->replacements);
     }
+    // Only the convolutions and poolings the loops compute: the patterns
+    // would also rewrite a marked library convolution with a size-one
+    // window (a 1x1 convolution on a 1x1 image) into a 1-D op without its
+    // mark.
+    SmallVector<Operation *> windowed;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
+          !gopt::isLibraryCall(op))
+        windowed.push_back(op);
+    });
     RewritePatternSet patterns(&getContext());
     linalg::populateDecomposeConvolutionPatterns(patterns);
+    return applyOpPatternsGreedily(windowed, std::move(patterns));
+  }
+
+  /// Drops unit dims from the generics the loops compute (not from library
+  /// calls) whose innermost loop has size 1: a vector<1x576x1x1xf32> would
+  /// be unrolled into 576 one-element vectors (and its transposes into 576
+  /// element moves); vector<576xf32> stays a few full-width registers.
+  /// Generics with a wider innermost loop keep their shape (their vectors
+  /// are rows already, and their reads may be strided).
+  LogicalResult dropUnitDims() {
+    linalg::ControlDropUnitDims control;
+    // Rank-reducing slices, not reshapes: a reshape of a strided tile would
+    // be a copy once bufferized.
+    control.rankReductionStrategy =
+        linalg::ControlDropUnitDims::RankReductionStrategy::ExtractInsertSlice;
+    control.controlFn = [](Operation *op) -> SmallVector<unsigned> {
+      auto generic = dyn_cast<linalg::GenericOp>(op);
+      if (!generic || gopt::isLibraryCall(op) ||
+          !generic.hasPureTensorSemantics() || generic.getNumLoops() < 2 ||
+          generic.getStaticLoopRanges().back() != 1)
+        return {};
+      return llvm::to_vector(llvm::seq<unsigned>(0, generic.getNumLoops()));
+    };
+    RewritePatternSet patterns(&getContext());
+    linalg::populateFoldUnitExtentDimsPatterns(patterns, control);
     return applyPatternsGreedily(getOperation(), std::move(patterns));
   }
 
   void runOnOperation() override {
-    if (failed(decomposeConvolutions()))
+    if (failed(decomposeConvolutions()) || failed(dropUnitDims()))
       return signalPassFailure();
     SmallVector<linalg::LinalgOp> candidates;
     getOperation()->walk([&](linalg::LinalgOp op) {
