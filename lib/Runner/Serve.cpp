@@ -33,11 +33,13 @@ llvm::Error mlir::gopt::serveGraph(CompiledGraph &graph,
   auto first = measureGraph(graph, inputs, once);
   if (!first)
     return first.takeError();
-  printLine(out, llvm::json::Object{{"ready", true},
-                  {"entry", graph.getEntry()},
-                  {"kernels", static_cast<int64_t>(graph.getKernels().size())},
-                  {"peak_bytes", first->peakBytes},
-                  {"compile_ms", graph.getCompileTimes().toJSON()}});
+  printLine(out,
+            llvm::json::Object{
+                {"ready", true},
+                {"entry", graph.getEntry()},
+                {"kernels", static_cast<int64_t>(graph.getKernels().size())},
+                {"peak_bytes", first->peakBytes},
+                {"compile_ms", graph.getCompileTimes().toJSON()}});
 
   std::string line;
   while (std::getline(in, line)) {
@@ -50,9 +52,10 @@ llvm::Error mlir::gopt::serveGraph(CompiledGraph &graph,
     unsigned count = 0;
     if (verb != "run" || argument.trim().getAsInteger(10, count) ||
         count == 0) {
-      printLine(out, llvm::json::Object{{"error", ("unknown command '" + command +
-                                 "' (run N with N >= 1, or quit)")
-                                    .str()}});
+      printLine(out,
+                llvm::json::Object{{"error", ("unknown command '" + command +
+                                              "' (run N with N >= 1, or quit)")
+                                                 .str()}});
       continue;
     }
     MeasureOptions options;

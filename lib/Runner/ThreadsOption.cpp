@@ -46,8 +46,8 @@ llvm::Expected<int> mlir::gopt::applyThreadsOption(llvm::StringRef tool,
   int used = threads;
   if (cores > 0 && used > cores) {
     llvm::errs() << tool << ": warning: --threads=" << threads
-                 << " is more than this machine's " << cores
-                 << " cores; using " << cores << "\n";
+                 << " is more than this machine's " << cores << " cores; using "
+                 << cores << "\n";
     used = cores;
   }
   runtime::setLibraryThreads(used);

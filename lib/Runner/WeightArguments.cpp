@@ -28,8 +28,8 @@ static std::optional<llvm::ArrayRef<char>> rawBytes(ElementsAttr value) {
   return std::nullopt;
 }
 
-std::vector<HostTensor>
-mlir::gopt::hoistWeightsIntoArguments(func::FuncOp fn, size_t minBytes) {
+std::vector<HostTensor> mlir::gopt::hoistWeightsIntoArguments(func::FuncOp fn,
+                                                              size_t minBytes) {
   std::vector<HostTensor> weights;
   SmallVector<ConstantOp> constants(fn.getBody().getOps<ConstantOp>());
   for (ConstantOp constant : constants) {

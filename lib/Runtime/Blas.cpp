@@ -85,16 +85,16 @@ void referenceSgemm(int64_t m, int64_t n, int64_t k, float alpha,
 
 /// One row-major GEMM through the library, when it takes these layouts and
 /// sizes; false leaves the product to the caller.
-bool librarySgemm(int64_t m, int64_t n, int64_t k, float alpha,
-                  const float *a, const Matrix &am, const float *b,
-                  const Matrix &bm, float beta, float *c, const Matrix &cm) {
+bool librarySgemm(int64_t m, int64_t n, int64_t k, float alpha, const float *a,
+                  const Matrix &am, const float *b, const Matrix &bm,
+                  float beta, float *c, const Matrix &cm) {
   GemmLayout la, lb, lc;
   if (k <= 0 || !gemmLayout(am, la) || !gemmLayout(bm, lb) ||
       !gemmLayout(cm, lc) || lc.transposed)
     return false;
 #if defined(GOPT_HAVE_ONEDNN)
-  return dnnl_sgemm(la.transposed ? 'T' : 'N', lb.transposed ? 'T' : 'N', m,
-                    n, k, alpha, a, la.ld, b, lb.ld, beta, c,
+  return dnnl_sgemm(la.transposed ? 'T' : 'N', lb.transposed ? 'T' : 'N', m, n,
+                    k, alpha, a, la.ld, b, lb.ld, beta, c,
                     lc.ld) == dnnl_success;
 #elif defined(GOPT_HAVE_OPENBLAS)
   auto fits = [](int64_t v) { return v >= 0 && v <= INT_MAX; };

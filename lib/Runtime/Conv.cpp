@@ -142,8 +142,7 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
     return nullptr;
   dnnl_memory_desc_t srcUser, weightsUser, dstUser, srcAny, weightsAny, dstAny;
   dnnl_dims_t src = {s.n, s.c, s.h, s.w}, dst = {s.n, s.f, s.oh, s.ow};
-  dnnl_dims_t weights = {s.groups, s.f / s.groups, s.c / s.groups, s.kh,
-                         s.kw};
+  dnnl_dims_t weights = {s.groups, s.f / s.groups, s.c / s.groups, s.kh, s.kw};
   int weightsRank = s.groups == 1 ? 4 : 5;
   const int64_t *weightsDims = s.groups == 1 ? weights + 1 : weights;
   dnnl_format_tag_t weightsTag = s.groups == 1 ? dnnl_oihw : dnnl_goihw;
@@ -195,7 +194,8 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
       *dnnl_primitive_desc_query_md(pd, dnnl_query_src_md, 0);
   const dnnl_memory_desc_t dstPrim =
       *dnnl_primitive_desc_query_md(pd, dnnl_query_dst_md, 0);
-  plan->weightsPrim = *dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
+  plan->weightsPrim =
+      *dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
   status = dnnl_primitive_create(&plan->conv, pd);
   dnnl_primitive_desc_destroy(pd);
   if (!ok(status))
@@ -220,8 +220,8 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
     plan->dstOut = makeReorder(dstPrim, dstUser);
     if (s.accumulate)
       plan->dstIn = makeReorder(dstUser, dstPrim);
-    good = good && plan->dstPrim && plan->dstOut &&
-           (!s.accumulate || plan->dstIn);
+    good =
+        good && plan->dstPrim && plan->dstOut && (!s.accumulate || plan->dstIn);
   }
   return good ? std::move(plan) : nullptr;
 }
@@ -311,9 +311,8 @@ bool convolveWithOneDNN(const ConvShape &s, const float *input,
   dnnl_memory_t weights = primitiveWeights(*plan, weight, constantWeight);
   if (!weights)
     return false;
-  dnnl_exec_arg_t args[] = {{DNNL_ARG_SRC, src},
-                            {DNNL_ARG_WEIGHTS, weights},
-                            {DNNL_ARG_DST, dst}};
+  dnnl_exec_arg_t args[] = {
+      {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}};
   if (!ok(dnnl_primitive_execute(plan->conv, stream, 3, args)))
     return false;
   if (plan->dstOut && !runReorder(plan->dstOut, plan->dstPrim, plan->dstUser))
@@ -357,8 +356,8 @@ extern "C" void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w,
                             float beta, float *output) {
   if (n <= 0 || f <= 0 || oh <= 0 || ow <= 0)
     return;
-  ConvShape s{n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups,
-              beta != 0.0f};
+  ConvShape s{n,  c,  h,  w,  f,  kh,     kw,          oh,
+              ow, sh, sw, dh, dw, groups, beta != 0.0f};
 #ifdef GOPT_HAVE_ONEDNN
   if ((beta == 0.0f || beta == 1.0f) &&
       convolveWithOneDNN(s, input, weight, constantWeight != 0, output))

@@ -2,8 +2,8 @@
 
 #include "GOpt/Runtime/Runtime.h"
 
-#include "gtest/gtest.h"
 #include "llvm/ADT/STLExtras.h"
+#include "gtest/gtest.h"
 
 #include <limits>
 #include <vector>
@@ -84,9 +84,8 @@ TEST(Runtime, ListsEveryEntryPointForAJIT) {
   EXPECT_EQ(symbols.size(), 8u);
   for (auto &[name, address] : symbols)
     EXPECT_NE(address, nullptr) << name;
-  EXPECT_TRUE(llvm::any_of(symbols, [](auto &symbol) {
-    return symbol.first == "gopt_sgemm";
-  }));
+  EXPECT_TRUE(llvm::any_of(
+      symbols, [](auto &symbol) { return symbol.first == "gopt_sgemm"; }));
 }
 
 /// C = A·B by definition, A m×k and B k×n given by their strides.
@@ -121,8 +120,8 @@ TEST(Sgemm, TakesTransposesFromTheStrides) {
     std::vector<float> expected = referenceProduct(
         m, n, k, a.data(), l.aRow, l.aCol, b.data(), l.bRow, l.bCol);
     for (int64_t i = 0; i < m * n; ++i)
-      EXPECT_NEAR(c[i], expected[i], 1e-5) << "layout " << l.aRow << ","
-                                           << l.aCol << " " << i;
+      EXPECT_NEAR(c[i], expected[i], 1e-5)
+          << "layout " << l.aRow << "," << l.aCol << " " << i;
   }
 }
 
@@ -193,9 +192,19 @@ TEST(MemrefCopy, CopiesAStridedView) {
   float src[8] = {0, 1, 2, 3, 4, 5, 6, 7};
   float dst[6] = {};
   int64_t srcDesc[] = {reinterpret_cast<int64_t>(src),
-                       reinterpret_cast<int64_t>(src), 1, 2, 3, 4, 1};
+                       reinterpret_cast<int64_t>(src),
+                       1,
+                       2,
+                       3,
+                       4,
+                       1};
   int64_t dstDesc[] = {reinterpret_cast<int64_t>(dst),
-                       reinterpret_cast<int64_t>(dst), 0, 2, 3, 3, 1};
+                       reinterpret_cast<int64_t>(dst),
+                       0,
+                       2,
+                       3,
+                       3,
+                       1};
   struct {
     int64_t rank;
     void *descriptor;
@@ -207,7 +216,12 @@ TEST(MemrefCopy, CopiesAStridedView) {
   // Transposed destination: column-major strides.
   float dstT[6] = {};
   int64_t dstTDesc[] = {reinterpret_cast<int64_t>(dstT),
-                        reinterpret_cast<int64_t>(dstT), 0, 2, 3, 1, 2};
+                        reinterpret_cast<int64_t>(dstT),
+                        0,
+                        2,
+                        3,
+                        1,
+                        2};
   dstArg.descriptor = dstTDesc;
   memrefCopy(sizeof(float), &srcArg, &dstArg);
   float expectedT[6] = {1, 5, 2, 6, 3, 7};
@@ -227,7 +241,8 @@ struct ConvCase {
   int64_t ow() const { return (w - (kw - 1) * dw - 1) / sw + 1; }
 };
 
-std::vector<float> referenceConv(const ConvCase &s, const std::vector<float> &in,
+std::vector<float> referenceConv(const ConvCase &s,
+                                 const std::vector<float> &in,
                                  const std::vector<float> &w,
                                  const std::vector<float> &init) {
   int64_t cg = s.c / s.groups, fg = s.f / s.groups;
@@ -253,7 +268,8 @@ std::vector<float> referenceConv(const ConvCase &s, const std::vector<float> &in
 std::vector<float> pattern(size_t size, float scale, int period) {
   std::vector<float> v(size);
   for (size_t i = 0; i < size; ++i)
-    v[i] = scale * static_cast<float>(static_cast<int>(i % period) - period / 2);
+    v[i] =
+        scale * static_cast<float>(static_cast<int>(i % period) - period / 2);
   return v;
 }
 
@@ -263,27 +279,25 @@ std::vector<float> pattern(size_t size, float scale, int period) {
 /// (beta 0) and accumulating into a bias (beta 1), match the definition.
 TEST(Conv2D, MatchesTheDefinition) {
   ConvCase cases[] = {
-      {2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1},  // plain
-      {1, 3, 11, 11, 8, 3, 3, 2, 2, 1, 1, 1}, // stride 2
-      {1, 4, 10, 9, 4, 3, 2, 1, 1, 2, 2, 1},  // dilation 2
-      {1, 4, 7, 7, 6, 3, 3, 1, 1, 1, 1, 2},   // 2 groups
+      {2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1},    // plain
+      {1, 3, 11, 11, 8, 3, 3, 2, 2, 1, 1, 1},  // stride 2
+      {1, 4, 10, 9, 4, 3, 2, 1, 1, 2, 2, 1},   // dilation 2
+      {1, 4, 7, 7, 6, 3, 3, 1, 1, 1, 1, 2},    // 2 groups
       {1, 16, 8, 8, 16, 3, 3, 2, 2, 1, 1, 16}, // depthwise
-      {1, 32, 5, 5, 8, 1, 1, 1, 1, 1, 1, 1},  // 1x1
+      {1, 32, 5, 5, 8, 1, 1, 1, 1, 1, 1, 1},   // 1x1
   };
   for (const ConvCase &s : cases)
     for (float beta : {0.0f, 1.0f}) {
       std::vector<float> in = pattern(s.n * s.c * s.h * s.w, 0.25f, 7);
-      std::vector<float> w = pattern(s.f * (s.c / s.groups) * s.kh * s.kw,
-                                     0.125f, 5);
+      std::vector<float> w =
+          pattern(s.f * (s.c / s.groups) * s.kh * s.kw, 0.125f, 5);
       size_t outSize = s.n * s.f * s.oh() * s.ow();
-      std::vector<float> init =
-          beta == 0.0f ? std::vector<float>(outSize, 0.0f)
-                       : pattern(outSize, 0.5f, 3);
+      std::vector<float> init = beta == 0.0f ? std::vector<float>(outSize, 0.0f)
+                                             : pattern(outSize, 0.5f, 3);
       std::vector<float> out =
-          beta == 0.0f
-              ? std::vector<float>(outSize,
-                                   std::numeric_limits<float>::quiet_NaN())
-              : init;
+          beta == 0.0f ? std::vector<float>(
+                             outSize, std::numeric_limits<float>::quiet_NaN())
+                       : init;
       gopt_conv2d(s.n, s.c, s.h, s.w, s.f, s.kh, s.kw, s.oh(), s.ow(), s.sh,
                   s.sw, s.dh, s.dw, s.groups, in.data(), w.data(),
                   /*constantWeight=*/0, beta, out.data());
@@ -304,8 +318,8 @@ TEST(Conv2D, ConstantWeightsAreKeptUntilForgotten) {
   std::vector<float> zeros(s.f * s.oh() * s.ow(), 0.0f);
   std::vector<float> out(zeros.size());
   auto run = [&] {
-    gopt_conv2d(s.n, s.c, s.h, s.w, s.f, s.kh, s.kw, s.oh(), s.ow(), s.sh,
-                s.sw, s.dh, s.dw, s.groups, in.data(), w.data(),
+    gopt_conv2d(s.n, s.c, s.h, s.w, s.f, s.kh, s.kw, s.oh(), s.ow(), s.sh, s.sw,
+                s.dh, s.dw, s.groups, in.data(), w.data(),
                 /*constantWeight=*/1, 0.0f, out.data());
   };
   run();

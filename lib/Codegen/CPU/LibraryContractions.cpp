@@ -114,9 +114,8 @@ bool mlir::gopt::isLibraryCall(Operation *op) {
 
 /// Whether every operand of `op` is an f32 tensor or memref.
 static bool allF32(Operation *op) {
-  return llvm::all_of(op->getOperandTypes(), [](Type t) {
-    return getElementTypeOrSelf(t).isF32();
-  });
+  return llvm::all_of(op->getOperandTypes(),
+                      [](Type t) { return getElementTypeOrSelf(t).isF32(); });
 }
 
 /// Whether `op` is a convolution gopt_conv2d computes: an f32
@@ -148,8 +147,7 @@ struct MarkSgemmContraction : OpRewritePattern<linalg::GenericOp> {
 };
 
 /// Marks an f32 convolution (plain or grouped) for `gopt_conv2d`.
-struct MarkLibraryConvolution
-    : OpInterfaceRewritePattern<linalg::LinalgOp> {
+struct MarkLibraryConvolution : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
@@ -418,9 +416,9 @@ static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module) {
   args.append({ptr, ptr, i64, f32, ptr});
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(module.getBody());
-  auto func = func::FuncOp::create(rewriter, module.getLoc(),
-                                   kConv2DLibraryCall,
-                                   FunctionType::get(ctx, args, {}));
+  auto func =
+      func::FuncOp::create(rewriter, module.getLoc(), kConv2DLibraryCall,
+                           FunctionType::get(ctx, args, {}));
   func.setPrivate();
   return func;
 }
@@ -461,8 +459,8 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     } else {
       auto info = op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
       auto g = info ? info.getAs<IntegerAttr>("groups") : IntegerAttr();
-      auto s = info ? info.getAs<DenseI64ArrayAttr>("strides")
-                    : DenseI64ArrayAttr();
+      auto s =
+          info ? info.getAs<DenseI64ArrayAttr>("strides") : DenseI64ArrayAttr();
       auto d = info ? info.getAs<DenseI64ArrayAttr>("dilations")
                     : DenseI64ArrayAttr();
       if (!g || !s || !d)
@@ -491,9 +489,9 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     ArrayRef<int64_t> w = cast<MemRefType>(weight.getType()).getShape();
     ArrayRef<int64_t> out = cast<MemRefType>(output.getType()).getShape();
     SmallVector<Value> args;
-    for (int64_t v : {in[0], in[1], in[2], in[3], w[0], w[2], w[3], out[2],
-                      out[3], strides[0], strides[1], dilations[0],
-                      dilations[1], groups})
+    for (int64_t v :
+         {in[0], in[1], in[2], in[3], w[0], w[2], w[3], out[2], out[3],
+          strides[0], strides[1], dilations[0], dilations[1], groups})
       args.push_back(i64(v));
     // Each buffer's first element: its aligned pointer plus its offset.
     auto address = [&](Value v) -> Value {

@@ -1062,15 +1062,14 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
         });
     // What the generic computes, for code generation that hands grouped
     // convolutions to a library (the maps alone say it only in floordivs).
-    generic->setAttr(kGroupedConv2DAttrName,
-                     rewriter.getDictionaryAttr({
-                         rewriter.getNamedAttr("groups",
-                                               rewriter.getI64IntegerAttr(groups)),
-                         rewriter.getNamedAttr("strides",
-                                               rewriter.getDenseI64ArrayAttr(s)),
-                         rewriter.getNamedAttr("dilations",
-                                               rewriter.getDenseI64ArrayAttr(d)),
-                     }));
+    generic->setAttr(
+        kGroupedConv2DAttrName,
+        rewriter.getDictionaryAttr({
+            rewriter.getNamedAttr("groups", rewriter.getI64IntegerAttr(groups)),
+            rewriter.getNamedAttr("strides", rewriter.getDenseI64ArrayAttr(s)),
+            rewriter.getNamedAttr("dilations",
+                                  rewriter.getDenseI64ArrayAttr(d)),
+        }));
     rewriter.replaceOp(op, generic.getResult(0));
     return success();
   }
