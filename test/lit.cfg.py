@@ -70,3 +70,7 @@ if onnx_python:
         config.available_features.add("torch")
 config.substitutions.append(("%python", onnx_python or "false"))
 config.substitutions.append(("%gopt_bin", config.gopt_tools_dir))
+
+# The docs' reference check (test/Docs) needs only the python running lit.
+config.substitutions.append(("%sys_python", sys.executable))
+config.substitutions.append(("%gopt_src_root", config.gopt_src_root))

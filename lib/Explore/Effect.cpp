@@ -1,6 +1,7 @@
 //===- Effect.cpp - Measured configurations and what they mean ------------===//
 //
-// The formulas of DESIGN.md section 1 and the analysis built on them. Every
+// The formulas of docs/Explore.md ("The figures") and the analysis built
+// on them. Every
 // function is pure: the same measurements give the same figures, intervals,
 // choice and reason, bit for bit.
 //

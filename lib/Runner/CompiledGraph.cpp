@@ -300,8 +300,8 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     return a.id < b.id;
   });
 
-  // Machine code for this CPU, at O3 (DESIGN.md section 4: the target
-  // machine must be built here, or the optimization level has no effect).
+  // Machine code for this CPU, at O3 (the target machine must be built
+  // here: the ExecutionEngine's jitCodeGenOptLevel alone has no effect).
   initializeNativeTarget();
   registerBuiltinDialectTranslation(*context);
   registerLLVMDialectTranslation(*context);

@@ -1,6 +1,7 @@
 //===- Runtime.h - What compiled GOpt code calls ----------------*- C++ -*-===//
 //
-// The runtime behind code lowered by gopt-lower-to-llvm (docs/Runtime.md):
+// The runtime behind code lowered by gopt-lower-to-llvm (docs/Runner.md,
+// "The runtime (lib/Runtime)"):
 //
 // - a caching, tracking allocator behind `_mlir_memref_to_llvm_alloc`,
 //   `_mlir_memref_to_llvm_aligned_alloc` and `_mlir_memref_to_llvm_free`
