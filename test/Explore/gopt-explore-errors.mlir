@@ -53,3 +53,6 @@ func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {
 // RUN: not gopt-explore %S/Inputs/div-by-zero.mlir --passes=fold --pairs=false --progress=never --cache-dir= 2>&1 | FileCheck %s --check-prefix=CRASH
 // CRASH-NOT: Stack dump
 // CRASH: gopt-explore: error: the baseline (no graph pass) cannot be measured, so nothing can be compared: the compiled code of @main crashed: signal 8,
+
+// RUN: not gopt-explore %s --threads=-1 2>&1 | FileCheck %s --check-prefix=THREADS
+// THREADS: gopt-explore: error: --threads must not be negative, got -1

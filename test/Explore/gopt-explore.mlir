@@ -5,8 +5,9 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: gopt-explore %s --passes=fold,dce,fuse --budget=5 --reps=3 --round-ms=1 \
 // RUN:   --max-rounds=2 --progress=never --json=%t/r.json --markdown=%t/r.md \
-// RUN:   --html=%t/r.html --manifest=%t/m.json > %t/stdout.md
+// RUN:   --html=%t/r.html --manifest=%t/m.json --threads=1 > %t/stdout.md
 // RUN: FileCheck %s --check-prefix=JSON < %t/r.json
+// RUN: FileCheck %s --check-prefix=HOST < %t/r.json
 // RUN: FileCheck %s --check-prefix=MD < %t/r.md
 // RUN: diff %t/r.md %t/stdout.md
 // RUN: FileCheck %s --check-prefix=HTML < %t/r.html
@@ -28,6 +29,13 @@ func.func @main(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
   %p = gopt.softmax %ob axis = 1 : tensor<8x10xf32>
   return %p : tensor<8x10xf32>
 }
+
+// The machine, the library GEMM and the threads --threads gave it.
+// HOST: "host": {
+// HOST-NEXT: "cores": {{[1-9][0-9]*}},
+// HOST-NEXT: "cpu_model":
+// HOST-NEXT: "gemm_library": "{{onednn|openblas|loops}}",
+// HOST-NEXT: "library_threads": 1
 
 // The JSON record: versioned, every configuration with its status, the
 // program it shares, and its static figures (keys print in sorted order).

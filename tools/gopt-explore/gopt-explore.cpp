@@ -16,6 +16,8 @@
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Runner/ThreadsOption.h"
+#include "GOpt/Runtime/Runtime.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
@@ -243,6 +245,7 @@ private:
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  cl::opt<int> &threads = adoptThreadsOption(category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -257,6 +260,9 @@ int main(int argc, char **argv) {
   context.loadAllAvailableDialects();
 
   // Flags first: nothing is measured before every flag is known good.
+  auto usedThreads = applyThreadsOption("gopt-explore", threads);
+  if (!usedThreads)
+    return fail(llvm::toString(usedThreads.takeError()));
   ExploreOptions options;
   auto parsedMode = parseExploreMode(mode);
   if (!parsedMode)
@@ -438,6 +444,8 @@ int main(int argc, char **argv) {
   report->setup.modelHash = modelHash;
   report->setup.cpuModel = getHostCPUModel();
   report->setup.cores = static_cast<int>(getHostCoreCount());
+  report->setup.gemmLibrary = gopt_sgemm_backend();
+  report->setup.libraryThreads = runtime::getLibraryThreads();
 
   // Reports.
   if (*jsonOut) {

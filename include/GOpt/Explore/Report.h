@@ -37,6 +37,11 @@ struct ExploreSetup {
   std::string target;
   std::string cpuModel;
   int cores = 0;
+  /// The library GEMM behind the library path ("onednn", "openblas",
+  /// "loops") and the threads it used (--threads); generated loops run on
+  /// one thread.
+  std::string gemmLibrary;
+  int libraryThreads = 1;
   /// "verify", "default" or "autotune".
   std::string mode;
   int warmup = 0;
