@@ -5,6 +5,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -81,7 +83,7 @@ TEST(KernelTimers, AddUpCallsPerKernel) {
 
 TEST(Runtime, ListsEveryEntryPointForAJIT) {
   auto symbols = getRuntimeSymbols();
-  EXPECT_EQ(symbols.size(), 8u);
+  EXPECT_EQ(symbols.size(), 9u);
   for (auto &[name, address] : symbols)
     EXPECT_NE(address, nullptr) << name;
   EXPECT_TRUE(llvm::any_of(
@@ -334,4 +336,47 @@ TEST(Conv2D, ConstantWeightsAreKeptUntilForgotten) {
   std::vector<float> second = referenceConv(s, in, w, zeros);
   for (size_t i = 0; i < out.size(); ++i)
     ASSERT_NEAR(out[i], second[i], 1e-4) << i;
+}
+
+/// Max and sum pooling match the definition at strides and dilations; max
+/// propagates NaN and orders -0 below +0 (maximumf), as the generated loops
+/// do.
+TEST(Pool2D, MatchesTheDefinition) {
+  struct Case {
+    int64_t n, c, h, w, kh, kw, sh, sw, dh, dw;
+  } cases[] = {{1, 3, 9, 9, 3, 3, 2, 2, 1, 1},
+               {2, 2, 8, 7, 2, 2, 1, 1, 1, 1},
+               {1, 4, 9, 10, 3, 2, 1, 2, 2, 1},
+               {1, 1, 5, 5, 5, 5, 1, 1, 1, 1}};
+  for (const Case &s : cases)
+    for (int64_t kind : {0, 1}) {
+      int64_t oh = (s.h - (s.kh - 1) * s.dh - 1) / s.sh + 1;
+      int64_t ow = (s.w - (s.kw - 1) * s.dw - 1) / s.sw + 1;
+      std::vector<float> in = pattern(s.n * s.c * s.h * s.w, 0.25f, 11);
+      std::vector<float> out(s.n * s.c * oh * ow, 42.0f);
+      gopt_pool2d(kind, s.n, s.c, s.h, s.w, s.kh, s.kw, oh, ow, s.sh, s.sw,
+                  s.dh, s.dw, in.data(), out.data());
+      for (int64_t p = 0; p < s.n * s.c; ++p)
+        for (int64_t y = 0; y < oh; ++y)
+          for (int64_t x = 0; x < ow; ++x) {
+            float expected = kind == 0 ? -INFINITY : 0.0f;
+            for (int64_t i = 0; i < s.kh; ++i)
+              for (int64_t j = 0; j < s.kw; ++j) {
+                float v = in[(p * s.h + y * s.sh + i * s.dh) * s.w +
+                             x * s.sw + j * s.dw];
+                expected = kind == 0 ? std::max(expected, v) : expected + v;
+              }
+            ASSERT_FLOAT_EQ(out[(p * oh + y) * ow + x], expected)
+                << "kind " << kind << " plane " << p << " at " << y << ","
+                << x;
+          }
+    }
+  // maximumf: a NaN anywhere in the window wins; +0 beats -0.
+  float special[4] = {1.0f, std::numeric_limits<float>::quiet_NaN(), -0.0f,
+                      0.0f};
+  float result[2] = {0, 0};
+  gopt_pool2d(0, 1, 1, 1, 4, 1, 2, 1, 2, 1, 2, 1, 1, special, result);
+  EXPECT_TRUE(std::isnan(result[0]));
+  EXPECT_EQ(result[1], 0.0f);
+  EXPECT_FALSE(std::signbit(result[1]));
 }

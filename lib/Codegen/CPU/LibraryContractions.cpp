@@ -108,8 +108,15 @@ bool mlir::gopt::isLibraryConvolution(Operation *op) {
   return mark && mark.getValue() == kConv2DLibraryCall;
 }
 
+bool mlir::gopt::isLibraryPooling(Operation *op) {
+  auto mark =
+      op ? op->getAttrOfType<StringAttr>(kLibraryCallAttrName) : StringAttr();
+  return mark && mark.getValue() == kPool2DLibraryCall;
+}
+
 bool mlir::gopt::isLibraryCall(Operation *op) {
-  return isLibrarySgemm(op) || isLibraryConvolution(op);
+  return isLibrarySgemm(op) || isLibraryConvolution(op) ||
+         isLibraryPooling(op);
 }
 
 /// Whether every operand of `op` is an f32 tensor or memref.
@@ -146,17 +153,25 @@ struct MarkSgemmContraction : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
-/// Marks an f32 convolution (plain or grouped) for `gopt_conv2d`.
-struct MarkLibraryConvolution : OpInterfaceRewritePattern<linalg::LinalgOp> {
+/// Marks an f32 convolution (plain or grouped) for `gopt_conv2d` and an
+/// f32 max or sum pooling for `gopt_pool2d`.
+struct MarkLibraryWindowedOp : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics() || isLibraryConvolution(op) ||
-        !isConvolutionForLibrary(op))
+    if (!op.hasPureTensorSemantics() || isLibraryCall(op))
+      return failure();
+    StringRef callee;
+    if (isConvolutionForLibrary(op))
+      callee = kConv2DLibraryCall;
+    else if (isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(
+                 op.getOperation()) &&
+             allF32(op))
+      callee = kPool2DLibraryCall;
+    else
       return failure();
     rewriter.modifyOpInPlace(op, [&] {
-      op->setAttr(kLibraryCallAttrName,
-                  rewriter.getStringAttr(kConv2DLibraryCall));
+      op->setAttr(kLibraryCallAttrName, rewriter.getStringAttr(callee));
     });
     return success();
   }
@@ -252,11 +267,13 @@ static bool mayTouch(Operation *op, Value root) {
   });
 }
 
-/// The zero `linalg.fill` of `c`, or of another view of its buffer covering
-/// it whole (a reshape), before `op` with nothing between that may touch
-/// that buffer; or null. Only for buffers `memref.alloc` made (which alias
-/// nothing else).
-static linalg::FillOp zeroFillBefore(Operation *op, Value c) {
+/// The `linalg.fill` of `c` with a constant `accepts` takes, or of another
+/// view of its buffer covering it whole (a reshape), before `op` with
+/// nothing between that may touch that buffer; or null. Only for buffers
+/// `memref.alloc` made (which alias nothing else).
+static linalg::FillOp
+fillBefore(Operation *op, Value c,
+           llvm::function_ref<bool(const APFloat &)> accepts) {
   SmallVector<Value> views = {c};
   while (auto reshape = views.back().getDefiningOp<memref::CollapseShapeOp>())
     views.push_back(reshape.getSrc());
@@ -267,8 +284,10 @@ static linalg::FillOp zeroFillBefore(Operation *op, Value c) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
       Value target = fill.getOutputs()[0];
+      FloatAttr value;
       if (fill.hasPureBufferSemantics() && llvm::is_contained(views, target) &&
-          matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
+          matchPattern(fill.getInputs()[0], m_Constant(&value)) &&
+          accepts(value.getValue()))
         return fill;
     }
     if (isMemoryEffectFree(prev))
@@ -277,6 +296,11 @@ static linalg::FillOp zeroFillBefore(Operation *op, Value c) {
       return nullptr;
   }
   return nullptr;
+}
+
+/// The zero fill of `c` before `op` (fillBefore), or null.
+static linalg::FillOp zeroFillBefore(Operation *op, Value c) {
+  return fillBefore(op, c, [](const APFloat &v) { return v.isZero(); });
 }
 
 /// `gopt_sgemm`'s declaration in `module`, created when missing.
@@ -423,6 +447,20 @@ static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module) {
   return func;
 }
 
+/// The address of the first element of the f32 buffer `v` (its aligned
+/// pointer plus its offset), as an `!llvm.ptr`.
+static Value firstElementPointer(OpBuilder &b, Location loc, Value v) {
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, v);
+  Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
+  Value bytes =
+      arith::MulIOp::create(b, loc, meta.getOffset(),
+                            arith::ConstantIndexOp::create(b, loc, 4));
+  Value first = arith::IndexCastOp::create(
+      b, loc, b.getI64Type(), arith::AddIOp::create(b, loc, aligned, bytes));
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), first);
+}
+
 /// Whether the buffer `v` views is an argument of its function marked
 /// `gopt.weight`.
 static bool isConstantWeight(Value v) {
@@ -493,27 +531,97 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
          {in[0], in[1], in[2], in[3], w[0], w[2], w[3], out[2], out[3],
           strides[0], strides[1], dilations[0], dilations[1], groups})
       args.push_back(i64(v));
-    // Each buffer's first element: its aligned pointer plus its offset.
-    auto address = [&](Value v) -> Value {
-      auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, v);
-      Value aligned =
-          memref::ExtractAlignedPointerAsIndexOp::create(rewriter, loc, v);
-      Value bytes = arith::MulIOp::create(
-          rewriter, loc, meta.getOffset(),
-          arith::ConstantIndexOp::create(rewriter, loc, 4));
-      Value first = arith::IndexCastOp::create(
-          rewriter, loc, rewriter.getI64Type(),
-          arith::AddIOp::create(rewriter, loc, aligned, bytes));
-      return LLVM::IntToPtrOp::create(
-          rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()),
-          first);
-    };
-    args.push_back(address(input));
-    args.push_back(address(weight));
+    args.push_back(firstElementPointer(rewriter, loc, input));
+    args.push_back(firstElementPointer(rewriter, loc, weight));
     args.push_back(i64(isConstantWeight(weight) ? 1 : 0));
     args.push_back(arith::ConstantOp::create(rewriter, loc,
                                              rewriter.getF32FloatAttr(beta)));
-    args.push_back(address(output));
+    args.push_back(firstElementPointer(rewriter, loc, output));
+    func::CallOp::create(rewriter, loc, callee, args);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `gopt_pool2d`'s declaration in `module`, created when missing.
+static func::FuncOp declarePool2D(PatternRewriter &rewriter, ModuleOp module) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kPool2DLibraryCall))
+    return existing;
+  MLIRContext *ctx = rewriter.getContext();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  SmallVector<Type> args(13, rewriter.getI64Type()); // kind, sizes, windows
+  args.append({ptr, ptr});
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto func =
+      func::FuncOp::create(rewriter, module.getLoc(), kPool2DLibraryCall,
+                           FunctionType::get(ctx, args, {}));
+  func.setPrivate();
+  return func;
+}
+
+/// A marked max or sum pooling on contiguous, static NCHW memrefs, its
+/// output filled just before with the reduction's identity (-inf for max, 0
+/// for sum) -> one `gopt_pool2d` call, the fill dropped.
+struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
+  using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isLibraryPooling(op) || !op.hasPureBufferSemantics() ||
+        op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+      return failure();
+    bool isMax = isa<linalg::PoolingNchwMaxOp>(op.getOperation());
+    DenseIntElementsAttr strideAttr, dilationAttr;
+    if (auto max = dyn_cast<linalg::PoolingNchwMaxOp>(op.getOperation())) {
+      strideAttr = max.getStrides();
+      dilationAttr = max.getDilations();
+    } else if (auto sum =
+                   dyn_cast<linalg::PoolingNchwSumOp>(op.getOperation())) {
+      strideAttr = sum.getStrides();
+      dilationAttr = sum.getDilations();
+    } else {
+      return failure();
+    }
+    Value input = op.getDpsInputOperand(0)->get();
+    Value window = op.getDpsInputOperand(1)->get();
+    Value output = op.getDpsInitOperand(0)->get();
+    for (Value v : {input, output}) {
+      auto type = dyn_cast<MemRefType>(v.getType());
+      if (!type || type.getRank() != 4 ||
+          !memref::isStaticShapeAndContiguousRowMajor(type))
+        return failure();
+    }
+    auto windowType = dyn_cast<MemRefType>(window.getType());
+    if (!windowType || windowType.getRank() != 2 ||
+        !windowType.hasStaticShape())
+      return failure();
+    linalg::FillOp fill = fillBefore(op, output, [&](const APFloat &v) {
+      return isMax ? v.isInfinity() && v.isNegative() : v.isZero();
+    });
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!fill || !module)
+      return failure();
+    func::FuncOp callee = declarePool2D(rewriter, module);
+    rewriter.eraseOp(fill);
+    Location loc = op.getLoc();
+    auto i64 = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getI64IntegerAttr(v));
+    };
+    ArrayRef<int64_t> in = cast<MemRefType>(input.getType()).getShape();
+    ArrayRef<int64_t> out = cast<MemRefType>(output.getType()).getShape();
+    ArrayRef<int64_t> k = windowType.getShape();
+    SmallVector<int64_t> strides =
+        llvm::to_vector(strideAttr.getValues<int64_t>());
+    SmallVector<int64_t> dilations =
+        llvm::to_vector(dilationAttr.getValues<int64_t>());
+    SmallVector<Value> args;
+    for (int64_t v : {isMax ? int64_t(0) : int64_t(1), in[0], in[1], in[2],
+                      in[3], k[0], k[1], out[2], out[3], strides[0],
+                      strides[1], dilations[0], dilations[1]})
+      args.push_back(i64(v));
+    args.push_back(firstElementPointer(rewriter, loc, input));
+    args.push_back(firstElementPointer(rewriter, loc, output));
     func::CallOp::create(rewriter, loc, callee, args);
     rewriter.eraseOp(op);
     return success();
@@ -524,7 +632,7 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
 
 void mlir::gopt::populateSelectLibraryContractionsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<MarkLibraryConvolution, MarkSgemmContraction>(
+  patterns.add<MarkLibraryWindowedOp, MarkSgemmContraction>(
       patterns.getContext());
 }
 
@@ -534,6 +642,6 @@ void mlir::gopt::populateEpilogueInPlacePatterns(RewritePatternSet &patterns) {
 
 void mlir::gopt::populateLowerLibraryContractionsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<LowerSgemmContractionToCall, LowerConvolutionToCall>(
-      patterns.getContext());
+  patterns.add<LowerSgemmContractionToCall, LowerConvolutionToCall,
+               LowerPoolingToCall>(patterns.getContext());
 }

@@ -32,10 +32,11 @@ struct GOptLowerLibraryContractionsPass
     gopt::populateLowerLibraryContractionsPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
-    // A marked convolution on buffers gopt_conv2d does not take (a strided
-    // view) is computed by the loops, as without the library.
+    // A marked convolution or pooling on buffers the runtime does not take
+    // (a strided view; for pooling, an output not filled with the identity
+    // just before) is computed by the loops, as without the library.
     getOperation().walk([](linalg::LinalgOp op) {
-      if (gopt::isLibraryConvolution(op))
+      if (gopt::isLibraryConvolution(op) || gopt::isLibraryPooling(op))
         op->removeAttr(gopt::kLibraryCallAttrName);
     });
     WalkResult left = getOperation().walk([](linalg::GenericOp op) {

@@ -257,3 +257,49 @@ func.func @strided_view(%x: memref<1x4x10x10xf32>, %w: memref<8x4x3x3xf32>, %big
       ins(%x, %w : memref<1x4x10x10xf32>, memref<8x4x3x3xf32>) outs(%y : memref<1x8x8x8xf32, strided<[576, 72, 9, 1]>>)
   return
 }
+
+// -----
+
+// A marked max pooling whose output is filled with -inf just before becomes
+// one gopt_pool2d call (kind 0), the fill dropped; a sum pooling filled with
+// 0, kind 1. Sizes: input (padded), window, output, strides, dilations.
+// CHECK: func.func private @gopt_pool2d(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: func.func @pools
+// CHECK-NOT: linalg.fill
+// CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[I2:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[I3:.*]] = arith.constant 3 : i64
+// CHECK-DAG: %[[I4:.*]] = arith.constant 4 : i64
+// CHECK-DAG: %[[I9:.*]] = arith.constant 9 : i64
+// CHECK: call @gopt_pool2d(%[[I0]], %[[I1]], %[[I4]], %[[I9]], %[[I9]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %{{.*}}, %{{.*}})
+// CHECK: call @gopt_pool2d(%[[I1]], %[[I1]], %[[I4]], %[[I9]], %[[I9]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %{{.*}}, %{{.*}})
+// CHECK-NOT: linalg.pooling
+func.func @pools(%x: memref<1x4x9x9xf32>, %win: memref<3x3xf32>) -> (memref<1x4x4x4xf32>, memref<1x4x4x4xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %m = memref.alloc() : memref<1x4x4x4xf32>
+  linalg.fill ins(%ninf : f32) outs(%m : memref<1x4x4x4xf32>)
+  linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_pool2d"}
+      ins(%x, %win : memref<1x4x9x9xf32>, memref<3x3xf32>) outs(%m : memref<1x4x4x4xf32>)
+  %s = memref.alloc() : memref<1x4x4x4xf32>
+  linalg.fill ins(%zero : f32) outs(%s : memref<1x4x4x4xf32>)
+  linalg.pooling_nchw_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_pool2d"}
+      ins(%x, %win : memref<1x4x9x9xf32>, memref<3x3xf32>) outs(%s : memref<1x4x4x4xf32>)
+  return %m, %s : memref<1x4x4x4xf32>, memref<1x4x4x4xf32>
+}
+
+// -----
+
+// Without the identity fill just before (here: an output the caller
+// passes, holding values to combine with), a marked pooling stays a linalg
+// op, without its mark.
+// CHECK-LABEL: func.func @pool_into_values
+// CHECK: linalg.pooling_nchw_max
+// CHECK-NOT: gopt.library_call
+// CHECK-NOT: call @gopt_pool2d
+func.func @pool_into_values(%x: memref<1x4x9x9xf32>, %win: memref<3x3xf32>, %out: memref<1x4x4x4xf32>) {
+  linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_pool2d"}
+      ins(%x, %win : memref<1x4x9x9xf32>, memref<3x3xf32>) outs(%out : memref<1x4x4x4xf32>)
+  return
+}

@@ -94,3 +94,19 @@ func.func @conv_variants(%x: tensor<1x4x9x9xf32>, %w: tensor<8x4x3x3xf32>, %g: t
   %f = gopt.conv2d %h, %wh strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x4x9x9xf16>, tensor<8x4x3x3xf16> -> tensor<1x8x7x7xf16>
   return %d, %e, %f : tensor<1x8x5x5xf32>, tensor<1x8x7x7xf32>, tensor<1x8x7x7xf16>
 }
+
+// -----
+
+// f32 max and average pooling are marked for gopt_pool2d (average pooling
+// is a sum pooling, then the division); non-f32 pooling is not.
+// CHECK-LABEL: func.func @pooling
+// CHECK: linalg.pooling_nchw_max {{.*}}gopt.library_call = "gopt_pool2d"
+// CHECK: linalg.pooling_nchw_sum {{.*}}gopt.library_call = "gopt_pool2d"
+// CHECK: linalg.pooling_nchw_max
+// CHECK-NOT: library_call
+func.func @pooling(%x: tensor<1x4x9x9xf32>, %h: tensor<1x4x9x9xf16>) -> (tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>, tensor<1x4x4x4xf16>) {
+  %m = gopt.pool2d max %x kernel = [3, 3] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x4x9x9xf32> -> tensor<1x4x4x4xf32>
+  %a = gopt.pool2d avg %x kernel = [3, 3] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x4x9x9xf32> -> tensor<1x4x4x4xf32>
+  %n = gopt.pool2d max %h kernel = [3, 3] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x4x9x9xf16> -> tensor<1x4x4x4xf16>
+  return %m, %a, %n : tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>, tensor<1x4x4x4xf16>
+}

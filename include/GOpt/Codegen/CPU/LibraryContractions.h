@@ -30,6 +30,8 @@ inline constexpr llvm::StringLiteral kSgemmLibraryCall = "gopt_sgemm";
 /// (`gopt.library_call = "gopt_conv2d"`) that marks a convolution for it
 /// (named convolutions have no `library_call` of their own).
 inline constexpr llvm::StringLiteral kConv2DLibraryCall = "gopt_conv2d";
+/// The runtime's max/sum pooling, marked likewise.
+inline constexpr llvm::StringLiteral kPool2DLibraryCall = "gopt_pool2d";
 inline constexpr llvm::StringLiteral kLibraryCallAttrName =
     "gopt.library_call";
 
@@ -51,14 +53,17 @@ std::optional<SgemmLoops> matchSgemmContraction(linalg::GenericOp op);
 bool isLibrarySgemm(Operation *op);
 /// Whether `op` is a convolution marked for `gopt_conv2d`.
 bool isLibraryConvolution(Operation *op);
-/// Whether `op` is computed by a library call (either of the above): the
+/// Whether `op` is a pooling marked for `gopt_pool2d`.
+bool isLibraryPooling(Operation *op);
+/// Whether `op` is computed by a library call (any of the above): the
 /// tensor-level passes leave it whole.
 bool isLibraryCall(Operation *op);
 
 /// Marks every f32 contraction generic sgemm can compute
 /// (matchSgemmContraction) with `library_call = "gopt_sgemm"`, and every
 /// f32 convolution (`linalg.conv_2d_nchw_fchw`, or a grouped one:
-/// a generic with `gopt.grouped_conv2d`) for `gopt_conv2d`.
+/// a generic with `gopt.grouped_conv2d`) for `gopt_conv2d`, and every f32
+/// `linalg.pooling_nchw_max` / `_sum` for `gopt_pool2d`.
 void populateSelectLibraryContractionsPatterns(RewritePatternSet &patterns);
 
 /// Makes an all-parallel generic that reads a library contraction's result
@@ -74,7 +79,10 @@ void populateEpilogueInPlacePatterns(RewritePatternSet &patterns);
 /// becomes `beta = 0`. Marked convolutions on contiguous static buffers
 /// become a call of `gopt_conv2d(sizes…, strides, dilations, groups, input,
 /// weight, constantWeight, beta, output)`; `constantWeight` is 1 when the
-/// weight is a function argument marked `gopt.weight`.
+/// weight is a function argument marked `gopt.weight`. Marked poolings whose
+/// output is filled just before (−∞ for max, 0 for sum) become a call of
+/// `gopt_pool2d(kind, sizes…, strides, dilations, input, output)`, the fill
+/// dropped.
 void populateLowerLibraryContractionsPatterns(RewritePatternSet &patterns);
 
 } // namespace gopt

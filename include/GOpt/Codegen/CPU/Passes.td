@@ -63,8 +63,9 @@ def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
     convolution (`linalg.conv_2d_nchw_fchw`, or the generic of a grouped one,
     which carries `gopt.grouped_conv2d`) gets the discardable attribute
     `gopt.library_call = "gopt_conv2d"` and becomes a call of the runtime's
-    `gopt_conv2d` likewise. Other contractions (non-f32, other bodies) are
-    left to the codegen path.
+    `gopt_conv2d` likewise; every f32 `linalg.pooling_nchw_max` / `_sum`
+    gets `gopt.library_call = "gopt_pool2d"`. Other contractions (non-f32,
+    other bodies) are left to the codegen path.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
@@ -88,7 +89,9 @@ def GOptLowerLibraryContractions
     strides, dilations, groups, input, weight, constantWeight, beta,
     output)`, `constantWeight` 1 when the weight is a function argument
     marked `gopt.weight`; on a strided view it loses its mark (loops
-    compute it).
+    compute it). A pooling marked `gopt_pool2d` whose output is filled with
+    the reduction's identity just before becomes a call of `gopt_pool2d`,
+    the fill dropped; otherwise it loses its mark.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
