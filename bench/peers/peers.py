@@ -305,6 +305,22 @@ def last_error_line(text):
 # --- starting the contenders -------------------------------------------
 
 
+def start_worker(c, argv, env, timeout):
+    """Starts contender c's worker and waits for its ready line.
+
+    Returns the ready line, or None after marking c failed (the worker, if
+    it started, is closed)."""
+    try:
+        c.worker = Worker(c.label, argv, env)
+        return c.worker.wait_ready(timeout)
+    except (WorkerError, OSError) as e:
+        c.fail(e)
+        if c.worker:
+            c.worker.close()
+            c.worker = None
+        return None
+
+
 def start_gopt(args, name, paths, work, env, configs):
     """Imports the model and starts one gopt-run --serve per configuration."""
     contenders = [Contender("gopt", cfg, f"GOpt {cfg}") for cfg, _ in configs]
@@ -341,14 +357,8 @@ def start_gopt(args, name, paths, work, env, configs):
                  f"--inputs={paths['input']}",
                  f"--outputs={c.output}", "--serve"]
         log(f"  GOpt {cfg}: compiling")
-        try:
-            c.worker = Worker(c.label, argv, env)
-            ready = c.worker.wait_ready(args.compile_timeout)
-        except (WorkerError, OSError) as e:
-            c.fail(e)
-            if c.worker:
-                c.worker.close()
-                c.worker = None
+        ready = start_worker(c, argv, env, args.compile_timeout)
+        if ready is None:
             continue
         compile_ms = ready.get("compile_ms") or {}
         total = compile_ms.get("total")
@@ -400,14 +410,8 @@ def start_torch(args, name, paths, work, env, versions):
     argv = [args.python, os.path.join(HERE, "torch_worker.py"), name,
             paths["input"], c.output, "--threads", str(args.threads)]
     log("  torch: building the module")
-    try:
-        c.worker = Worker(c.label, argv, env)
-        ready = c.worker.wait_ready(args.compile_timeout)
-    except (WorkerError, OSError) as e:
-        c.fail(e)
-        if c.worker:
-            c.worker.close()
-            c.worker = None
+    ready = start_worker(c, argv, env, args.compile_timeout)
+    if ready is None:
         return c
     versions["torch"] = ready.get("version")
     c.detail = {"build_ms": ready.get("build_ms"),

@@ -303,25 +303,33 @@ static linalg::FillOp zeroFillBefore(Operation *op, Value c) {
   return fillBefore(op, c, [](const APFloat &v) { return v.isZero(); });
 }
 
+/// The private declaration `func.func private @name(args) -> ()` in
+/// `module`, created at its start when missing.
+static func::FuncOp declareRuntimeFunction(PatternRewriter &rewriter,
+                                           ModuleOp module, StringRef name,
+                                           ArrayRef<Type> args) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto func = func::FuncOp::create(
+      rewriter, module.getLoc(), name,
+      FunctionType::get(rewriter.getContext(), args, {}));
+  func.setPrivate();
+  return func;
+}
+
 /// `gopt_sgemm`'s declaration in `module`, created when missing.
 static func::FuncOp declareSgemm(PatternRewriter &rewriter, ModuleOp module) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kSgemmLibraryCall))
-    return existing;
-  MLIRContext *ctx = rewriter.getContext();
   Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
-  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
   SmallVector<Type> args = {i64, i64, i64, i64, f32};
   for (int operand = 0; operand < 3; ++operand) {
     if (operand == 2)
       args.push_back(f32); // beta
     args.append({ptr, i64, i64, i64});
   }
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(module.getBody());
-  auto func = func::FuncOp::create(rewriter, module.getLoc(), kSgemmLibraryCall,
-                                   FunctionType::get(ctx, args, {}));
-  func.setPrivate();
-  return func;
+  return declareRuntimeFunction(rewriter, module, kSgemmLibraryCall, args);
 }
 
 /// One operand of the call: the address of its first element (index) and
@@ -431,20 +439,11 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
 
 /// `gopt_conv2d`'s declaration in `module`, created when missing.
 static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kConv2DLibraryCall))
-    return existing;
-  MLIRContext *ctx = rewriter.getContext();
   Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
-  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
   SmallVector<Type> args(14, i64); // sizes, strides, dilations, groups
   args.append({ptr, ptr, i64, f32, ptr});
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(module.getBody());
-  auto func =
-      func::FuncOp::create(rewriter, module.getLoc(), kConv2DLibraryCall,
-                           FunctionType::get(ctx, args, {}));
-  func.setPrivate();
-  return func;
+  return declareRuntimeFunction(rewriter, module, kConv2DLibraryCall, args);
 }
 
 /// The address of the first element of the f32 buffer `v` (its aligned
@@ -545,19 +544,10 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
 
 /// `gopt_pool2d`'s declaration in `module`, created when missing.
 static func::FuncOp declarePool2D(PatternRewriter &rewriter, ModuleOp module) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kPool2DLibraryCall))
-    return existing;
-  MLIRContext *ctx = rewriter.getContext();
-  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
   SmallVector<Type> args(13, rewriter.getI64Type()); // kind, sizes, windows
   args.append({ptr, ptr});
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(module.getBody());
-  auto func =
-      func::FuncOp::create(rewriter, module.getLoc(), kPool2DLibraryCall,
-                           FunctionType::get(ctx, args, {}));
-  func.setPrivate();
-  return func;
+  return declareRuntimeFunction(rewriter, module, kPool2DLibraryCall, args);
 }
 
 /// A marked max or sum pooling on contiguous, static NCHW memrefs, its
