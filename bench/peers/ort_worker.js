@@ -2,7 +2,7 @@
 // ONNX Runtime worker for GOpt's side-by-side benchmark (bench/peers).
 //
 //   node ort_worker.js MODEL.onnx INPUT.npy OUTPREFIX [--threads=N]
-//        [--levels=disabled,basic,extended,all]
+//        [--levels=disabled,basic,extended,all] [--no-spin]
 //
 // Creates one InferenceSession per graph optimization level (CPU execution
 // provider, intraOpNumThreads=N, interOpNumThreads=1, sequential execution),
@@ -105,10 +105,16 @@ function writeNpy(file, type, dims, data) {
 function parseArgs(argv) {
   const positional = [];
   const options = {
-    threads: 1, levels: ['disabled', 'basic', 'extended', 'all']};
+    threads: 1, levels: ['disabled', 'basic', 'extended', 'all'],
+    spin: true};
   for (const arg of argv) {
     const m = /^--([a-z-]+)=(.*)$/.exec(arg);
-    if (m && m[1] === 'threads') {
+    if (arg === '--no-spin') {
+      // Idle intra-op threads sleep instead of spinning: several engines
+      // share the cores, and a spinning idle pool steals them from the one
+      // being timed.
+      options.spin = false;
+    } else if (m && m[1] === 'threads') {
       options.threads = parseInt(m[2], 10);
     } else if (m && m[1] === 'levels') {
       options.levels = m[2].split(',').filter((s) => s);
@@ -120,7 +126,7 @@ function parseArgs(argv) {
   }
   if (positional.length !== 3) {
     fail('usage: ort_worker.js MODEL.onnx INPUT.npy OUTPREFIX ' +
-         '[--threads=N] [--levels=a,b]');
+         '[--threads=N] [--levels=a,b] [--no-spin]');
   }
   if (!(options.threads >= 1)) fail('--threads must be >= 1');
   [options.model, options.input, options.outPrefix] = positional;
@@ -174,6 +180,8 @@ async function main() {
         interOpNumThreads: 1,
         executionMode: 'sequential',
         logSeverityLevel: 3,
+        extra: options.spin ? {} :
+            {session: {intra_op: {allow_spinning: '0'}}},
       });
       sessionMs[level] = Number(process.hrtime.bigint() - start) / 1e6;
       const tensor = new ort.Tensor(input.type, input.data, input.dims);

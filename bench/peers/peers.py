@@ -378,6 +378,8 @@ def start_ort(args, name, paths, work, levels, versions):
     argv = [args.node, os.path.join(HERE, "ort_worker.js"), paths["onnx"],
             paths["input"], prefix, f"--threads={args.threads}",
             f"--levels={','.join(levels)}"]
+    if args.threads > 1:
+        argv.append("--no-spin")
     log(f"  ORT: creating sessions ({', '.join(levels)})")
     worker = None
     try:
@@ -705,6 +707,10 @@ def header_lines(args, info, versions):
              f"--threads={args.threads} (its library GEMM's threads)."),
     ]
     if args.threads > 1:
+        lines.append(wrap("Idle threads sleep on every side (OpenMP "
+                          "OMP_WAIT_POLICY=PASSIVE for GOpt and torch, ORT "
+                          "allow_spinning=0), so a waiting engine does not "
+                          "take the cores from the one being timed."))
         lines.append(wrap(f"Note: GOpt runs its generated loops on one "
                           f"thread; only its library GEMM calls use "
                           f"{args.threads}."))
@@ -929,6 +935,13 @@ def main(argv=None):
                          OMP_NUM_THREADS=threads)
     args.torch_env = dict(os.environ, OPENBLAS_NUM_THREADS=threads,
                           OMP_NUM_THREADS=threads, MKL_NUM_THREADS=threads)
+    if args.threads > 1:
+        # Every engine's idle threads sleep instead of spinning (OpenMP's
+        # passive wait; ORT's allow_spinning=0): the workers share the
+        # cores, and an idle pool spinning in one process would steal them
+        # from the contender being timed.
+        for env in (args.gopt_env, args.torch_env):
+            env["OMP_WAIT_POLICY"] = "PASSIVE"
 
     info = machine_info()
     versions = {
