@@ -105,11 +105,16 @@ def GOptLowerLibraryContractions
 def GOptVectorizeKernels : Pass<"gopt-vectorize-kernels"> {
   let summary = "Vectorize the static-shaped linalg ops of the tile loops";
   let description = [{
-    Calls the upstream linalg vectorizer on every linalg op on tensors whose
-    shapes are static and that the vectorizer accepts (ops it rejects stay
-    as they are and become scalar loops later), then applies the usual
-    cleanups (transfer permutation lowering, reduction-to-contract folding,
-    pad vectorization).
+    First tiles named 2-D convolutions and poolings the loops compute to
+    single rows and decomposes them into 1-D ops (ops marked for a library
+    call are left whole), and drops the unit dims of generics whose
+    innermost loop has size 1 (so a `tensor<1x576x1x1xf32>` becomes one
+    `vector<576xf32>`, not 576 one-element vectors). Then calls the upstream
+    linalg vectorizer on every linalg op on tensors whose shapes are static
+    and that the vectorizer accepts (ops it rejects stay as they are and
+    become scalar loops later; library calls and the fills of their results
+    are skipped), and applies the usual cleanups (transfer permutation
+    lowering, reduction-to-contract folding, pad vectorization).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
