@@ -22,7 +22,7 @@
 // CHECK: llvm.call @mlp_k5_softmax(
 // CHECK-LABEL: llvm.func @_mlir_ciface_mlp(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
 // CHECK-LABEL: llvm.func @mlp_k0_linear(
-// CHECK-SAME: gopt.kernel = 0 : i64, sym_visibility = "private"
+// CHECK-SAME: gopt.kernel = 0 : i64, no_inline, sym_visibility = "private"
 // CHECK: llvm.call @_mlir_memref_to_llvm_alloc
 // CHECK-LABEL: llvm.func @mlp_k5_softmax(
 // CHECK-SAME: gopt.kernel = 5 : i64

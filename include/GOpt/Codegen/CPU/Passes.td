@@ -171,6 +171,18 @@ def GOptEmitCInterface : Pass<"gopt-emit-c-interface", "::mlir::ModuleOp"> {
   }];
 }
 
+def GOptNoInlineKernels : Pass<"gopt-no-inline-kernels", "::mlir::ModuleOp"> {
+  let summary = "Keep each kernel its own function through LLVM's optimizer";
+  let description = [{
+    Sets `no_inline` on every `llvm.func` that carries `gopt.kernel`. At O3
+    LLVM would otherwise inline every (private, single-use) kernel into the
+    entry: one huge function whose instruction selection grows faster than
+    its size (on EfficientNet-B0, 100 kernels, code generation took 9.8 s
+    inlined and 2.9 s with the kernels apart). Kernels are coarse, so a call
+    each costs nothing measurable, and profiles stay per kernel.
+  }];
+}
+
 def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp"> {
   let summary = "Fail unless only LLVM-dialect ops remain";
   let description = [{
