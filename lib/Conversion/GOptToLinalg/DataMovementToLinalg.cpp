@@ -1,0 +1,249 @@
+//===- DataMovementToLinalg.cpp - Data movement to linalg
+//-------------------===//
+//
+// Transposes are generics; reshapes, slices, concatenation and padding are
+// tensor ops; gather reads through tensor.extract.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LinalgBuilders.h"
+#include "PopulatePatterns.h"
+
+#include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
+
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::gopt;
+using namespace mlir::gopt::detail;
+
+/// A strided tensor.extract_slice of `input` with the result's sizes.
+static Value extractSlice(OpBuilder &b, Location loc, Value input,
+                          RankedTensorType resultType,
+                          ArrayRef<int64_t> offsets,
+                          ArrayRef<int64_t> strides) {
+  SmallVector<OpFoldResult> o, sz, st;
+  for (int64_t d = 0, e = resultType.getRank(); d < e; ++d) {
+    o.push_back(b.getIndexAttr(offsets[d]));
+    sz.push_back(b.getIndexAttr(resultType.getDimSize(d)));
+    st.push_back(b.getIndexAttr(strides[d]));
+  }
+  return tensor::ExtractSliceOp::create(b, loc, resultType, input, o, sz, st);
+}
+
+namespace {
+
+/// gopt.transpose → a permuting copy generic.
+struct LowerTranspose : OpConversionPattern<TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ArrayRef<int64_t> perm = op.getPerm();
+    // Result dim i is input dim perm[i]: input dim perm[i] reads loop dim i.
+    SmallVector<AffineExpr> exprs(perm.size());
+    for (auto [i, p] : llvm::enumerate(perm))
+      exprs[p] = rewriter.getAffineDimExpr(i);
+    AffineMap map =
+        AffineMap::get(perm.size(), 0, exprs, rewriter.getContext());
+    rewriter.replaceOp(
+        op, buildParallelGeneric(rewriter, op.getLoc(), adaptor.getInput(), map,
+                                 op.getResult().getType(),
+                                 [](OpBuilder &, Location, ValueRange args) {
+                                   return args[0];
+                                 }));
+    return success();
+  }
+};
+
+/// gopt.reshape → tensor.collapse_shape / expand_shape (through 1-D when no
+/// single reassociation exists).
+struct LowerReshape : OpConversionPattern<ReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, reshapeTo(rewriter, op.getLoc(), adaptor.getInput(),
+                                     op.getResult().getType()));
+    return success();
+  }
+};
+
+/// gopt.concat → tensor.empty and one tensor.insert_slice per input.
+struct LowerConcat : OpConversionPattern<ConcatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConcatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType outType = op.getResult().getType();
+    int64_t rank = outType.getRank();
+    int64_t axis = *normalizeAxis(op.getAxis(), rank);
+    Value result = emptyTensor(rewriter, loc, outType);
+    int64_t offset = 0;
+    for (Value in : adaptor.getInputs()) {
+      RankedTensorType type = tensorTypeOf(in);
+      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+      offsets[axis] = rewriter.getIndexAttr(offset);
+      SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));
+      for (int64_t size : type.getShape())
+        sizes.push_back(rewriter.getIndexAttr(size));
+      result = tensor::InsertSliceOp::create(rewriter, loc, in, result, offsets,
+                                             sizes, strides);
+      offset += type.getDimSize(axis);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// gopt.slice → tensor.extract_slice with the clamped starts and the steps.
+struct LowerSlice : OpConversionPattern<SliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = op.getInput().getType();
+    SmallVector<int64_t> offsets;
+    for (int64_t d = 0, e = inType.getRank(); d < e; ++d) {
+      auto bounds = normalizeSlice(inType.getDimSize(d), op.getStarts()[d],
+                                   op.getEnds()[d], op.getSteps()[d]);
+      if (!bounds)
+        return cannotLower(op, "its bounds do not normalize");
+      offsets.push_back(bounds->start);
+    }
+    rewriter.replaceOp(
+        op, extractSlice(rewriter, op.getLoc(), adaptor.getInput(),
+                         op.getResult().getType(), offsets, op.getSteps()));
+    return success();
+  }
+};
+
+/// gopt.split → one tensor.extract_slice per piece.
+struct LowerSplit : OpConversionPattern<SplitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType inType = op.getInput().getType();
+    int64_t rank = inType.getRank();
+    int64_t axis = *normalizeAxis(op.getAxis(), rank);
+    SmallVector<Value> pieces;
+    int64_t offset = 0;
+    SmallVector<int64_t> strides(rank, 1);
+    for (Value result : op.getResults()) {
+      auto type = cast<RankedTensorType>(result.getType());
+      SmallVector<int64_t> offsets(rank, 0);
+      offsets[axis] = offset;
+      pieces.push_back(extractSlice(rewriter, op.getLoc(), adaptor.getInput(),
+                                    type, offsets, strides));
+      offset += type.getDimSize(axis);
+    }
+    rewriter.replaceOp(op, pieces);
+    return success();
+  }
+};
+
+/// gopt.gather → generic over the result reading the index and extracting
+/// from the input; negative indices count from the back, and indices are
+/// clamped into range so a bad index never reads out of bounds.
+struct LowerGather : OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType inType = op.getInput().getType();
+    RankedTensorType idxType = op.getIndices().getType();
+    RankedTensorType outType = op.getResult().getType();
+    int64_t axis = *normalizeAxis(op.getAxis(), inType.getRank());
+    int64_t idxRank = idxType.getRank();
+    int64_t dimSize = inType.getDimSize(axis);
+    SmallVector<AffineExpr> idxExprs;
+    for (int64_t d = 0; d < idxRank; ++d)
+      idxExprs.push_back(rewriter.getAffineDimExpr(axis + d));
+    AffineMap idxMap =
+        AffineMap::get(outType.getRank(), 0, idxExprs, rewriter.getContext());
+    Value input = adaptor.getInput();
+    Value result = buildParallelGeneric(
+        rewriter, loc, adaptor.getIndices(), idxMap, outType,
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          Value idx =
+              arith::IndexCastOp::create(b, l, b.getIndexType(), args[0]);
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          Value size = arith::ConstantIndexOp::create(b, l, dimSize);
+          Value last = arith::ConstantIndexOp::create(b, l, dimSize - 1);
+          Value negative =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, idx, zero);
+          idx = arith::SelectOp::create(
+              b, l, negative, arith::AddIOp::create(b, l, idx, size), idx);
+          idx = arith::MaxSIOp::create(b, l, idx, zero);
+          idx = arith::MinSIOp::create(b, l, idx, last);
+          SmallVector<Value> indices;
+          for (int64_t d = 0; d < axis; ++d)
+            indices.push_back(linalg::IndexOp::create(b, l, d));
+          indices.push_back(idx);
+          for (int64_t d = axis + 1; d < inType.getRank(); ++d)
+            indices.push_back(linalg::IndexOp::create(b, l, d - 1 + idxRank));
+          return tensor::ExtractOp::create(b, l, input, indices);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// gopt.pad → tensor.pad with the constant value.
+struct LowerPad : OpConversionPattern<PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType outType = op.getResult().getType();
+    Type elem = outType.getElementType();
+    double v = op.getValue().convertToDouble();
+    Value value;
+    if (isa<FloatType>(elem))
+      value = floatConstant(rewriter, loc, elem, v);
+    else if (elem.isInteger(1))
+      value = intConstant(rewriter, loc, elem, v != 0 ? 1 : 0);
+    else
+      value = intConstant(rewriter, loc, elem, static_cast<int64_t>(v));
+    SmallVector<OpFoldResult> low, high;
+    for (int64_t l : op.getLow())
+      low.push_back(rewriter.getIndexAttr(l));
+    for (int64_t h : op.getHigh())
+      high.push_back(rewriter.getIndexAttr(h));
+    rewriter.replaceOp(op, tensor::PadOp::create(rewriter, loc, outType,
+                                                 adaptor.getInput(), low, high,
+                                                 value));
+    return success();
+  }
+};
+
+/// gopt.shape → an i64 constant of the static shape.
+struct LowerShape : OpConversionPattern<ShapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ShapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getResult().getType();
+    auto value =
+        DenseIntElementsAttr::get(type, op.getInput().getType().getShape());
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::gopt::detail::populateDataMovementToLinalgPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<LowerTranspose, LowerReshape, LowerConcat, LowerSlice,
+               LowerSplit, LowerGather, LowerPad, LowerShape>(
+      patterns.getContext());
+}
