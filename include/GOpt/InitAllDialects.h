@@ -3,7 +3,7 @@
 #ifndef GOPT_INITALLDIALECTS_H
 #define GOPT_INITALLDIALECTS_H
 
-#include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
+#include "GOpt/Registration.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -12,9 +12,10 @@ namespace mlir {
 namespace gopt {
 
 /// gopt plus every upstream dialect and extension, so pipelines can mix gopt
-/// with any upstream pass and lower to any upstream target.
+/// with any upstream pass and lower to any upstream target (what GOpt's tools
+/// register; the gopt dialect alone: registerGOptDialect, Registration.h).
 inline void registerAllDialects(DialectRegistry &registry) {
-  registry.insert<GOptDialect>();
+  registerGOptDialect(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 }

@@ -3,21 +3,17 @@
 #ifndef GOPT_INITALLPASSES_H
 #define GOPT_INITALLPASSES_H
 
-#include "GOpt/Codegen/CPU/Passes.h"
-#include "GOpt/Conversion/Passes.h"
-#include "GOpt/Pipelines/Pipelines.h"
-#include "GOpt/Transforms/Passes.h"
+#include "GOpt/Registration.h"
 #include "mlir/InitAllPasses.h"
 
 namespace mlir {
 namespace gopt {
 
-/// GOpt's passes and pipelines plus every upstream pass.
+/// GOpt's passes and pipelines plus every upstream pass (what GOpt's tools
+/// register; an embedding compiler may want GOpt alone: Registration.h).
 inline void registerAllPasses() {
-  registerGOptTransformsPasses();
-  registerGOptConversionPasses();
-  registerGOptCPUCodegenPasses();
-  registerPipelines();
+  registerGOptPasses();
+  registerGOptPipelines();
   mlir::registerAllPasses();
 }
 
