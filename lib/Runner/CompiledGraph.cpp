@@ -9,10 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Runner/Runner.h"
 #include "GOpt/Pipelines/Pipelines.h"
+#include "GOpt/Runner/Runner.h"
 #include "WeightArguments.h"
 
+#include "GOpt/Version.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -23,21 +24,21 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "GOpt/Version.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
-#include "llvm/TargetParser/Host.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <cerrno>
 #include <chrono>
@@ -181,8 +182,7 @@ std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
                   ? computeProgramHash(program)
                   : options.programHash);
   hash.update("|lowering=" + options.loweringOptions +
-              "|timers=" + (options.kernelTimers ? "1" : "0") + "|" +
-              context);
+              "|timers=" + (options.kernelTimers ? "1" : "0") + "|" + context);
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }
 
@@ -216,8 +216,8 @@ llvm::Expected<double> mlir::gopt::runGraphPipeline(ModuleOp module,
   DiagnosticCollector diags(context);
   double start = nowMs();
   if (failed(pm.run(module)))
-    return makeError("the graph pipeline '" + pipeline + "' failed:" +
-                     diags.str());
+    return makeError("the graph pipeline '" + pipeline +
+                     "' failed:" + diags.str());
   return nowMs() - start;
 }
 
@@ -337,8 +337,8 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   // Materialize now, so the first run does not pay for code generation.
   auto packed = graph->engine->lookupPacked("_mlir_ciface_" + graph->entry);
   if (!packed)
-    return makeError("JIT lookup of @" + graph->entry + " failed: " +
-                     llvm::toString(packed.takeError()));
+    return makeError("JIT lookup of @" + graph->entry +
+                     " failed: " + llvm::toString(packed.takeError()));
   graph->packedEntry = *packed;
   graph->times.codegenMs = nowMs() - start;
   if (!cacheKey.empty() && graph->storeInCache(cacheEntry))
@@ -384,8 +384,8 @@ llvm::Error CompiledGraph::invoke(llvm::ArrayRef<HostTensor> inputs,
       std::string expected;
       llvm::raw_string_ostream os(expected);
       os << tensor;
-      return makeError("input #" + llvm::Twine(i) + " of @" + entry +
-                       " is " + input.describe() + ", expected " + expected);
+      return makeError("input #" + llvm::Twine(i) + " of @" + entry + " is " +
+                       input.describe() + ", expected " + expected);
     }
     describe(input);
   }
@@ -410,8 +410,7 @@ llvm::Error CompiledGraph::invoke(llvm::ArrayRef<HostTensor> inputs,
 }
 
 std::vector<HostTensor>
-CompiledGraph::takeResults(const std::vector<int64_t> &resultWords,
-                           bool copy) {
+CompiledGraph::takeResults(const std::vector<int64_t> &resultWords, bool copy) {
   std::vector<HostTensor> results;
   std::set<void *> freed;
   int64_t at = 0;
@@ -541,26 +540,24 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
     return false;
   }
   // The linker the ExecutionEngine uses, for the objects it made.
-  auto jit = llvm::orc::LLJITBuilder()
-                 .setJITTargetMachineBuilder(std::move(*tmBuilder))
-                 .setObjectLinkingLayerCreator(
-                     [](llvm::orc::ExecutionSession &session) {
-                       return std::make_unique<
-                           llvm::orc::RTDyldObjectLinkingLayer>(
-                           session, [](const llvm::MemoryBuffer &) {
-                             return std::make_unique<
-                                 llvm::SectionMemoryManager>();
-                           });
-                     })
-                 .create();
+  auto jit =
+      llvm::orc::LLJITBuilder()
+          .setJITTargetMachineBuilder(std::move(*tmBuilder))
+          .setObjectLinkingLayerCreator(
+              [](llvm::orc::ExecutionSession &session) {
+                return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                    session, [](const llvm::MemoryBuffer &) {
+                      return std::make_unique<llvm::SectionMemoryManager>();
+                    });
+              })
+          .create();
   if (!jit) {
     llvm::consumeError(jit.takeError());
     return false;
   }
   llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
-  auto process =
-      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-          (*jit)->getDataLayout().getGlobalPrefix());
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
   if (!process) {
     llvm::consumeError(process.takeError());
     return false;
@@ -600,21 +597,79 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
 }
 
 llvm::Error
-CompiledGraph::checkRunsWithoutTrapping(llvm::ArrayRef<HostTensor> inputs) {
+CompiledGraph::checkRunsWithoutTrapping(llvm::ArrayRef<HostTensor> inputs,
+                                        double timeoutSeconds) {
+  // The child writes why its run failed (an error, not a trap) here.
+  int message[2];
+  if (pipe(message) != 0)
+    return makeError(
+        "cannot check the compiled code of @" + entry +
+        " in a child process: pipe failed: " + std::strerror(errno));
   std::fflush(nullptr);
   pid_t child = fork();
-  if (child < 0)
-    return llvm::Error::success(); // No child: nothing to learn, not an error.
+  if (child < 0) {
+    close(message[0]);
+    close(message[1]);
+    return makeError(
+        "cannot check the compiled code of @" + entry +
+        " in a child process: fork failed: " + std::strerror(errno));
+  }
   if (child == 0) {
+    close(message[0]);
     // Die of the signal quietly: the parent reports it.
     for (int sig : {SIGFPE, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP})
       std::signal(sig, SIG_DFL);
     auto outputs = run(inputs);
-    _exit(outputs ? 0 : 3);
+    if (!outputs) {
+      // Within the pipe's buffer: the parent reads once the child is gone.
+      std::string text = llvm::toString(outputs.takeError()).substr(0, 4096);
+      ssize_t written = write(message[1], text.data(), text.size());
+      (void)written;
+      _exit(3);
+    }
+    _exit(0);
   }
+  close(message[1]);
+  // What the child wrote before it ended (the pipe's end closes with it).
+  auto childMessage = [&] {
+    std::string text;
+    char buffer[512];
+    ssize_t n;
+    while ((n = read(message[0], buffer, sizeof(buffer))) > 0 ||
+           (n < 0 && errno == EINTR))
+      if (n > 0)
+        text.append(buffer, static_cast<size_t>(n));
+    close(message[0]);
+    return text;
+  };
+  // Wait, polling, until the child ends or the time is up.
   int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR)
-    ;
+  double deadline = nowMs() + timeoutSeconds * 1000.0;
+  useconds_t pause = 100;
+  while (true) {
+    pid_t done = waitpid(child, &status, WNOHANG);
+    if (done == child)
+      break;
+    if (done < 0 && errno != EINTR) {
+      close(message[0]);
+      return makeError("lost the child process checking the compiled code "
+                       "of @" +
+                       entry + ": " + std::strerror(errno));
+    }
+    if (nowMs() > deadline) {
+      kill(child, SIGKILL);
+      while (waitpid(child, &status, 0) < 0 && errno == EINTR)
+        ;
+      close(message[0]);
+      return makeError("the compiled code of @" + entry +
+                       " did not finish within " +
+                       llvm::formatv("{0}", timeoutSeconds).str() +
+                       " s (its run was killed)");
+    }
+    usleep(pause);
+    pause = std::min<useconds_t>(pause * 2, 20000);
+  }
+  std::string failure = childMessage();
   if (WIFSIGNALED(status)) {
     int sig = WTERMSIG(status);
     std::string why = sig == SIGFPE ? " (an integer division by zero or "
@@ -623,5 +678,11 @@ CompiledGraph::checkRunsWithoutTrapping(llvm::ArrayRef<HostTensor> inputs) {
     return makeError("the compiled code of @" + entry + " crashed: signal " +
                      llvm::Twine(sig) + ", " + strsignal(sig) + why);
   }
+  if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+    return makeError(failure.empty()
+                         ? "running the compiled code of @" + entry +
+                               " failed in a child process (exit status " +
+                               std::to_string(WEXITSTATUS(status)) + ")"
+                         : failure);
   return llvm::Error::success();
 }

@@ -244,3 +244,26 @@ func.func @main(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
   EXPECT_NE(llvm::toString(std::move(trapped)).find("signal"),
             std::string::npos);
 }
+
+/// A run that does not end in time is killed and reported, not waited for.
+TEST_F(RunnerFixture, ARunPastTheTimeLimitIsReported) {
+  auto module = parseSourceString<ModuleOp>(R"mlir(
+func.func @main(%x: tensor<2048x2048xf32>) -> tensor<2048x2048xf32> {
+  %e = gopt.exp %x : tensor<2048x2048xf32>
+  %t = gopt.tanh %e : tensor<2048x2048xf32>
+  return %t : tensor<2048x2048xf32>
+}
+)mlir",
+                                            &context);
+  ASSERT_TRUE(module);
+  auto graph = CompiledGraph::compile(*module, CompileOptions());
+  ASSERT_TRUE(bool(graph)) << llvm::toString(graph.takeError());
+  std::vector<HostTensor> inputs = (*graph)->makeRandomInputs(0);
+  // Two passes over 16 MiB cannot end within a microsecond.
+  llvm::Error late = (*graph)->checkRunsWithoutTrapping(inputs, 1e-6);
+  ASSERT_TRUE(bool(late));
+  EXPECT_NE(llvm::toString(std::move(late)).find("did not finish within"),
+            std::string::npos);
+  // With time enough, the same run passes.
+  EXPECT_FALSE(bool((*graph)->checkRunsWithoutTrapping(inputs)));
+}

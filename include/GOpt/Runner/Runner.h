@@ -115,11 +115,15 @@ public:
   llvm::Expected<std::vector<HostTensor>>
   run(llvm::ArrayRef<HostTensor> inputs);
 
-  /// Runs the entry once in a child process (fork) and reports how it ended:
-  /// an error naming the signal when the compiled code trapped (an integer
-  /// division by zero, a bad access), so a caller can refuse to run it in
-  /// its own process. Outputs of the child run are discarded.
-  llvm::Error checkRunsWithoutTrapping(llvm::ArrayRef<HostTensor> inputs);
+  /// Runs the entry once in a child process (fork) and reports how it ended,
+  /// so a caller can refuse to run code in its own process that would take
+  /// it down or never return: an error naming the signal when the compiled
+  /// code trapped (an integer division by zero, a bad access), the exit
+  /// status when the run failed otherwise, and a timeout (the child is
+  /// killed) when it ran longer than `timeoutSeconds`; also an error when no
+  /// child could be started. Outputs of the child run are discarded.
+  llvm::Error checkRunsWithoutTrapping(llvm::ArrayRef<HostTensor> inputs,
+                                       double timeoutSeconds = 300);
 
   /// Seeded random inputs matching the signature (input i uses seed + i).
   std::vector<HostTensor> makeRandomInputs(uint64_t seed) const;
