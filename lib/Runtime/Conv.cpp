@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -123,11 +124,11 @@ bool runReorder(dnnl_primitive_t reorder, dnnl_memory_t from,
 /// prefers, and the reorders from and to the caller's plain layouts.
 struct ConvPlan {
   dnnl_primitive_t conv = nullptr;
-  dnnl_memory_desc_t weightsPrim{};
+  dnnl_memory_desc_t weightsPrimDesc{};
   // Plain memories point at the caller's buffers on each call; the primitive
   // ones own their buffers (reused by every call of this shape).
   dnnl_memory_t srcUser = nullptr, srcPrim = nullptr;
-  dnnl_memory_t weightsUser = nullptr, weightsPrim_ = nullptr;
+  dnnl_memory_t weightsUser = nullptr, weightsPrimBuffer = nullptr;
   dnnl_memory_t dstUser = nullptr, dstPrim = nullptr;
   dnnl_primitive_t srcIn = nullptr, weightsIn = nullptr, dstIn = nullptr,
                    dstOut = nullptr;
@@ -194,7 +195,7 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
       *dnnl_primitive_desc_query_md(pd, dnnl_query_src_md, 0);
   const dnnl_memory_desc_t dstPrim =
       *dnnl_primitive_desc_query_md(pd, dnnl_query_dst_md, 0);
-  plan->weightsPrim =
+  plan->weightsPrimDesc =
       *dnnl_primitive_desc_query_md(pd, dnnl_query_weights_md, 0);
   status = dnnl_primitive_create(&plan->conv, pd);
   dnnl_primitive_desc_destroy(pd);
@@ -210,10 +211,10 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
     plan->srcIn = makeReorder(srcUser, srcPrim);
     good = good && plan->srcPrim && plan->srcIn;
   }
-  if (!dnnl_memory_desc_equal(&weightsUser, &plan->weightsPrim)) {
-    plan->weightsPrim_ = makeMemory(plan->weightsPrim, true);
-    plan->weightsIn = makeReorder(weightsUser, plan->weightsPrim);
-    good = good && plan->weightsPrim_ && plan->weightsIn;
+  if (!dnnl_memory_desc_equal(&weightsUser, &plan->weightsPrimDesc)) {
+    plan->weightsPrimBuffer = makeMemory(plan->weightsPrimDesc, true);
+    plan->weightsIn = makeReorder(weightsUser, plan->weightsPrimDesc);
+    good = good && plan->weightsPrimBuffer && plan->weightsIn;
   }
   if (!dnnl_memory_desc_equal(&dstUser, &dstPrim)) {
     plan->dstPrim = makeMemory(dstPrim, true);
@@ -230,7 +231,7 @@ struct PlanCache {
   std::mutex mutex;
   std::map<ConvShape, std::unique_ptr<ConvPlan>> plans;
   /// Shapes oneDNN declined: they take the plain loops.
-  std::map<ConvShape, bool> declined;
+  std::set<ConvShape> declined;
 };
 
 PlanCache &getPlanCache() {
@@ -249,7 +250,7 @@ ConvPlan *findPlan(const ConvShape &s) {
     return nullptr;
   std::unique_ptr<ConvPlan> plan = makePlan(s);
   if (!plan) {
-    cache.declined[s] = true;
+    cache.declined.insert(s);
     return nullptr;
   }
   return (cache.plans[s] = std::move(plan)).get();
@@ -265,8 +266,8 @@ dnnl_memory_t primitiveWeights(ConvPlan &plan, const float *weight,
   if (!plan.weightsIn)
     return plan.weightsUser;
   if (!constant)
-    return runReorder(plan.weightsIn, plan.weightsUser, plan.weightsPrim_)
-               ? plan.weightsPrim_
+    return runReorder(plan.weightsIn, plan.weightsUser, plan.weightsPrimBuffer)
+               ? plan.weightsPrimBuffer
                : nullptr;
   {
     std::lock_guard<std::mutex> lock(getPlanCache().mutex);
@@ -274,7 +275,7 @@ dnnl_memory_t primitiveWeights(ConvPlan &plan, const float *weight,
     if (it != plan.constantWeights.end())
       return it->second;
   }
-  dnnl_memory_t kept = makeMemory(plan.weightsPrim, true);
+  dnnl_memory_t kept = makeMemory(plan.weightsPrimDesc, true);
   if (!kept || !runReorder(plan.weightsIn, plan.weightsUser, kept)) {
     if (kept)
       dnnl_memory_destroy(kept);

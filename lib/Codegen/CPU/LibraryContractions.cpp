@@ -102,21 +102,23 @@ bool mlir::gopt::isLibrarySgemm(Operation *op) {
          generic.getLibraryCallAttr().getValue() == kSgemmLibraryCall;
 }
 
-bool mlir::gopt::isLibraryConvolution(Operation *op) {
+/// Whether `op` carries `gopt.library_call = "<callee>"`.
+static bool hasLibraryMark(Operation *op, StringRef callee) {
   auto mark =
       op ? op->getAttrOfType<StringAttr>(kLibraryCallAttrName) : StringAttr();
-  return mark && mark.getValue() == kConv2DLibraryCall;
+  return mark && mark.getValue() == callee;
+}
+
+bool mlir::gopt::isLibraryConvolution(Operation *op) {
+  return hasLibraryMark(op, kConv2DLibraryCall);
 }
 
 bool mlir::gopt::isLibraryPooling(Operation *op) {
-  auto mark =
-      op ? op->getAttrOfType<StringAttr>(kLibraryCallAttrName) : StringAttr();
-  return mark && mark.getValue() == kPool2DLibraryCall;
+  return hasLibraryMark(op, kPool2DLibraryCall);
 }
 
 bool mlir::gopt::isLibraryCall(Operation *op) {
-  return isLibrarySgemm(op) || isLibraryConvolution(op) ||
-         isLibraryPooling(op);
+  return isLibrarySgemm(op) || isLibraryConvolution(op) || isLibraryPooling(op);
 }
 
 /// Whether every operand of `op` is an f32 tensor or memref.
@@ -312,9 +314,9 @@ static func::FuncOp declareRuntimeFunction(PatternRewriter &rewriter,
     return existing;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(module.getBody());
-  auto func = func::FuncOp::create(
-      rewriter, module.getLoc(), name,
-      FunctionType::get(rewriter.getContext(), args, {}));
+  auto func =
+      func::FuncOp::create(rewriter, module.getLoc(), name,
+                           FunctionType::get(rewriter.getContext(), args, {}));
   func.setPrivate();
   return func;
 }
@@ -451,13 +453,20 @@ static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module) {
 static Value firstElementPointer(OpBuilder &b, Location loc, Value v) {
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, v);
   Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
-  Value bytes =
-      arith::MulIOp::create(b, loc, meta.getOffset(),
-                            arith::ConstantIndexOp::create(b, loc, 4));
+  Value bytes = arith::MulIOp::create(
+      b, loc, meta.getOffset(), arith::ConstantIndexOp::create(b, loc, 4));
   Value first = arith::IndexCastOp::create(
       b, loc, b.getI64Type(), arith::AddIOp::create(b, loc, aligned, bytes));
   return LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext()), first);
+}
+
+/// Whether `v` is a static, contiguous, row-major 4-D memref (what the
+/// runtime's convolution and pooling read and write).
+static bool isContiguousStatic4D(Value v) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  return type && type.getRank() == 4 &&
+         memref::isStaticShapeAndContiguousRowMajor(type);
 }
 
 /// Whether the buffer `v` views is an argument of its function marked
@@ -482,12 +491,8 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     Value input = op.getDpsInputOperand(0)->get();
     Value weight = op.getDpsInputOperand(1)->get();
     Value output = op.getDpsInitOperand(0)->get();
-    for (Value v : {input, weight, output}) {
-      auto type = dyn_cast<MemRefType>(v.getType());
-      if (!type || type.getRank() != 4 ||
-          !memref::isStaticShapeAndContiguousRowMajor(type))
-        return failure();
-    }
+    if (!llvm::all_of(ValueRange{input, weight, output}, isContiguousStatic4D))
+      return failure();
     SmallVector<int64_t> strides, dilations;
     int64_t groups = 1;
     if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation())) {
@@ -575,12 +580,8 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     Value input = op.getDpsInputOperand(0)->get();
     Value window = op.getDpsInputOperand(1)->get();
     Value output = op.getDpsInitOperand(0)->get();
-    for (Value v : {input, output}) {
-      auto type = dyn_cast<MemRefType>(v.getType());
-      if (!type || type.getRank() != 4 ||
-          !memref::isStaticShapeAndContiguousRowMajor(type))
-        return failure();
-    }
+    if (!llvm::all_of(ValueRange{input, output}, isContiguousStatic4D))
+      return failure();
     auto windowType = dyn_cast<MemRefType>(window.getType());
     if (!windowType || windowType.getRank() != 2 ||
         !windowType.hasStaticShape())
@@ -607,8 +608,8 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
         llvm::to_vector(dilationAttr.getValues<int64_t>());
     SmallVector<Value> args;
     for (int64_t v : {isMax ? int64_t(0) : int64_t(1), in[0], in[1], in[2],
-                      in[3], k[0], k[1], out[2], out[3], strides[0],
-                      strides[1], dilations[0], dilations[1]})
+                      in[3], k[0], k[1], out[2], out[3], strides[0], strides[1],
+                      dilations[0], dilations[1]})
       args.push_back(i64(v));
     args.push_back(firstElementPointer(rewriter, loc, input));
     args.push_back(firstElementPointer(rewriter, loc, output));
