@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import shutil
 import subprocess
 import sys
 
@@ -74,3 +75,21 @@ config.substitutions.append(("%gopt_bin", config.gopt_tools_dir))
 # The docs' reference check (test/Docs) needs only the python running lit.
 config.substitutions.append(("%sys_python", sys.executable))
 config.substitutions.append(("%gopt_src_root", config.gopt_src_root))
+
+# GPU lowering tests assemble cubins with the CUDA toolkit's ptxas when it is
+# there (found as gopt-lower-to-nvvm finds it); `%if ptxas` runs them then.
+def find_cuda_toolkit():
+    for name in ("CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"):
+        if os.environ.get(name):
+            return os.environ[name]
+    ptxas = shutil.which("ptxas")
+    if ptxas:
+        return os.path.dirname(os.path.dirname(ptxas))
+    if os.access("/usr/local/cuda/bin/ptxas", os.X_OK):
+        return "/usr/local/cuda"
+    return None
+
+
+cuda_toolkit = find_cuda_toolkit()
+if cuda_toolkit and os.access(os.path.join(cuda_toolkit, "bin", "ptxas"), os.X_OK):
+    config.available_features.add("ptxas")

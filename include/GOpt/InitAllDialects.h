@@ -7,6 +7,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 namespace mlir {
 namespace gopt {
@@ -18,6 +19,8 @@ inline void registerAllDialects(DialectRegistry &registry) {
   registerGOptDialect(registry);
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary translates gpu.module ops to LLVM IR.
+  mlir::registerAllToLLVMIRTranslations(registry);
 }
 
 } // namespace gopt

@@ -5,11 +5,11 @@
 //   DialectRegistry registry;
 //   gopt::registerGOptDialect(registry);   // the gopt dialect alone
 //   gopt::registerGOptPasses();            // gopt-fold, gopt-fuse, ... alone
-//   gopt::registerGOptPipelines();         // gopt-optimize, gopt-lower-to-llvm
+//   gopt::registerGOptPipelines();         // gopt-optimize, gopt-lower-to-*
 //
 // None of these registers an upstream dialect or pass. The graph passes need
-// only the dialects of the IR they run on (gopt, func); gopt-lower-to-llvm
-// also needs the upstream dialects it lowers through and their external
+// only the dialects of the IR they run on (gopt, func); the lowering
+// pipelines also need the upstream dialects it lowers through and their external
 // models (bufferization, conversion to LLVM): a host either registers them
 // itself or calls gopt::registerAllDialects (InitAllDialects.h), which GOpt's
 // own tools use together with gopt::registerAllPasses (InitAllPasses.h).
@@ -20,6 +20,7 @@
 #define GOPT_REGISTRATION_H
 
 #include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/GPU/Passes.h"
 #include "GOpt/Conversion/Passes.h"
 #include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
 #include "GOpt/Pipelines/Pipelines.h"
@@ -36,14 +37,16 @@ inline void registerGOptDialect(DialectRegistry &registry) {
 }
 
 /// GOpt's passes: the graph passes (include/GOpt/Transforms/Passes.td), the
-/// lowering to linalg and the CPU code generation passes.
+/// lowering to linalg and the CPU and GPU code generation passes.
 inline void registerGOptPasses() {
   registerGOptTransformsPasses();
   registerGOptConversionPasses();
   registerGOptCPUCodegenPasses();
+  registerGOptGPUCodegenPasses();
 }
 
-/// GOpt's pipelines: gopt-optimize and gopt-lower-to-llvm.
+/// GOpt's pipelines: gopt-optimize, gopt-lower-to-llvm and
+/// gopt-lower-to-nvvm.
 inline void registerGOptPipelines() { registerPipelines(); }
 
 } // namespace gopt

@@ -36,4 +36,5 @@ void mlir::gopt::registerPipelines() {
       "gopt-dce (each can be dropped with an option)",
       buildOptimizePipeline);
   registerLowerToLLVMPipeline();
+  registerLowerToNVVMPipeline();
 }

@@ -2,7 +2,8 @@
 //
 // The graph pipeline `gopt-optimize` and the registration of every GOpt
 // pipeline. The target pipelines are built next to their passes: the CPU
-// one in include/GOpt/Codegen/CPU/Pipeline.h.
+// one in include/GOpt/Codegen/CPU/Pipeline.h, the GPU one in
+// include/GOpt/Codegen/GPU/Pipeline.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #define GOPT_PIPELINES_PIPELINES_H
 
 #include "GOpt/Codegen/CPU/Pipeline.h"
+#include "GOpt/Codegen/GPU/Pipeline.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -44,8 +46,9 @@ void buildOptimizePipeline(OpPassManager &pm,
                            const OptimizePipelineOptions &options);
 
 /// Registers GOpt's pipelines with the global pipeline registry: the graph
-/// pipeline `gopt-optimize` and the CPU pipeline `gopt-lower-to-llvm`
-/// (include/GOpt/Codegen/CPU/Pipeline.h).
+/// pipeline `gopt-optimize`, the CPU pipeline `gopt-lower-to-llvm`
+/// (include/GOpt/Codegen/CPU/Pipeline.h) and the GPU pipeline
+/// `gopt-lower-to-nvvm` (include/GOpt/Codegen/GPU/Pipeline.h).
 void registerPipelines();
 
 } // namespace gopt

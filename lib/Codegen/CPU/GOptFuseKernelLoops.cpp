@@ -307,6 +307,8 @@ struct GOptFuseKernelLoopsPass
     for (int64_t s : sizes)
       sizeAttrs.push_back(rewriter.getIndexAttr(s));
     tiling.setTileSizes(sizeAttrs);
+    if (parallelTileLoops)
+      tiling.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tiling);
     // Producers whose values the kernel returns are yielded by the loops;

@@ -31,6 +31,10 @@ def GOptFuseKernelLoops : Pass<"gopt-fuse-kernel-loops", "::mlir::ModuleOp"> {
                "Tile sizes for the leading tileable dimensions of each "
                "kernel's result op (the last one repeats for the rest; 0 "
                "leaves a dimension untiled)">,
+    Option<"parallelTileLoops", "parallel-tile-loops", "bool",
+           /*default=*/"false",
+           "Make the tile loops one scf.forall (independent iterations, "
+           "for mapping onto GPU threads) instead of nested scf.for">,
   ];
   let statistics = [
     Statistic<"numTiledKernels", "tiled-kernels",

@@ -1,0 +1,118 @@
+//===- Passes.td - GOpt GPU code generation passes ---------*- tablegen -*-===//
+//
+// From bufferized kernels (one scf.forall tile loop nest per kernel, made by
+// gopt-fuse-kernel-loops) to gpu.launch ops on device buffers, ready for
+// MLIR's GPU/NVVM lowering: the passes of the gopt-lower-to-nvvm pipeline
+// (include/GOpt/Codegen/GPU/Pipeline.h). docs/GPU.md describes them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_CODEGEN_GPU_PASSES_TD
+#define GOPT_CODEGEN_GPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GOptGPUStageConstants
+    : Pass<"gopt-gpu-stage-constants", "::mlir::ModuleOp"> {
+  let summary = "Copy constants the host code reads onto the device";
+  let description = [{
+    Runs on bufferized code, before deallocation is placed. Every
+    `memref.get_global` in a host function (a `func.func` outside any
+    `gpu.module`) reads a global in host memory, which a kernel cannot
+    read. Each is replaced, at the top of its function, by a fresh
+    `memref.alloc` and a `memref.copy` from the global into it marked
+    `gopt.host_to_device`; `gopt-gpu-device-buffers` later makes the
+    allocation device memory and the copy a `gpu.memcpy`. Ownership-based
+    deallocation then frees the copy like any other buffer.
+
+    Large weights do not take this path in `gopt-run`: it passes them as
+    arguments, copied to the device once. The copies made here happen on
+    every call.
+  }];
+  let statistics = [
+    Statistic<"numStagedConstants", "staged-constants",
+              "Host globals copied to the device on each call">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def GOptGPUMapKernels : Pass<"gopt-gpu-map-kernels", "::mlir::ModuleOp"> {
+  let summary = "Turn each kernel's loop nest into one gpu.launch";
+  let description = [{
+    Runs on bufferized host functions (outside any `gpu.module`) after
+    `scf-forall-to-parallel`. In each function body:
+
+    * every top-level `scf.parallel` (a kernel's tile loop nest) becomes one
+      `gpu.launch`: its iteration space is flattened into one dimension of
+      `ceil(N / block-size)` blocks of `block-size` threads; each thread
+      delinearizes its global index into the loop's induction variables
+      (the innermost varying fastest, so neighbouring threads touch
+      neighbouring elements) and runs one iteration, guarded by
+      `index < N`;
+    * every top-level `linalg` op (a kernel left untiled) becomes parallel
+      loops first, then a launch, its reduction loops sequential inside
+      each thread;
+    * every top-level `memref.copy` not marked `gopt.host_to_device`
+      becomes a `linalg.copy`, and so a launch;
+    * inside a launch, `memref.alloc` of a static shape becomes
+      `memref.alloca` (thread-private memory) and `memref.dealloc` goes.
+
+    A tile that allocates a dynamic shape is an error naming the op.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "Threads per block (1 to 1024)">,
+  ];
+  let statistics = [
+    Statistic<"numLaunches", "launches", "gpu.launch ops made">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def GOptGPUDeviceBuffers
+    : Pass<"gopt-gpu-device-buffers", "::mlir::ModuleOp"> {
+  let summary = "Allocate the host code's buffers in device memory";
+  let description = [{
+    Runs after `gopt-gpu-map-kernels` and deallocation. In host functions,
+    a `memref.alloc` whose buffer holds kernel data (a kernel launch uses
+    it, a constant is copied into it, or the function returns it) becomes
+    `gpu.alloc` and its `memref.dealloc` becomes `gpu.dealloc`; the other
+    allocations (the bookkeeping of the deallocation's runtime aliasing
+    checks) stay in host memory. A `memref.copy` marked
+    `gopt.host_to_device` becomes `gpu.memcpy`. Function arguments and
+    results are device buffers. Host code that would still read or write
+    device memory (a `memref.load` or `memref.store` of a device buffer, an
+    unmarked `memref.copy`, a computation outside any launch) is an error
+    naming the op: only kernels touch device memory.
+  }];
+  let statistics = [
+    Statistic<"numDeviceAllocs", "device-allocs",
+              "memref.alloc ops made gpu.alloc">,
+  ];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def GOptGPUVerifyLowered
+    : Pass<"gopt-gpu-verify-lowered", "::mlir::ModuleOp"> {
+  let summary = "Fail unless only LLVM-dialect ops, launches and GPU "
+                "binaries remain";
+  let description = [{
+    The last stage of `gopt-lower-to-nvvm`: reports the first op (and how
+    many others) that is neither in the `llvm` dialect, nor a
+    `gpu.launch_func` or `gpu.binary` (which translation to LLVM IR turns
+    into runtime calls and an embedded binary), nor the module itself, so a
+    lowering gap is a clear error and not a failure of translation later.
+  }];
+}
+
+#endif // GOPT_CODEGEN_GPU_PASSES_TD

@@ -1,0 +1,72 @@
+//===- Pipeline.h - The GPU pipeline gopt-lower-to-nvvm ---------*- C++ -*-===//
+//
+// From gopt IR (optimized or not) to the LLVM dialect for the host and a
+// gpu.binary for NVIDIA GPUs: outline kernels, lower to linalg, one loop
+// nest per kernel, bufferize, one gpu.launch per kernel on device buffers,
+// then MLIR's GPU/NVVM pipeline (NVVM, PTX, cubin through ptxas).
+// docs/GPU.md describes the stages; the passes are declared in Passes.td
+// beside this.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_CODEGEN_GPU_PIPELINE_H
+#define GOPT_CODEGEN_GPU_PIPELINE_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+namespace gopt {
+
+/// What `gopt-lower-to-nvvm` puts in each gpu.binary.
+enum class GPUBinaryFormat { Auto, Bin, Isa, Fatbin, Llvm };
+
+/// Options of the GPU pipeline `gopt-lower-to-nvvm` (docs/GPU.md).
+struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target GPU architecture (sm_XX)"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features (the PTX ISA version, +ptxXX)"),
+      llvm::cl::init("+ptx80")};
+  Option<int> optLevel{*this, "opt-level",
+                       llvm::cl::desc("LLVM optimization level of the device "
+                                      "code (0 to 3)"),
+                       llvm::cl::init(3)};
+  Option<GPUBinaryFormat> format{
+      *this, "format",
+      llvm::cl::desc("What the gpu.binary holds"),
+      llvm::cl::init(GPUBinaryFormat::Auto),
+      llvm::cl::values(
+          clEnumValN(GPUBinaryFormat::Auto, "auto",
+                     "bin when ptxas is found (CUDA toolkit), isa otherwise"),
+          clEnumValN(GPUBinaryFormat::Bin, "bin", "cubin made by ptxas"),
+          clEnumValN(GPUBinaryFormat::Isa, "isa", "PTX text"),
+          clEnumValN(GPUBinaryFormat::Fatbin, "fatbin",
+                     "cubin and PTX (needs ptxas and fatbinary)"),
+          clEnumValN(GPUBinaryFormat::Llvm, "llvm", "NVVM LLVM IR"))};
+  Option<int64_t> blockSize{*this, "block-size",
+                            llvm::cl::desc("Threads per block of every kernel "
+                                           "launch (1 to 1024)"),
+                            llvm::cl::init(256)};
+};
+
+/// Appends the GPU pipeline from gopt to the LLVM dialect and a gpu.binary
+/// to `pm`, which must be anchored on `builtin.module`. The entry
+/// functions take and return device buffers.
+void buildLowerToNVVMPipeline(OpPassManager &pm,
+                              const LowerToNVVMOptions &options);
+
+/// The CUDA toolkit's root: $CUDA_HOME, $CUDA_ROOT or $CUDA_PATH when set,
+/// else the folder above the `ptxas` on PATH, else /usr/local/cuda when it
+/// has bin/ptxas; empty when none is found.
+std::string findCUDAToolkit();
+
+/// Registers `gopt-lower-to-nvvm` with the global pipeline registry.
+void registerLowerToNVVMPipeline();
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_CODEGEN_GPU_PIPELINE_H

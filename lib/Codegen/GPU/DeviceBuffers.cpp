@@ -1,0 +1,148 @@
+//===- DeviceBuffers.cpp - Host code allocates device memory --------------===//
+//
+// Once every computation is inside a gpu.launch, the buffers host code
+// allocates are the kernels' inputs and outputs: they live in device memory.
+// Host code only allocates, frees, passes and views them; anything else it
+// does to their elements is reported.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Codegen/GPU/Passes.h"
+
+namespace mlir {
+namespace gopt {
+#define GEN_PASS_DEF_GOPTGPUDEVICEBUFFERS
+#include "GOpt/Codegen/GPU/Passes.h.inc"
+} // namespace gopt
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+/// Whether `op` makes a view (or a cast, or the base buffer) of its first
+/// operand: the same memory under another type.
+bool isViewOfOperand(Operation *op) {
+  return isa<ViewLikeOpInterface, memref::CastOp,
+             memref::ExtractStridedMetadataOp>(op);
+}
+
+/// The allocation or argument whose memory `v` views.
+Value rootBuffer(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isViewOfOperand(def) || def->getNumOperands() == 0)
+      break;
+    v = def->getOperand(0);
+  }
+  return v;
+}
+
+/// Whether the buffer `alloc` makes holds kernel data: a kernel reads or
+/// writes it (a use inside a gpu.launch), a constant is copied into it, or
+/// the function returns it. Other host allocations (the bookkeeping of the
+/// deallocation's aliasing checks) stay in host memory.
+bool holdsKernelData(memref::AllocOp alloc) {
+  SmallVector<Value> worklist{alloc.getResult()};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->getParentOfType<gpu::LaunchOp>() || isa<func::ReturnOp>(user))
+        return true;
+      if (auto copy = dyn_cast<memref::CopyOp>(user))
+        if (copy->hasAttr(kHostToDeviceAttrName) && copy.getTarget() == v)
+          return true;
+      if (isViewOfOperand(user) && use.getOperandNumber() == 0)
+        llvm::append_range(worklist, user->getResults());
+    }
+  }
+  return false;
+}
+
+struct GOptGPUDeviceBuffersPass
+    : gopt::impl::GOptGPUDeviceBuffersBase<GOptGPUDeviceBuffersPass> {
+  void runOnOperation() override {
+    SmallVector<memref::AllocOp> allocs;
+    SmallVector<Operation *> others;
+    getOperation().walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<gpu::GPUModuleOp, gpu::LaunchOp>(op))
+        return WalkResult::skip();
+      if (auto alloc = dyn_cast<memref::AllocOp>(op))
+        allocs.push_back(alloc);
+      else
+        others.push_back(op);
+      return WalkResult::advance();
+    });
+    // Allocations first, so deallocations and accesses see where their
+    // buffers live.
+    for (memref::AllocOp alloc : allocs)
+      if (failed(allocateOnDevice(alloc)))
+        return signalPassFailure();
+    for (Operation *op : others)
+      if (failed(moveToDevice(op)))
+        return signalPassFailure();
+  }
+
+  LogicalResult allocateOnDevice(memref::AllocOp alloc) {
+    if (!holdsKernelData(alloc))
+      return success();
+    if (!alloc.getSymbolOperands().empty())
+      return alloc.emitOpError("gopt-gpu-device-buffers: symbol operands "
+                               "are not supported");
+    OpBuilder builder(alloc);
+    auto device = gpu::AllocOp::create(
+        builder, alloc.getLoc(), alloc.getType(), /*asyncToken=*/Type(),
+        /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
+        /*symbolOperands=*/ValueRange(), /*hostShared=*/false);
+    alloc.replaceAllUsesWith(device.getMemref());
+    alloc.erase();
+    ++numDeviceAllocs;
+    return success();
+  }
+
+  /// Whether `v` views memory host code allocated for itself.
+  static bool isHostBuffer(Value v) {
+    return isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
+        rootBuffer(v).getDefiningOp());
+  }
+
+  LogicalResult moveToDevice(Operation *op) {
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      if (isHostBuffer(dealloc.getMemref()))
+        return success();
+      gpu::DeallocOp::create(builder, loc, /*asyncToken=*/Type(),
+                             /*asyncDependencies=*/ValueRange(),
+                             dealloc.getMemref());
+      dealloc.erase();
+      return success();
+    }
+    if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+      if (!copy->hasAttr(kHostToDeviceAttrName))
+        return copy.emitOpError("gopt-gpu-device-buffers: host code copies "
+                                "device buffers element by element; copies "
+                                "belong in kernels (gopt-gpu-map-kernels)");
+      gpu::MemcpyOp::create(builder, loc, /*asyncToken=*/Type(),
+                            /*asyncDependencies=*/ValueRange(),
+                            copy.getTarget(), copy.getSource());
+      copy.erase();
+      return success();
+    }
+    Value touched;
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      touched = load.getMemref();
+    else if (auto store = dyn_cast<memref::StoreOp>(op))
+      touched = store.getMemref();
+    if (touched && isa_and_nonnull<gpu::AllocOp>(rootBuffer(touched).getDefiningOp()))
+      return op->emitOpError("gopt-gpu-device-buffers: host code would read "
+                             "or write device memory; only kernels may");
+    if (isa<linalg::LinalgOp, scf::ParallelOp>(op))
+      return op->emitOpError("gopt-gpu-device-buffers: a computation left "
+                             "outside any kernel launch");
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,152 @@
+//===- Pipeline.cpp - The GPU pipeline gopt-lower-to-nvvm -----------------===//
+
+#include "GOpt/Codegen/GPU/Pipeline.h"
+#include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/GPU/Passes.h"
+#include "GOpt/Conversion/Passes.h"
+#include "GOpt/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <cstdlib>
+
+using namespace mlir;
+
+std::string mlir::gopt::findCUDAToolkit() {
+  for (const char *name : {"CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"})
+    if (const char *value = std::getenv(name); value && *value)
+      return value;
+  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas"))
+    return llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas))
+        .str();
+  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
+    return "/usr/local/cuda";
+  return "";
+}
+
+/// The compilation target of gpu-module-to-binary for `format`.
+static std::string binaryTarget(gopt::GPUBinaryFormat format,
+                                StringRef toolkit) {
+  switch (format) {
+  case gopt::GPUBinaryFormat::Auto: {
+    SmallString<128> ptxas(toolkit);
+    llvm::sys::path::append(ptxas, "bin", "ptxas");
+    return !toolkit.empty() && llvm::sys::fs::can_execute(ptxas) ? "bin"
+                                                                 : "isa";
+  }
+  case gopt::GPUBinaryFormat::Bin:
+    return "bin";
+  case gopt::GPUBinaryFormat::Isa:
+    return "isa";
+  case gopt::GPUBinaryFormat::Fatbin:
+    return "fatbin";
+  case gopt::GPUBinaryFormat::Llvm:
+    return "llvm";
+  }
+  llvm_unreachable("unknown GPU binary format");
+}
+
+void mlir::gopt::buildLowerToNVVMPipeline(
+    OpPassManager &pm, const gopt::LowerToNVVMOptions &options) {
+  // Kernels: one function each, lowered to linalg, one tile loop nest each
+  // whose iterations (one output element, or one row where a reduction is
+  // broadcast back) are independent: one thread each.
+  pm.addPass(createGOptOutlineKernels());
+  OpPassManager &toLinalg = pm.nest<func::FuncOp>();
+  toLinalg.addPass(createConvertGOptToLinalg());
+  toLinalg.addPass(createConvertElementwiseToLinalgPass());
+  toLinalg.addPass(createCanonicalizerPass());
+  GOptFuseKernelLoopsOptions loops;
+  loops.tileSizes = {1};
+  loops.parallelTileLoops = true;
+  pm.addPass(createGOptFuseKernelLoops(loops));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // Buffers; constants copied to the device; deallocation; one launch per
+  // loop nest (and per copy the deallocation placed); host buffers in device
+  // memory.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createGOptGPUStageConstants());
+  pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  bufferization::BufferDeallocationPipelineOptions deallocation;
+  deallocation.privateFunctionDynamicOwnership = true;
+  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  GOptGPUMapKernelsOptions map;
+  map.blockSize = options.blockSize;
+  pm.addPass(createGOptGPUMapKernels(map));
+  pm.addPass(createGOptGPUDeviceBuffers());
+  OpPassManager &scalar = pm.nest<func::FuncOp>();
+  scalar.addPass(createConvertLinalgToLoopsPass());
+  scalar.addPass(createLowerAffinePass());
+  scalar.addPass(createCanonicalizerPass());
+  scalar.addPass(createCSEPass());
+  pm.addPass(createGOptEmitCInterface());
+  // Integer powers become generated functions, which kernel outlining
+  // copies into the kernels' modules.
+  pm.addPass(createConvertMathToFuncs());
+
+  // MLIR's GPU/NVVM path: kernels outlined into a gpu.module, the host to
+  // the LLVM dialect with runtime calls, the device to NVVM, then a binary.
+  pm.addPass(createGpuKernelOutliningPass());
+  // Allocations, copies and launches on one stream per function, which
+  // waits for its work before returning (the runtime calls need it).
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createStripDebugInfoPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = findCUDAToolkit();
+  binary.compilationTarget = binaryTarget(options.format, binary.toolkitPath);
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createGOptGPUVerifyLowered());
+}
+
+void mlir::gopt::registerLowerToNVVMPipeline() {
+  PassPipelineRegistration<gopt::LowerToNVVMOptions>(
+      "gopt-lower-to-nvvm",
+      "GPU pipeline from gopt to the LLVM dialect and a gpu.binary for "
+      "NVIDIA GPUs: outline kernels, lower to linalg, one loop nest and one "
+      "gpu.launch per kernel on device buffers, NVVM, PTX, cubin",
+      buildLowerToNVVMPipeline);
+}

@@ -1,0 +1,114 @@
+// RUN: gopt-opt %s -split-input-file -verify-diagnostics --gopt-gpu-map-kernels --canonicalize | FileCheck %s
+// RUN: gopt-opt %s -split-input-file -verify-diagnostics --gopt-gpu-map-kernels=block-size=64 --canonicalize | FileCheck %s --check-prefix=B64
+
+// A kernel's tile loop (4x300 tiles) becomes one launch of ceil(1200/256) = 5
+// blocks of 256 threads; each thread takes tile b*256+t when it is below
+// 1200, the innermost dimension fastest (t -> column), and its temporary
+// becomes thread-private.
+// CHECK-LABEL: func.func @tiles(
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C300:.*]] = arith.constant 300 : index
+// CHECK-DAG: %[[C1200:.*]] = arith.constant 1200 : index
+// CHECK-NOT: scf.parallel
+// CHECK: gpu.launch blocks(%[[B:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C5]], {{.*}} threads(%[[T:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C256]],
+// CHECK-NEXT: %[[PRIV:.*]] = memref.alloca() : memref<1xf32>
+// CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[B]], %[[C256]] : index
+// CHECK-NEXT: %[[LIN:.*]] = arith.addi %[[BASE]], %[[T]] : index
+// CHECK-NEXT: %[[IN:.*]] = arith.cmpi ult, %[[LIN]], %[[C1200]] : index
+// CHECK-NEXT: scf.if %[[IN]] {
+// CHECK-NEXT: %[[J:.*]] = arith.remui %[[LIN]], %[[C300]] : index
+// CHECK-NEXT: %[[I:.*]] = arith.divui %[[LIN]], %[[C300]] : index
+// CHECK-NEXT: memref.load %{{.*}}[%[[I]], %[[J]]]
+// CHECK: memref.store %{{.*}}, %[[PRIV]]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]]
+// CHECK-NOT: memref.alloc()
+// CHECK-NOT: memref.dealloc
+// CHECK: gpu.terminator
+// B64-LABEL: func.func @tiles(
+// B64-DAG: %[[C19:.*]] = arith.constant 19 : index
+// B64-DAG: %[[C64:.*]] = arith.constant 64 : index
+// B64: gpu.launch {{.*}} in (%{{.*}} = %[[C19]], {{.*}} threads({{.*}}) in (%{{.*}} = %[[C64]],
+func.func @tiles(%in: memref<4x300xf32>, %out: memref<4x300xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c300 = arith.constant 300 : index
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c300) step (%c1, %c1) {
+    %t = memref.alloc() : memref<1xf32>
+    %x = memref.load %in[%i, %j] : memref<4x300xf32>
+    memref.store %x, %t[%c0] : memref<1xf32>
+    %y = memref.load %t[%c0] : memref<1xf32>
+    memref.store %y, %out[%i, %j] : memref<4x300xf32>
+    memref.dealloc %t : memref<1xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Untiled linalg ops: a column sum (reduction over the outer dimension)
+// gets its parallel dimension outermost, one thread per column looping over
+// the rows; a whole reduction runs in one thread.
+// CHECK-LABEL: func.func @untiled(
+// CHECK: gpu.launch
+// CHECK: arith.cmpi ult, %{{.*}}, %c16 : index
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c1 {
+// CHECK: gpu.terminator
+// CHECK: gpu.launch
+// CHECK: arith.cmpi ult, %{{.*}}, %c1 : index
+// CHECK: linalg.reduce
+// CHECK: gpu.terminator
+// CHECK-NOT: linalg.
+// CHECK: return
+func.func @untiled(%a: memref<8x16xf32>, %b: memref<16xf32>, %s: memref<f32>) {
+  linalg.reduce ins(%a : memref<8x16xf32>) outs(%b : memref<16xf32>) dimensions = [0]
+    (%x: f32, %acc: f32) {
+      %r = arith.addf %x, %acc : f32
+      linalg.yield %r : f32
+    }
+  linalg.reduce ins(%b : memref<16xf32>) outs(%s : memref<f32>) dimensions = [0]
+    (%x: f32, %acc: f32) {
+      %r = arith.addf %x, %acc : f32
+      linalg.yield %r : f32
+    }
+  return
+}
+
+// -----
+
+// A copy host code would make (a returned clone) is a kernel too; a staged
+// constant's copy is left to gopt-gpu-device-buffers.
+// CHECK-LABEL: func.func @copies(
+// CHECK: memref.copy %{{.*}}, %{{.*}} {gopt.host_to_device}
+// CHECK: gpu.launch
+// CHECK: memref.load %arg0
+// CHECK: memref.store
+// CHECK: gpu.terminator
+// CHECK-NOT: memref.copy
+// CHECK: return
+memref.global "private" constant @c : memref<2xf32> = dense<[1.0, 2.0]>
+func.func @copies(%a: memref<8x16xf32>) -> (memref<8x16xf32>, memref<2xf32>) {
+  %g = memref.get_global @c : memref<2xf32>
+  %d = memref.alloc() : memref<2xf32>
+  memref.copy %g, %d {gopt.host_to_device} : memref<2xf32> to memref<2xf32>
+  %o = memref.alloc() : memref<8x16xf32>
+  memref.copy %a, %o : memref<8x16xf32> to memref<8x16xf32>
+  return %o, %d : memref<8x16xf32>, memref<2xf32>
+}
+
+// -----
+
+func.func @dynamic_tile(%n: index, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+    // expected-error @+1 {{gopt-gpu-map-kernels: a kernel tile allocates a buffer of dynamic shape; GPU kernels need static shapes}}
+    %t = memref.alloc(%n) : memref<?xf32>
+    memref.dealloc %t : memref<?xf32>
+    scf.reduce
+  }
+  return
+}

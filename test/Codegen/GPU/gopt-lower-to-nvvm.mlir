@@ -1,0 +1,71 @@
+// RUN: gopt-opt %s -verify-each --gopt-lower-to-nvvm=format=isa | FileCheck %s
+// RUN: gopt-opt %s -verify-each --gopt-lower-to-nvvm=format=isa | grep -o "gpu.binary @[a-z0-9_]*" | FileCheck %s --check-prefix=UNFUSED --implicit-check-not=gpu.binary
+// RUN: gopt-opt %s -verify-each --gopt-optimize --gopt-lower-to-nvvm=format=isa | grep -o "gpu.binary @[a-z0-9_]*" | FileCheck %s --check-prefix=FUSED --implicit-check-not=gpu.binary
+// RUN: gopt-opt %s --gopt-optimize --gopt-lower-to-nvvm="format=isa chip=sm_80 features=+ptx75 block-size=128" | FileCheck %s --check-prefix=OPTIONS
+// RUN: gopt-opt %s --gopt-optimize --gopt-lower-to-nvvm=format=llvm | FileCheck %s --check-prefix=LLVMIR
+
+// Only LLVM-dialect ops, launches and GPU binaries remain. The entry keeps
+// its C interface; each kernel function launches its own kernel, on its own
+// stream, with device buffers from the runtime.
+// CHECK-NOT: gopt.
+// CHECK-NOT: func.func
+// CHECK-NOT: linalg.
+// CHECK-NOT: memref.
+// CHECK-NOT: scf.
+// CHECK-LABEL: llvm.func @mlp(
+// CHECK-SAME: attributes {llvm.emit_c_interface}
+// CHECK: llvm.call @mlp_k0_linear(
+// CHECK: llvm.call @mlp_k5_softmax(
+// CHECK-LABEL: llvm.func @mlp_k0_linear(
+// CHECK-SAME: gopt.kernel = 0 : i64
+// CHECK: llvm.call @mgpuStreamCreate()
+// CHECK: llvm.call @mgpuMemAlloc(
+// CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @mlp_k0_linear_kernel::@mlp_k0_linear_kernel blocks in
+// CHECK: llvm.call @mgpuStreamSynchronize(
+// CHECK: llvm.call @mgpuStreamDestroy(
+// The kernel's PTX for sm_90: an entry reading and writing global memory.
+// CHECK: gpu.binary @mlp_k0_linear_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
+// CHECK-SAME: assembly = "
+// CHECK-SAME: .target sm_90
+// CHECK-SAME: .visible .entry mlp_k0_linear_kernel(
+// CHECK-SAME: ld.global
+// CHECK-SAME: st.global
+// CHECK-LABEL: llvm.func @mlp_k5_softmax(
+// CHECK-SAME: gopt.kernel = 5 : i64
+// CHECK: gpu.binary @mlp_k5_softmax_kernel
+
+// One binary per kernel: six unfused, three after gopt-optimize; @mlp_kernel
+// copies the result only when a kernel returned a buffer it does not own.
+// UNFUSED: gpu.binary @mlp_kernel
+// UNFUSED-NEXT: gpu.binary @mlp_k0_linear_kernel
+// UNFUSED-NEXT: gpu.binary @mlp_k1_add_kernel
+// UNFUSED-NEXT: gpu.binary @mlp_k2_relu_kernel
+// UNFUSED-NEXT: gpu.binary @mlp_k3_linear_kernel
+// UNFUSED-NEXT: gpu.binary @mlp_k4_add_kernel
+// UNFUSED-NEXT: gpu.binary @mlp_k5_softmax_kernel
+// FUSED: gpu.binary @mlp_kernel
+// FUSED-NEXT: gpu.binary @mlp_k0_linear_add_relu_kernel
+// FUSED-NEXT: gpu.binary @mlp_k1_linear_add_kernel
+// FUSED-NEXT: gpu.binary @mlp_k2_softmax_kernel
+
+// Options reach the target and the launches.
+// OPTIONS: gpu.launch_func {{.*}}@mlp_k0_linear_add_relu_kernel::@mlp_k0_linear_add_relu_kernel blocks in
+// OPTIONS: gpu.binary @mlp_k0_linear_add_relu_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_80", features = "+ptx75">
+// OPTIONS-SAME: .target sm_80
+// OPTIONS-SAME: .maxntid 128, 1, 1
+
+// format=llvm: the device code as NVVM LLVM IR (bitcode).
+// LLVMIR: gpu.binary @mlp_k0_linear_add_relu_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, offload = "BC
+func.func @mlp(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
+  %w1 = gopt.constant dense<0.05> : tensor<16x32xf32>
+  %b1 = gopt.constant dense<0.01> : tensor<32xf32>
+  %w2 = gopt.constant dense<-0.03> : tensor<32x10xf32>
+  %b2 = gopt.constant dense<[0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]> : tensor<10xf32>
+  %h = gopt.linear %x, %w1 : tensor<8x16xf32>, tensor<16x32xf32> -> tensor<8x32xf32>
+  %hb = gopt.add %h, %b1 : tensor<8x32xf32>, tensor<32xf32> -> tensor<8x32xf32>
+  %a = gopt.relu %hb : tensor<8x32xf32>
+  %o = gopt.linear %a, %w2 : tensor<8x32xf32>, tensor<32x10xf32> -> tensor<8x10xf32>
+  %ob = gopt.add %o, %b2 : tensor<8x10xf32>, tensor<10xf32> -> tensor<8x10xf32>
+  %p = gopt.softmax %ob axis = 1 : tensor<8x10xf32>
+  return %p : tensor<8x10xf32>
+}
