@@ -1,6 +1,7 @@
 // RUN: gopt-opt %s -split-input-file -verify-each --gopt-outline-kernels --convert-gopt-to-linalg --gopt-fuse-kernel-loops | FileCheck %s
 // RUN: gopt-opt %s -split-input-file -verify-each --gopt-outline-kernels --convert-gopt-to-linalg --gopt-fuse-kernel-loops=tile-sizes=2,8 | FileCheck %s --check-prefix=SIZES
 // RUN: gopt-opt %s -split-input-file -verify-each --gopt-outline-kernels --convert-gopt-to-linalg --gopt-select-library-contractions --gopt-fuse-kernel-loops | FileCheck %s --check-prefix=LIB
+// RUN: gopt-opt %s -split-input-file -verify-each --gopt-outline-kernels --convert-gopt-to-linalg --gopt-fuse-kernel-loops="tile-sizes=1 parallel-tile-loops" | FileCheck %s --check-prefix=FORALL
 
 // A contraction with its epilogue (bias, relu): one loop over rows; the
 // zero fill, the matmul tile and the fused epilogue are all inside it.
@@ -40,6 +41,17 @@
 // LIB: scf.yield
 // LIB-NEXT: }
 // LIB-NEXT: return
+// parallel-tile-loops (the GPU pipeline's form): one scf.forall over every
+// output element, the dot product and the epilogue inside; no scf.for.
+// FORALL-LABEL: func.func private @linear_k0_linear_add_relu
+// FORALL-NOT: scf.for
+// FORALL: scf.forall (%{{.*}}, %{{.*}}) in (4, 32) shared_outs(
+// FORALL: linalg.fill {{.*}} -> tensor<1x1xf32>
+// FORALL: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x16xf32>{{.*}}) outs(%{{.*}} : tensor<1x1xf32>)
+// FORALL: scf.forall.in_parallel
+// FORALL-NEXT: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%{{.*}}, %{{.*}}] [1, 1] [1, 1]
+// FORALL-LABEL: func.func private @softmax_k0_softmax
+// FORALL: scf.forall (%{{.*}}) in (4) shared_outs(
 func.func @linear(%x: tensor<4x16xf32>, %w: tensor<16x32xf32>, %b: tensor<32xf32>) -> tensor<4x32xf32> {
   %r = gopt.fusion(%x, %w, %b : tensor<4x16xf32>, tensor<16x32xf32>, tensor<32xf32>) -> tensor<4x32xf32> {
   ^bb0(%a: tensor<4x16xf32>, %c: tensor<16x32xf32>, %d: tensor<32xf32>):

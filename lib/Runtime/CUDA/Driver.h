@@ -1,0 +1,72 @@
+//===- Driver.h - The CUDA driver API, opened at run time -------*- C++ -*-===//
+//
+// The few driver entry points the runtime needs, looked up with dlsym so
+// nothing links against libcuda. Types are the driver's (opaque handles,
+// CUresult as int), declared here so no CUDA header is needed to build.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_LIB_RUNTIME_CUDA_DRIVER_H
+#define GOPT_LIB_RUNTIME_CUDA_DRIVER_H
+
+#include <cstddef>
+#include <string>
+
+namespace gopt {
+namespace runtime {
+namespace cuda {
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
+
+/// The driver's entry points (the versioned names cuda.h maps to).
+struct Driver {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuModuleLoadData)(CUmodule *, const void *);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, unsigned, CUstream,
+                             void **, void **);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamDestroy)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned, size_t, CUstream);
+  CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t,
+                               CUstream);
+};
+
+/// The driver, loaded and initialized with device 0's primary context
+/// current on the calling thread; aborts with the reason when there is
+/// none (compiled GPU code cannot go on without it).
+const Driver &driver();
+
+/// "cuName failed with CUDA_ERROR_..." for a failed call.
+std::string describeError(const char *call, CUresult result);
+
+} // namespace cuda
+} // namespace runtime
+} // namespace gopt
+
+#endif // GOPT_LIB_RUNTIME_CUDA_DRIVER_H
