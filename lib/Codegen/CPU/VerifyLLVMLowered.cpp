@@ -2,6 +2,7 @@
 
 #include "GOpt/Codegen/CPU/Passes.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace mlir {
@@ -18,13 +19,16 @@ namespace {
 /// Reports the first op outside the llvm dialect, with the number of others.
 struct GOptVerifyLLVMLoweredPass
     : gopt::impl::GOptVerifyLLVMLoweredBase<GOptVerifyLLVMLoweredPass> {
+  using GOptVerifyLLVMLoweredBase::GOptVerifyLLVMLoweredBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     Operation *first = nullptr;
     int64_t count = 0;
     module.walk([&](Operation *op) {
       if (op == module.getOperation() ||
-          isa<LLVM::LLVMDialect>(op->getDialect()))
+          isa<LLVM::LLVMDialect>(op->getDialect()) ||
+          (gpuHost && isa<gpu::LaunchFuncOp, gpu::BinaryOp>(op)))
         return;
       if (!first)
         first = op;
@@ -32,10 +36,11 @@ struct GOptVerifyLLVMLoweredPass
     });
     if (!first)
       return markAllAnalysesPreserved();
-    first->emitError("gopt-lower-to-llvm: '")
-        << first->getName() << "' was not lowered to the LLVM dialect ("
+    first->emitError() << pipeline << ": '" << first->getName()
+        << "' was not lowered to the LLVM dialect ("
         << count << " non-LLVM op" << (count == 1 ? "" : "s")
-        << " remain); its dialect needs a conversion in the pipeline";
+        << (count == 1 ? " remains" : " remain")
+        << "); its dialect needs a conversion in the pipeline";
     signalPassFailure();
   }
 };

@@ -139,7 +139,10 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createGOptGPUVerifyLowered());
+  GOptVerifyLLVMLoweredOptions check;
+  check.pipeline = "gopt-lower-to-nvvm";
+  check.gpuHost = true;
+  pm.addPass(createGOptVerifyLLVMLowered(check));
 }
 
 void mlir::gopt::registerLowerToNVVMPipeline() {

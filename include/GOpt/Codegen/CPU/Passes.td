@@ -190,11 +190,21 @@ def GOptNoInlineKernels : Pass<"gopt-no-inline-kernels", "::mlir::ModuleOp"> {
 def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp"> {
   let summary = "Fail unless only LLVM-dialect ops remain";
   let description = [{
-    The last stage of `gopt-lower-to-llvm`: reports the first op (and how
-    many others) that is neither in the `llvm` dialect nor the module
-    itself, so a lowering gap is a clear error and not a failure of
-    translation to LLVM IR later.
+    The last stage of `gopt-lower-to-llvm` (and, with `gpu-host`, of
+    `gopt-lower-to-nvvm`): reports the first op (and how many others) that
+    is neither in the `llvm` dialect nor the module itself, so a lowering
+    gap is a clear error and not a failure of translation to LLVM IR later.
+    With `gpu-host`, `gpu.launch_func` and `gpu.binary` are allowed too
+    (translation to LLVM IR turns them into runtime calls and an embedded
+    binary).
   }];
+  let options = [
+    Option<"pipeline", "pipeline", "std::string",
+           /*default=*/"\"gopt-lower-to-llvm\"",
+           "The pipeline named in the diagnostic">,
+    Option<"gpuHost", "gpu-host", "bool", /*default=*/"false",
+           "Also allow gpu.launch_func and gpu.binary">,
+  ];
 }
 
 #endif // GOPT_CODEGEN_CPU_PASSES_TD

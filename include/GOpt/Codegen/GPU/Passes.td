@@ -102,17 +102,4 @@ def GOptGPUDeviceBuffers
   ];
 }
 
-def GOptGPUVerifyLowered
-    : Pass<"gopt-gpu-verify-lowered", "::mlir::ModuleOp"> {
-  let summary = "Fail unless only LLVM-dialect ops, launches and GPU "
-                "binaries remain";
-  let description = [{
-    The last stage of `gopt-lower-to-nvvm`: reports the first op (and how
-    many others) that is neither in the `llvm` dialect, nor a
-    `gpu.launch_func` or `gpu.binary` (which translation to LLVM IR turns
-    into runtime calls and an embedded binary), nor the module itself, so a
-    lowering gap is a clear error and not a failure of translation later.
-  }];
-}
-
 #endif // GOPT_CODEGEN_GPU_PASSES_TD
