@@ -18,9 +18,10 @@ status=${PIPESTATUS[0]}
 count() { grep -E "^ *$1 *:" "$log" | awk -F: '{print $2}' | awk '{s+=$1} END {print s+0}'; }
 passed=$(( $(count Passed) + $(count "Expectedly Failed") ))
 failed=$(( $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out") ))
-# Tests whose REQUIRES are missing (python3-onnx, python3-torch, ...) are
-# counted, so a machine without them does not pass silently.
-skipped=$(count Unsupported)
+# Tests whose REQUIRES are missing (python3-onnx, python3-torch, ...) and
+# GoogleTest cases that skip themselves (no CUDA device) are counted, so a
+# machine without them does not pass silently.
+skipped=$(( $(count Unsupported) + $(count Skipped) ))
 if [ "$passed" -eq 0 ]; then
   echo "no test ran"
   exit 1
