@@ -28,3 +28,15 @@
 // CHECK-DAG: --tile-sizes=<long>
 // CHECK-DAG: --vectorize
 // CHECK-DAG: --use-generic-alloc-functions
+
+// The GPU passes and pipeline with their options.
+// CHECK-DAG: --parallel-tile-loops
+// CHECK-DAG: --gopt-gpu-stage-constants {{.*}}Copy constants the host code reads onto the device
+// CHECK-DAG: --gopt-gpu-map-kernels {{.*}}Turn each kernel's loop nest into one gpu.launch
+// CHECK-DAG: --gopt-gpu-device-buffers {{.*}}Allocate the host code's buffers in device memory
+// CHECK-DAG: --gpu-host
+// CHECK-DAG: --gopt-lower-to-nvvm {{.*}}GPU pipeline from gopt to the LLVM dialect and a gpu.binary for NVIDIA GPUs
+// CHECK-DAG: --chip=<string>
+// CHECK-DAG: --format=<value>
+// CHECK-DAG: =auto {{.*}}bin when ptxas is found (CUDA toolkit), isa otherwise
+// CHECK-DAG: --block-size=<long>
