@@ -9,6 +9,8 @@
 
 #include "GOpt/Codegen/GPU/Passes.h"
 
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTGPUDEVICEBUFFERS
@@ -21,20 +23,11 @@ using namespace mlir::gopt;
 
 namespace {
 
-/// Whether `op` makes a view (or a cast, or the base buffer) of its first
-/// operand: the same memory under another type.
-bool isViewOfOperand(Operation *op) {
-  return isa<ViewLikeOpInterface, memref::CastOp,
-             memref::ExtractStridedMetadataOp>(op);
-}
-
-/// The allocation or argument whose memory `v` views.
+/// The allocation or argument whose memory `v` views (through view-like
+/// ops: views, casts, a base buffer).
 Value rootBuffer(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (!isViewOfOperand(def) || def->getNumOperands() == 0)
-      break;
-    v = def->getOperand(0);
-  }
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
   return v;
 }
 
@@ -53,8 +46,9 @@ bool holdsKernelData(memref::AllocOp alloc) {
       if (auto copy = dyn_cast<memref::CopyOp>(user))
         if (copy->hasAttr(kHostToDeviceAttrName) && copy.getTarget() == v)
           return true;
-      if (isViewOfOperand(user) && use.getOperandNumber() == 0)
-        llvm::append_range(worklist, user->getResults());
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user))
+        if (view.getViewSource() == v)
+          worklist.push_back(view.getViewDest());
     }
   }
   return false;
