@@ -20,6 +20,7 @@
 #define GOPT_REGISTRATION_H
 
 #include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/Common/Passes.h"
 #include "GOpt/Codegen/GPU/Passes.h"
 #include "GOpt/Conversion/Passes.h"
 #include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
@@ -37,10 +38,11 @@ inline void registerGOptDialect(DialectRegistry &registry) {
 }
 
 /// GOpt's passes: the graph passes (include/GOpt/Transforms/Passes.td), the
-/// lowering to linalg and the CPU and GPU code generation passes.
+/// lowering to linalg and the code generation passes (shared, CPU, GPU).
 inline void registerGOptPasses() {
   registerGOptTransformsPasses();
   registerGOptConversionPasses();
+  registerGOptCodegenCommonPasses();
   registerGOptCPUCodegenPasses();
   registerGOptGPUCodegenPasses();
 }

@@ -1,8 +1,9 @@
 //===- Passes.td - GOpt conversion passes ------------------*- tablegen -*-===//
 //
 // Lowering of the gopt dialect to upstream dialects (linalg, tensor, arith,
-// math), shared by every target. The CPU code generation that follows lives
-// in include/GOpt/Codegen/CPU; docs/Lowering.md describes both.
+// math), shared by every target. The code generation that follows lives in
+// include/GOpt/Codegen (Common, CPU, GPU); docs/Lowering.md and docs/GPU.md
+// describe it.
 //
 //===----------------------------------------------------------------------===//
 

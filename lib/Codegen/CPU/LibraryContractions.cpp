@@ -1,13 +1,15 @@
 //===- LibraryContractions.cpp - Contractions computed by sgemm -----------===//
 //
-// Which contraction generics sgemm computes, the patterns that mark them on
-// tensors and make their kernel's epilogue write in place into their result,
-// and the pattern that replaces them on memrefs by a call of the runtime's
-// `gopt_sgemm` (lib/Runtime/Blas.cpp).
+// Which contraction generics sgemm computes, the patterns that mark them
+// (and convolutions and poolings) on tensors, and the patterns that replace
+// them on memrefs by calls of the runtime (lib/Runtime/Blas.cpp, Conv.cpp,
+// Pool.cpp). The marks themselves, and the epilogue written in place, are in
+// lib/Codegen/Common/LibraryCalls.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Codegen/CPU/LibraryContractions.h"
+#include "GOpt/Codegen/Common/BufferViews.h"
 #include "GOpt/Conversion/GOptToLinalg/GOptToLinalg.h"
 #include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
 
@@ -96,31 +98,6 @@ mlir::gopt::matchSgemmContraction(linalg::GenericOp op) {
   return loops;
 }
 
-bool mlir::gopt::isLibrarySgemm(Operation *op) {
-  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
-  return generic && generic.getLibraryCallAttr() &&
-         generic.getLibraryCallAttr().getValue() == kSgemmLibraryCall;
-}
-
-/// Whether `op` carries `gopt.library_call = "<callee>"`.
-static bool hasLibraryMark(Operation *op, StringRef callee) {
-  auto mark =
-      op ? op->getAttrOfType<StringAttr>(kLibraryCallAttrName) : StringAttr();
-  return mark && mark.getValue() == callee;
-}
-
-bool mlir::gopt::isLibraryConvolution(Operation *op) {
-  return hasLibraryMark(op, kConv2DLibraryCall);
-}
-
-bool mlir::gopt::isLibraryPooling(Operation *op) {
-  return hasLibraryMark(op, kPool2DLibraryCall);
-}
-
-bool mlir::gopt::isLibraryCall(Operation *op) {
-  return isLibrarySgemm(op) || isLibraryConvolution(op) || isLibraryPooling(op);
-}
-
 /// Whether every operand of `op` is an f32 tensor or memref.
 static bool allF32(Operation *op) {
   return llvm::all_of(op->getOperandTypes(),
@@ -178,81 +155,6 @@ struct MarkLibraryWindowedOp : OpInterfaceRewritePattern<linalg::LinalgOp> {
     return success();
   }
 };
-
-/// The library contraction whose result `v` is, through reshapes each used
-/// once (the collapsed result of a convolution read back as NCHW), or null.
-static Operation *libraryResultThroughReshapes(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (!v.hasOneUse())
-      return nullptr;
-    if (isLibraryCall(def))
-      return def;
-    if (!isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(def))
-      return nullptr;
-    v = def->getOperand(0);
-  }
-  return nullptr;
-}
-
-/// `ins(…, %c, …) outs(tensor.empty)` with `%c` a library contraction's
-/// result (or a reshape of it) read where the generic writes, and used
-/// nowhere else, becomes `ins(…) outs(%c)`: the epilogue overwrites the
-/// sgemm output in place.
-struct WriteEpilogueIntoContractionResult
-    : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(linalg::GenericOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
-        op.getNumReductionLoops() != 0)
-      return failure();
-    OpOperand *init = op.getDpsInitOperand(0);
-    if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
-        op.payloadUsesValueFromOperand(init))
-      return failure();
-    AffineMap outMap = op.getMatchingIndexingMap(init);
-    OpOperand *reused = nullptr;
-    for (OpOperand *input : op.getDpsInputOperands()) {
-      Value v = input->get();
-      if (libraryResultThroughReshapes(v) &&
-          v.getType() == init->get().getType() &&
-          op.getMatchingIndexingMap(input) == outMap) {
-        reused = input;
-        break;
-      }
-    }
-    if (!reused)
-      return failure();
-    unsigned reusedIndex = reused->getOperandNumber();
-    SmallVector<Value> inputs;
-    SmallVector<AffineMap> maps;
-    for (OpOperand *input : op.getDpsInputOperands()) {
-      if (input == reused)
-        continue;
-      inputs.push_back(input->get());
-      maps.push_back(op.getMatchingIndexingMap(input));
-    }
-    maps.push_back(outMap);
-    auto inPlace = linalg::GenericOp::create(
-        rewriter, op.getLoc(), op->getResultTypes(), inputs,
-        ValueRange{reused->get()}, maps, op.getIteratorTypesArray());
-    rewriter.inlineRegionBefore(op.getRegion(), inPlace.getRegion(),
-                                inPlace.getRegion().end());
-    Block &body = inPlace.getRegion().front();
-    BlockArgument oldArg = body.getArgument(reusedIndex);
-    rewriter.replaceAllUsesWith(oldArg, body.getArguments().back());
-    body.eraseArgument(reusedIndex);
-    rewriter.replaceOp(op, inPlace->getResults());
-    return success();
-  }
-};
-
-/// The buffer `v` is a view of (through view-like ops), or `v`.
-static Value rootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
 
 /// Whether `op` may read or write the fresh allocation `root`: unknown
 /// effects may; effects on values of another root may not (a fresh
@@ -625,10 +527,6 @@ void mlir::gopt::populateSelectLibraryContractionsPatterns(
     RewritePatternSet &patterns) {
   patterns.add<MarkLibraryWindowedOp, MarkSgemmContraction>(
       patterns.getContext());
-}
-
-void mlir::gopt::populateEpilogueInPlacePatterns(RewritePatternSet &patterns) {
-  patterns.add<WriteEpilogueIntoContractionResult>(patterns.getContext());
 }
 
 void mlir::gopt::populateLowerLibraryContractionsPatterns(

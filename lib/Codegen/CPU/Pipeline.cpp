@@ -2,12 +2,11 @@
 
 #include "GOpt/Codegen/CPU/Pipeline.h"
 #include "GOpt/Codegen/CPU/Passes.h"
-#include "GOpt/Conversion/Passes.h"
-#include "GOpt/Transforms/Passes.h"
+#include "GOpt/Codegen/Common/Passes.h"
+#include "GOpt/Codegen/Common/Stages.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -23,14 +22,8 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   // Kernels: one function each, lowered to linalg, one loop nest each.
   // Function-local stages are nested on func.func so functions (kernels)
   // are processed in parallel.
-  GOptOutlineKernelsOptions outline;
-  outline.timers = options.kernelTimers;
-  pm.addPass(createGOptOutlineKernels(outline));
-  OpPassManager &toLinalg = pm.nest<func::FuncOp>();
-  toLinalg.addPass(createConvertGOptToLinalg());
-  // Elementwise arith/math ops of other producers on whole tensors.
-  toLinalg.addPass(createConvertElementwiseToLinalgPass());
-  toLinalg.addPass(createCanonicalizerPass());
+  OpPassManager &toLinalg =
+      addKernelsToLinalgStage(pm, options.kernelTimers);
   // Library path: contractions sgemm computes stay whole (a call after
   // bufferization); their kernels' epilogues become the loop nest.
   bool library = options.contractions == ContractionPath::Library;
@@ -49,11 +42,7 @@ void mlir::gopt::buildLowerToLLVMPipeline(
 
   // Buffers: identity-layout memrefs at function boundaries, ownership-based
   // deallocation.
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  addBufferizeStage(pm);
   // Tile loops would otherwise allocate their temporaries once per
   // iteration: hoist allocations out of loops (and up their blocks) before
   // deallocation is placed.
@@ -62,10 +51,7 @@ void mlir::gopt::buildLowerToLLVMPipeline(
       bufferization::createBufferLoopHoistingPass());
   // Kernels are private: they may return views of their arguments (a
   // reshape kernel) with an ownership flag instead of a copy.
-  bufferization::BufferDeallocationPipelineOptions deallocation;
-  deallocation.privateFunctionDynamicOwnership = true;
-  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
-  pm.addPass(createConvertBufferizationToMemRefPass());
+  addDeallocationStage(pm);
   if (library)
     pm.addPass(createGOptLowerLibraryContractions());
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Codegen/Common/BufferViews.h"
 #include "GOpt/Codegen/GPU/Passes.h"
 
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -22,14 +23,6 @@ using namespace mlir;
 using namespace mlir::gopt;
 
 namespace {
-
-/// The allocation or argument whose memory `v` views (through view-like
-/// ops: views, casts, a base buffer).
-Value rootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
 
 /// Whether the buffer `alloc` makes holds kernel data: a kernel reads or
 /// writes it (a use inside a gpu.launch), a constant is copied into it, or

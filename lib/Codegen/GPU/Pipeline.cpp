@@ -1,14 +1,11 @@
 //===- Pipeline.cpp - The GPU pipeline gopt-lower-to-nvvm -----------------===//
 
 #include "GOpt/Codegen/GPU/Pipeline.h"
-#include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/Common/Passes.h"
+#include "GOpt/Codegen/Common/Stages.h"
 #include "GOpt/Codegen/GPU/Passes.h"
-#include "GOpt/Conversion/Passes.h"
-#include "GOpt/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
@@ -64,11 +61,7 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // Kernels: one function each, lowered to linalg, one tile loop nest each
   // whose iterations (one output element, or one row where a reduction is
   // broadcast back) are independent: one thread each.
-  pm.addPass(createGOptOutlineKernels());
-  OpPassManager &toLinalg = pm.nest<func::FuncOp>();
-  toLinalg.addPass(createConvertGOptToLinalg());
-  toLinalg.addPass(createConvertElementwiseToLinalgPass());
-  toLinalg.addPass(createCanonicalizerPass());
+  addKernelsToLinalgStage(pm, /*kernelTimers=*/false);
   GOptFuseKernelLoopsOptions loops;
   loops.tileSizes = {1};
   loops.parallelTileLoops = true;
@@ -79,19 +72,12 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // Buffers; constants copied to the device; deallocation; one launch per
   // loop nest (and per copy the deallocation placed); host buffers in device
   // memory.
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  addBufferizeStage(pm);
   pm.addPass(createGOptGPUStageConstants());
   pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  bufferization::BufferDeallocationPipelineOptions deallocation;
-  deallocation.privateFunctionDynamicOwnership = true;
-  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
-  pm.addPass(createConvertBufferizationToMemRefPass());
+  addDeallocationStage(pm);
   GOptGPUMapKernelsOptions map;
   map.blockSize = options.blockSize;
   pm.addPass(createGOptGPUMapKernels(map));

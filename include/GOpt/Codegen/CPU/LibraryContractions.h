@@ -3,9 +3,11 @@
 // The library path for heavy contractions (docs/Lowering.md, "Contractions:
 // library or codegen"): an f32 contraction `linalg.generic` that sgemm can
 // compute is marked with `library_call = "gopt_sgemm"` on tensors
-// (gopt-select-library-contractions); the tensor-level passes then leave it
-// whole (no tiling, no fusion into it, no vectorization), the epilogue of its
-// kernel writes in place into its result, and after bufferization
+// (gopt-select-library-contractions; the marks are in
+// include/GOpt/Codegen/Common/LibraryCalls.h); the tensor-level passes then
+// leave it whole (no tiling, no fusion into it, no vectorization), the
+// epilogue of its kernel writes in place into its result, and after
+// bufferization
 // gopt-lower-library-contractions replaces it with a call of the runtime's
 // `gopt_sgemm` (lib/Runtime/Blas.cpp).
 //
@@ -13,6 +15,8 @@
 
 #ifndef GOPT_CODEGEN_CPU_LIBRARYCONTRACTIONS_H
 #define GOPT_CODEGEN_CPU_LIBRARYCONTRACTIONS_H
+
+#include "GOpt/Codegen/Common/LibraryCalls.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/ADT/SmallVector.h"
@@ -22,18 +26,6 @@
 namespace mlir {
 class RewritePatternSet;
 namespace gopt {
-
-/// The `library_call` value that marks a contraction for the runtime's
-/// `gopt_sgemm`, and the name of that function.
-inline constexpr llvm::StringLiteral kSgemmLibraryCall = "gopt_sgemm";
-/// The runtime's convolution, and the discardable attribute
-/// (`gopt.library_call = "gopt_conv2d"`) that marks a convolution for it
-/// (named convolutions have no `library_call` of their own).
-inline constexpr llvm::StringLiteral kConv2DLibraryCall = "gopt_conv2d";
-/// The runtime's max/sum pooling, marked likewise.
-inline constexpr llvm::StringLiteral kPool2DLibraryCall = "gopt_pool2d";
-inline constexpr llvm::StringLiteral kLibraryCallAttrName =
-    "gopt.library_call";
 
 /// Loop roles of a contraction `C[batch…, m, n] += A[…, m, k] · B[…, k, n]`
 /// (operands may hold their two matrix dims in either order and any subset
@@ -49,28 +41,12 @@ struct SgemmLoops {
 /// reads. Otherwise none (the codegen path keeps it).
 std::optional<SgemmLoops> matchSgemmContraction(linalg::GenericOp op);
 
-/// Whether `op` is a contraction marked for `gopt_sgemm`.
-bool isLibrarySgemm(Operation *op);
-/// Whether `op` is a convolution marked for `gopt_conv2d`.
-bool isLibraryConvolution(Operation *op);
-/// Whether `op` is a pooling marked for `gopt_pool2d`.
-bool isLibraryPooling(Operation *op);
-/// Whether `op` is computed by a library call (any of the above): the
-/// tensor-level passes leave it whole.
-bool isLibraryCall(Operation *op);
-
 /// Marks every f32 contraction generic sgemm can compute
 /// (matchSgemmContraction) with `library_call = "gopt_sgemm"`, and every
 /// f32 convolution (`linalg.conv_2d_nchw_fchw`, or a grouped one:
 /// a generic with `gopt.grouped_conv2d`) for `gopt_conv2d`, and every f32
 /// `linalg.pooling_nchw_max` / `_sum` for `gopt_pool2d`.
 void populateSelectLibraryContractionsPatterns(RewritePatternSet &patterns);
-
-/// Makes an all-parallel generic that reads a library contraction's result
-/// (its only use) at the same indices it writes, and writes into an empty
-/// tensor, write into that result instead: the epilogue then runs in place
-/// over the sgemm output.
-void populateEpilogueInPlacePatterns(RewritePatternSet &patterns);
 
 /// Replaces marked contractions on memrefs by a call of
 /// `gopt_sgemm(batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, …, beta, c,

@@ -1,10 +1,10 @@
 //===- Passes.td - GOpt CPU code generation passes ---------*- tablegen -*-===//
 //
-// From the linalg form convert-gopt-to-linalg produces to the LLVM dialect on
-// the CPU: one loop nest per kernel, contractions on the library path,
-// vectorization, approximate math, and the checks at the end of the
-// gopt-lower-to-llvm pipeline (include/GOpt/Codegen/CPU/Pipeline.h).
-// docs/Lowering.md describes the passes and the pipeline.
+// From the kernels' loop nests (include/GOpt/Codegen/Common/Passes.td) to the
+// LLVM dialect on the CPU: contractions on the library path, vectorization,
+// approximate math and kernels kept out of line, in the gopt-lower-to-llvm
+// pipeline (include/GOpt/Codegen/CPU/Pipeline.h). docs/Lowering.md describes
+// the passes and the pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,45 +12,6 @@
 #define GOPT_CODEGEN_CPU_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
-
-def GOptFuseKernelLoops : Pass<"gopt-fuse-kernel-loops", "::mlir::ModuleOp"> {
-  let summary = "Make each outlined kernel one loop nest";
-  let description = [{
-    Runs on functions carrying `gopt.kernel` (made by
-    `gopt-outline-kernels`, then lowered by `convert-gopt-to-linalg`). First
-    fuses chains of elementwise `linalg.generic` ops into one generic
-    (upstream elementwise-op fusion); then, when the kernel computes one
-    result, tiles the op that produces it along the parallel dimensions that
-    every fused producer also iterates (so no reduction is recomputed per
-    tile) and fuses all its producers into that tile loop nest. Kernels
-    whose result op has no tileable dimension stay as their fused linalg
-    ops.
-  }];
-  let options = [
-    ListOption<"tileSizes", "tile-sizes", "int64_t",
-               "Tile sizes for the leading tileable dimensions of each "
-               "kernel's result op (the last one repeats for the rest; 0 "
-               "leaves a dimension untiled)">,
-    Option<"parallelTileLoops", "parallel-tile-loops", "bool",
-           /*default=*/"false",
-           "Make the tile loops one scf.forall (independent iterations, "
-           "for mapping onto GPU threads) instead of nested scf.for">,
-  ];
-  let statistics = [
-    Statistic<"numTiledKernels", "tiled-kernels",
-              "Kernels turned into one tiled loop nest">,
-    Statistic<"numUntiledKernels", "untiled-kernels",
-              "Kernels left as fused linalg ops (no tileable dimension or "
-              "several results)">,
-  ];
-  let dependentDialects = [
-    "::mlir::affine::AffineDialect",
-    "::mlir::arith::ArithDialect",
-    "::mlir::linalg::LinalgDialect",
-    "::mlir::scf::SCFDialect",
-    "::mlir::tensor::TensorDialect",
-  ];
-}
 
 def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
   let summary = "Mark f32 contractions and convolutions for library calls";
@@ -165,16 +126,6 @@ def GOptApproximateMath : Pass<"gopt-approximate-math"> {
   ];
 }
 
-def GOptEmitCInterface : Pass<"gopt-emit-c-interface", "::mlir::ModuleOp"> {
-  let summary = "Mark public functions with bodies llvm.emit_c_interface";
-  let description = [{
-    Adds the `llvm.emit_c_interface` unit attribute to every public
-    `func.func` with a body, so `convert-func-to-llvm` also emits
-    `_mlir_ciface_<name>`, which takes and returns memrefs as pointers to
-    descriptors (the ABI runtimes and `mlir-runner` call).
-  }];
-}
-
 def GOptNoInlineKernels : Pass<"gopt-no-inline-kernels", "::mlir::ModuleOp"> {
   let summary = "Keep each kernel its own function through LLVM's optimizer";
   let description = [{
@@ -185,26 +136,6 @@ def GOptNoInlineKernels : Pass<"gopt-no-inline-kernels", "::mlir::ModuleOp"> {
     inlined and 2.9 s with the kernels apart). Kernels are coarse, so a call
     each costs nothing measurable, and profiles stay per kernel.
   }];
-}
-
-def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp"> {
-  let summary = "Fail unless only LLVM-dialect ops remain";
-  let description = [{
-    The last stage of `gopt-lower-to-llvm` (and, with `gpu-host`, of
-    `gopt-lower-to-nvvm`): reports the first op (and how many others) that
-    is neither in the `llvm` dialect nor the module itself, so a lowering
-    gap is a clear error and not a failure of translation to LLVM IR later.
-    With `gpu-host`, `gpu.launch_func` and `gpu.binary` are allowed too
-    (translation to LLVM IR turns them into runtime calls and an embedded
-    binary).
-  }];
-  let options = [
-    Option<"pipeline", "pipeline", "std::string",
-           /*default=*/"\"gopt-lower-to-llvm\"",
-           "The pipeline named in the diagnostic">,
-    Option<"gpuHost", "gpu-host", "bool", /*default=*/"false",
-           "Also allow gpu.launch_func and gpu.binary">,
-  ];
 }
 
 #endif // GOPT_CODEGEN_CPU_PASSES_TD

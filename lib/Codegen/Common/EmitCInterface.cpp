@@ -1,6 +1,6 @@
 //===- EmitCInterface.cpp - Mark public functions for the C interface -----===//
 
-#include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -8,7 +8,7 @@
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTEMITCINTERFACE
-#include "GOpt/Codegen/CPU/Passes.h.inc"
+#include "GOpt/Codegen/Common/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 

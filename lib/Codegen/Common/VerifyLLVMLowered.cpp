@@ -1,6 +1,6 @@
 //===- VerifyLLVMLowered.cpp - Check that only LLVM-dialect ops remain ----===//
 
-#include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -8,7 +8,7 @@
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTVERIFYLLVMLOWERED
-#include "GOpt/Codegen/CPU/Passes.h.inc"
+#include "GOpt/Codegen/Common/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 

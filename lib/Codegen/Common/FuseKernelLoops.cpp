@@ -1,4 +1,4 @@
-//===- GOptFuseKernelLoops.cpp - One loop nest per outlined kernel --------===//
+//===- FuseKernelLoops.cpp - One loop nest per outlined kernel ------------===//
 //
 // A kernel function (`gopt.kernel`) holds the linalg ops of one gopt op or
 // one gopt.fusion. Elementwise chains are fused into one generic first; the
@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Codegen/CPU/LibraryContractions.h"
-#include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/Common/LibraryCalls.h"
+#include "GOpt/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -28,7 +28,7 @@
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTFUSEKERNELLOOPS
-#include "GOpt/Codegen/CPU/Passes.h.inc"
+#include "GOpt/Codegen/Common/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 

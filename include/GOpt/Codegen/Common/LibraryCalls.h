@@ -1,0 +1,52 @@
+//===- LibraryCalls.h - Ops a runtime library computes ----------*- C++ -*-===//
+//
+// The marks that say an op is computed by a call of a runtime library (set
+// by a target's selection pass, e.g. gopt-select-library-contractions on the
+// CPU), what the target-independent passes do about them: leave the op
+// whole (gopt-fuse-kernel-loops neither tiles it nor fuses into it), and make
+// its kernel's epilogue write in place into its result.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_CODEGEN_COMMON_LIBRARYCALLS_H
+#define GOPT_CODEGEN_COMMON_LIBRARYCALLS_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir {
+class RewritePatternSet;
+namespace gopt {
+
+/// The `library_call` value that marks a contraction for the runtime's
+/// `gopt_sgemm`, and the name of that function.
+inline constexpr llvm::StringLiteral kSgemmLibraryCall = "gopt_sgemm";
+/// The runtime's convolution, and the discardable attribute
+/// (`gopt.library_call = "gopt_conv2d"`) that marks a convolution for it
+/// (named convolutions have no `library_call` of their own).
+inline constexpr llvm::StringLiteral kConv2DLibraryCall = "gopt_conv2d";
+/// The runtime's max/sum pooling, marked likewise.
+inline constexpr llvm::StringLiteral kPool2DLibraryCall = "gopt_pool2d";
+inline constexpr llvm::StringLiteral kLibraryCallAttrName =
+    "gopt.library_call";
+
+/// Whether `op` is a contraction marked for `gopt_sgemm`.
+bool isLibrarySgemm(Operation *op);
+/// Whether `op` is a convolution marked for `gopt_conv2d`.
+bool isLibraryConvolution(Operation *op);
+/// Whether `op` is a pooling marked for `gopt_pool2d`.
+bool isLibraryPooling(Operation *op);
+/// Whether `op` is computed by a library call (any of the above): the
+/// tensor-level passes leave it whole.
+bool isLibraryCall(Operation *op);
+
+/// Makes an all-parallel generic that reads a library contraction's result
+/// (its only use) at the same indices it writes, and writes into an empty
+/// tensor, write into that result instead: the epilogue then runs in place
+/// over the sgemm output.
+void populateEpilogueInPlacePatterns(RewritePatternSet &patterns);
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_CODEGEN_COMMON_LIBRARYCALLS_H

@@ -1,0 +1,36 @@
+//===- Stages.h - Pipeline stages every target shares -----------*- C++ -*-===//
+//
+// The stages gopt-lower-to-llvm (CPU) and gopt-lower-to-nvvm (GPU) have in
+// common, so both pipelines build them the same way (docs/Lowering.md,
+// docs/GPU.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_CODEGEN_COMMON_STAGES_H
+#define GOPT_CODEGEN_COMMON_STAGES_H
+
+namespace mlir {
+class OpPassManager;
+namespace gopt {
+
+/// Appends the first stage to `pm` (anchored on `builtin.module`): every
+/// kernel outlined into its own function (gopt-outline-kernels, with timer
+/// calls when `kernelTimers`), then, nested on each function,
+/// convert-gopt-to-linalg, convert-elementwise-to-linalg and canonicalize.
+/// Returns that nested pass manager, where a target adds its own
+/// tensor-level passes.
+OpPassManager &addKernelsToLinalgStage(OpPassManager &pm, bool kernelTimers);
+
+/// One-shot bufferization of the whole module, function boundaries
+/// included, with identity-layout memrefs at those boundaries.
+void addBufferizeStage(OpPassManager &pm);
+
+/// Ownership-based deallocation (private kernels pass the ownership of
+/// their results to the caller, so a reshape kernel returns a view), then
+/// the remaining bufferization ops lowered to memref.
+void addDeallocationStage(OpPassManager &pm);
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_CODEGEN_COMMON_STAGES_H

@@ -1,0 +1,44 @@
+//===- Stages.cpp - Pipeline stages every target shares -------------------===//
+
+#include "GOpt/Codegen/Common/Stages.h"
+#include "GOpt/Conversion/Passes.h"
+#include "GOpt/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
+                                                   bool kernelTimers) {
+  GOptOutlineKernelsOptions outline;
+  outline.timers = kernelTimers;
+  pm.addPass(createGOptOutlineKernels(outline));
+  // Nested on func.func, so functions (kernels) are processed in parallel.
+  OpPassManager &toLinalg = pm.nest<func::FuncOp>();
+  toLinalg.addPass(createConvertGOptToLinalg());
+  // Elementwise arith/math ops of other producers on whole tensors.
+  toLinalg.addPass(createConvertElementwiseToLinalgPass());
+  toLinalg.addPass(createCanonicalizerPass());
+  return toLinalg;
+}
+
+void mlir::gopt::addBufferizeStage(OpPassManager &pm) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+}
+
+void mlir::gopt::addDeallocationStage(OpPassManager &pm) {
+  bufferization::BufferDeallocationPipelineOptions deallocation;
+  deallocation.privateFunctionDynamicOwnership = true;
+  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
