@@ -141,8 +141,8 @@ FailureOr<gpu::LaunchOp> launchParallelLoop(scf::ParallelOp loop,
   return launch;
 }
 
-/// Wraps `op` (a loop nest with no parallel loop outside, a whole
-/// reduction say) into a one-iteration scf.parallel: one thread runs it.
+/// Wraps `op` (an op with no parallel loop: a whole reduction, a 0-d op)
+/// into a one-iteration scf.parallel: one thread runs it.
 scf::ParallelOp wrapInSingleIteration(Operation *op) {
   OpBuilder builder(op);
   Location loc = op->getLoc();
@@ -231,42 +231,41 @@ struct GOptGPUMapKernelsPass
       }
       scf::ParallelOp loop = dyn_cast<scf::ParallelOp>(op);
       if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
-        if (!linalgOp.hasPureBufferSemantics())
-          return op->emitOpError(
-              "gopt-gpu-map-kernels: expected a bufferized linalg op");
-        // No parallel loop at all (a whole reduction, a 0-d op): one
-        // thread runs the op.
-        if (linalgOp.getNumParallelLoops() == 0) {
-          loop = wrapInSingleIteration(op);
-          if (failed(launchParallelLoop(loop, blockSize)))
-            return failure();
-          ++numLaunches;
-          continue;
-        }
-        // Parallel loops outermost, so they all become threads.
-        FailureOr<linalg::LinalgOp> interchanged =
-            parallelLoopsFirst(rewriter, linalgOp);
-        if (failed(interchanged))
-          return op->emitOpError("gopt-gpu-map-kernels: cannot move the "
-                                 "parallel loops outside the reductions");
-        op = interchanged->getOperation();
-        rewriter.setInsertionPoint(op);
-        FailureOr<linalg::LinalgLoops> loops =
-            linalg::linalgOpToParallelLoops(rewriter, *interchanged);
-        if (failed(loops))
-          return op->emitOpError(
-              "gopt-gpu-map-kernels: cannot lower to parallel loops");
-        rewriter.eraseOp(op);
-        Operation *outer = loops->front();
-        loop = dyn_cast<scf::ParallelOp>(outer);
-        if (!loop)
-          loop = wrapInSingleIteration(outer);
+        FailureOr<scf::ParallelOp> lowered = toParallelLoop(rewriter, linalgOp);
+        if (failed(lowered))
+          return failure();
+        loop = *lowered;
       }
       if (failed(launchParallelLoop(loop, blockSize)))
         return failure();
       ++numLaunches;
     }
     return success();
+  }
+
+  /// `op` as one scf.parallel over its parallel loops (its reductions
+  /// sequential inside), or, when it has none (a whole reduction, a 0-d
+  /// op), inside a one-iteration scf.parallel: one thread runs it.
+  static FailureOr<scf::ParallelOp> toParallelLoop(IRRewriter &rewriter,
+                                                   linalg::LinalgOp op) {
+    if (!op.hasPureBufferSemantics())
+      return op->emitOpError(
+          "gopt-gpu-map-kernels: expected a bufferized linalg op");
+    if (op.getNumParallelLoops() == 0)
+      return wrapInSingleIteration(op);
+    // Parallel loops outermost, so they all become threads.
+    FailureOr<linalg::LinalgOp> interchanged = parallelLoopsFirst(rewriter, op);
+    if (failed(interchanged))
+      return op->emitOpError("gopt-gpu-map-kernels: cannot move the "
+                             "parallel loops outside the reductions");
+    rewriter.setInsertionPoint(*interchanged);
+    FailureOr<linalg::LinalgLoops> loops =
+        linalg::linalgOpToParallelLoops(rewriter, *interchanged);
+    if (failed(loops))
+      return interchanged->emitOpError(
+          "gopt-gpu-map-kernels: cannot lower to parallel loops");
+    rewriter.eraseOp(*interchanged);
+    return cast<scf::ParallelOp>(loops->front());
   }
 };
 

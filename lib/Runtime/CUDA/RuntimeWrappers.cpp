@@ -82,11 +82,9 @@ CUmodule mgpuModuleLoad(void *data, size_t /*size*/) {
   return module;
 }
 
-/// PTX (format=isa): the driver compiles it for the device at load.
+/// PTX (format=isa): cuModuleLoadData compiles it for the device too.
 CUmodule mgpuModuleLoadJIT(void *data, int /*optLevel*/) {
-  CUmodule module = nullptr;
-  GOPT_CUDA_CHECK(cuModuleLoadData(&module, data));
-  return module;
+  return mgpuModuleLoad(data, /*size=*/0);
 }
 
 void mgpuModuleUnload(CUmodule module) {
