@@ -76,20 +76,25 @@ config.substitutions.append(("%gopt_bin", config.gopt_tools_dir))
 config.substitutions.append(("%sys_python", sys.executable))
 config.substitutions.append(("%gopt_src_root", config.gopt_src_root))
 
-# GPU lowering tests assemble cubins with the CUDA toolkit's ptxas when it is
-# there (found as gopt-lower-to-nvvm finds it); `%if ptxas` runs them then.
+# GPU lowering tests assemble cubins with the CUDA toolkit's ptxas when one
+# is there, found as gopt-lower-to-nvvm finds it (findCUDAToolkit): the first
+# of $CUDA_HOME, $CUDA_ROOT, $CUDA_PATH, the folder above the real path of the
+# ptxas on PATH, and /usr/local/cuda that has both bin/ptxas and libdevice.
+# `%if ptxas` runs them then.
+def is_complete_cuda_toolkit(root):
+    return bool(root) and os.access(
+        os.path.join(root, "bin", "ptxas"), os.X_OK
+    ) and os.path.isfile(os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc"))
+
+
 def find_cuda_toolkit():
-    for name in ("CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"):
-        if os.environ.get(name):
-            return os.environ[name]
+    candidates = [os.environ.get(n) for n in ("CUDA_HOME", "CUDA_ROOT", "CUDA_PATH")]
     ptxas = shutil.which("ptxas")
     if ptxas:
-        return os.path.dirname(os.path.dirname(ptxas))
-    if os.access("/usr/local/cuda/bin/ptxas", os.X_OK):
-        return "/usr/local/cuda"
-    return None
+        candidates.append(os.path.dirname(os.path.dirname(os.path.realpath(ptxas))))
+    candidates.append("/usr/local/cuda")
+    return next((c for c in candidates if is_complete_cuda_toolkit(c)), None)
 
 
-cuda_toolkit = find_cuda_toolkit()
-if cuda_toolkit and os.access(os.path.join(cuda_toolkit, "bin", "ptxas"), os.X_OK):
+if find_cuda_toolkit():
     config.available_features.add("ptxas")

@@ -38,5 +38,5 @@
 // CHECK-DAG: --gopt-lower-to-nvvm {{.*}}GPU pipeline from gopt to the LLVM dialect and a gpu.binary for NVIDIA GPUs
 // CHECK-DAG: --chip=<string>
 // CHECK-DAG: --format=<value>
-// CHECK-DAG: =auto {{.*}}bin when ptxas is found (CUDA toolkit), isa otherwise
+// CHECK-DAG: =auto {{.*}}bin when a CUDA toolkit (ptxas, libdevice) is found, isa otherwise
 // CHECK-DAG: --block-size=<long>

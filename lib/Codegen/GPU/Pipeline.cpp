@@ -22,15 +22,37 @@
 
 using namespace mlir;
 
+/// Whether `root` is a CUDA toolkit gpu-module-to-binary can use: it runs
+/// <root>/bin/ptxas and links <root>/nvvm/libdevice/libdevice.10.bc.
+static bool isCompleteCUDAToolkit(StringRef root) {
+  if (root.empty())
+    return false;
+  SmallString<128> ptxas(root), libdevice(root);
+  llvm::sys::path::append(ptxas, "bin", "ptxas");
+  llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+  return llvm::sys::fs::can_execute(ptxas) &&
+         llvm::sys::fs::is_regular_file(libdevice);
+}
+
 std::string mlir::gopt::findCUDAToolkit() {
+  SmallVector<std::string> candidates;
   for (const char *name : {"CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"})
     if (const char *value = std::getenv(name); value && *value)
-      return value;
-  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas"))
-    return llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas))
-        .str();
-  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
-    return "/usr/local/cuda";
+      candidates.push_back(value);
+  // The `ptxas` on PATH may be a link or a wrapper script outside the
+  // toolkit (/usr/local/bin/ptxas running /usr/local/cuda-13.0/bin/ptxas):
+  // its real path is tried, and a folder without libdevice is passed over.
+  if (llvm::ErrorOr<std::string> ptxas = llvm::sys::findProgramByName("ptxas")) {
+    SmallString<256> real;
+    if (!llvm::sys::fs::real_path(*ptxas, real))
+      candidates.push_back(
+          llvm::sys::path::parent_path(llvm::sys::path::parent_path(real))
+              .str());
+  }
+  candidates.push_back("/usr/local/cuda");
+  for (const std::string &root : candidates)
+    if (isCompleteCUDAToolkit(root))
+      return root;
   return "";
 }
 
@@ -38,12 +60,8 @@ std::string mlir::gopt::findCUDAToolkit() {
 static std::string binaryTarget(gopt::GPUBinaryFormat format,
                                 StringRef toolkit) {
   switch (format) {
-  case gopt::GPUBinaryFormat::Auto: {
-    SmallString<128> ptxas(toolkit);
-    llvm::sys::path::append(ptxas, "bin", "ptxas");
-    return !toolkit.empty() && llvm::sys::fs::can_execute(ptxas) ? "bin"
-                                                                 : "isa";
-  }
+  case gopt::GPUBinaryFormat::Auto:
+    return isCompleteCUDAToolkit(toolkit) ? "bin" : "isa";
   case gopt::GPUBinaryFormat::Bin:
     return "bin";
   case gopt::GPUBinaryFormat::Isa:

@@ -40,7 +40,7 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::init(GPUBinaryFormat::Auto),
       llvm::cl::values(
           clEnumValN(GPUBinaryFormat::Auto, "auto",
-                     "bin when ptxas is found (CUDA toolkit), isa otherwise"),
+                     "bin when a CUDA toolkit (ptxas, libdevice) is found, isa otherwise"),
           clEnumValN(GPUBinaryFormat::Bin, "bin", "cubin made by ptxas"),
           clEnumValN(GPUBinaryFormat::Isa, "isa", "PTX text"),
           clEnumValN(GPUBinaryFormat::Fatbin, "fatbin",
@@ -58,9 +58,10 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
 void buildLowerToNVVMPipeline(OpPassManager &pm,
                               const LowerToNVVMOptions &options);
 
-/// The CUDA toolkit's root: $CUDA_HOME, $CUDA_ROOT or $CUDA_PATH when set,
-/// else the folder above the `ptxas` on PATH, else /usr/local/cuda when it
-/// has bin/ptxas; empty when none is found.
+/// The CUDA toolkit's root: the first of $CUDA_HOME, $CUDA_ROOT, $CUDA_PATH,
+/// the folder above the real path of the `ptxas` on PATH, and
+/// /usr/local/cuda that has both bin/ptxas and
+/// nvvm/libdevice/libdevice.10.bc; empty when none has.
 std::string findCUDAToolkit();
 
 /// Registers `gopt-lower-to-nvvm` with the global pipeline registry.
