@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Version.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -133,6 +134,7 @@ llvm::json::Object RunReport::toJSON() const {
   for (double x : latencyMs)
     samples.push_back(x);
   return llvm::json::Object{
+      {"gopt_version", GOPT_VERSION_STRING},
       {"entry", entry},
       {"warmup", warmup},
       {"repetitions", repetitions},

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -36,6 +37,7 @@ llvm::Error mlir::gopt::serveGraph(CompiledGraph &graph,
   printLine(out,
             llvm::json::Object{
                 {"ready", true},
+                {"gopt_version", GOPT_VERSION_STRING},
                 {"entry", graph.getEntry()},
                 {"kernels", static_cast<int64_t>(graph.getKernels().size())},
                 {"peak_bytes", first->peakBytes},

@@ -12,6 +12,7 @@
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Testing/DiffTest.h"
 #include "GOpt/Testing/RandomGraph.h"
+#include "GOpt/Version.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
@@ -55,6 +56,7 @@ static int fail(const llvm::Twine &message) {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
+  mlir::gopt::setGOptVersionPrinter("gopt-difftest");
   cl::ParseCommandLineOptions(
       argc, argv,
       "gopt-difftest: graph passes must not change what a graph computes\n");

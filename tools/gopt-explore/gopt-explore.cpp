@@ -18,6 +18,7 @@
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runner/ThreadsOption.h"
 #include "GOpt/Runtime/Runtime.h"
+#include "GOpt/Version.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
@@ -247,6 +248,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::opt<int> &threads = adoptThreadsOption(category);
   cl::HideUnrelatedOptions(category);
+  mlir::gopt::setGOptVersionPrinter("gopt-explore");
   cl::ParseCommandLineOptions(
       argc, argv,
       "gopt-explore: which graph passes to turn on for a model on this "

@@ -7,6 +7,7 @@
 
 #include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
 #include "GOpt/Testing/RandomGraph.h"
+#include "GOpt/Version.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -34,6 +35,7 @@ static cl::opt<std::string> output("o", cl::desc("Output file"),
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
+  mlir::gopt::setGOptVersionPrinter("gopt-gen-graph");
   cl::ParseCommandLineOptions(argc, argv,
                               "gopt-gen-graph: a seeded random gopt graph\n");
   MLIRContext context;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Import/ONNX/ONNXImporter.h"
+#include "GOpt/Version.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -75,6 +76,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // libMLIR.so registers every LLVM option; show only the importer's.
   llvm::cl::HideUnrelatedOptions(importCategory);
+  mlir::gopt::setGOptVersionPrinter("gopt-import-onnx");
   llvm::cl::ParseCommandLineOptions(
       argc, argv, "GOpt ONNX importer: an ONNX model as gopt IR\n");
 

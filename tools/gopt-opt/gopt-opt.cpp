@@ -9,6 +9,7 @@
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/RuntimeProbe.h"
+#include "GOpt/Version.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -72,6 +73,7 @@ int main(int argc, char **argv) {
   gopt::registerAllDialects(registry);
   gopt::registerAllPasses();
   gopt::registerMeasurementCLOptions();
+  mlir::gopt::setGOptVersionPrinter("gopt-opt");
   auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
       argc, argv, "GOpt optimizer driver: tensor-graph passes for MLIR\n",
       registry);

@@ -11,6 +11,7 @@
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runner/ThreadsOption.h"
+#include "GOpt/Version.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
@@ -105,6 +106,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::opt<int> &threads = adoptThreadsOption(category);
   cl::HideUnrelatedOptions(category);
+  mlir::gopt::setGOptVersionPrinter("gopt-run");
   cl::ParseCommandLineOptions(argc, argv,
                               "gopt-run: compile, run and measure a gopt "
                               "graph on this CPU\n");
