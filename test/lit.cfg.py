@@ -21,13 +21,20 @@ llvm_config.use_default_substitutions()
 
 # FileCheck, not and count come from Debian's LLVM 22 (there is no llvm-lit).
 tool_dirs = [config.gopt_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["gopt-opt", "gopt-run", "gopt-import-onnx", "gopt-gen-graph", "gopt-difftest", "gopt-explore"], tool_dirs)
+llvm_config.add_tool_substitutions(["gopt-opt", "gopt-run", "gopt-import-onnx", "gopt-gen-graph", "gopt-difftest", "gopt-explore", "gopt-capi-test"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gopt_tools_dir, append_path=True)
 # gopt-explore's default compile cache lives under XDG_CACHE_HOME: keep the
 # tests' entries in the build tree, not in the user's home.
 llvm_config.with_environment(
     "XDG_CACHE_HOME", os.path.join(config.gopt_obj_root, "test", "cache"))
+
+# The stock mlir-opt of the LLVM GOpt builds with, and GOpt as its plugin
+# (test/Plugin).
+config.substitutions.append(
+    ("%mlir_opt", os.path.join(config.llvm_tools_dir, "mlir-opt")))
+config.substitutions.append(
+    ("%gopt_plugin", os.path.join(config.gopt_obj_root, "lib", "GOptPlugin.so")))
 
 # JIT integration tests (test/Integration/CPU): mlir-runner with the upstream
 # runner utilities (printMemref*) and GOpt's test allocation hooks.
@@ -71,6 +78,12 @@ if onnx_python:
         config.available_features.add("torch")
 config.substitutions.append(("%python", onnx_python or "false"))
 config.substitutions.append(("%gopt_bin", config.gopt_tools_dir))
+
+# test/Install builds a downstream project against the installed package.
+for tool in ("cmake", "ninja"):
+    if shutil.which(tool):
+        config.available_features.add(tool)
+config.substitutions.append(("%gopt_obj_root", config.gopt_obj_root))
 
 # The docs' reference check (test/Docs) needs only the python running lit.
 config.substitutions.append(("%sys_python", sys.executable))

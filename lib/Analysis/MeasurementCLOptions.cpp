@@ -114,13 +114,7 @@ MeasurementCLSession::create(llvm::StringRef toolName,
 }
 
 void MeasurementCLSession::attach(PassManager &pm) {
-  if (record->pipeline.empty()) {
-    llvm::raw_string_ostream os(record->pipeline);
-    pm.printAsTextualPipeline(os);
-  }
-  record->threading = pm.getContext()->isMultithreadingEnabled();
-  pm.addInstrumentation(
-      std::make_unique<PassMeasurementInstrumentation>(record));
+  attachGOptMeasurement(pm, record);
 }
 
 LogicalResult MeasurementCLSession::write() {

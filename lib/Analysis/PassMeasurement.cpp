@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Analysis/PassMeasurement.h"
+#include "GOpt/Version.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Pass/Pass.h"
@@ -302,6 +303,34 @@ void PassMeasurementInstrumentation::runAfterPass(Pass *pass, Operation *op) {
 void PassMeasurementInstrumentation::runAfterPassFailed(Pass *pass,
                                                         Operation *op) {
   finishPass(pass, op, /*failed=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// Attaching to a pass manager
+//===----------------------------------------------------------------------===//
+
+void mlir::gopt::attachGOptMeasurement(
+    PassManager &pm, std::shared_ptr<MeasurementRecord> record) {
+  if (record->pipeline.empty()) {
+    llvm::raw_string_ostream os(record->pipeline);
+    pm.printAsTextualPipeline(os);
+  }
+  record->threading = pm.getContext()->isMultithreadingEnabled();
+  pm.addInstrumentation(
+      std::make_unique<PassMeasurementInstrumentation>(std::move(record)));
+}
+
+std::shared_ptr<MeasurementRecord>
+mlir::gopt::attachGOptMeasurement(PassManager &pm,
+                                  const MeasurementOptions &options) {
+  auto record = std::make_shared<MeasurementRecord>();
+  record->toolName = options.toolName;
+  record->toolVersion =
+      options.toolVersion.empty() ? GOPT_VERSION_STRING : options.toolVersion;
+  record->inputFile = options.inputFile;
+  record->runtimeProbe = options.runtimeProbe;
+  attachGOptMeasurement(pm, record);
+  return record;
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,12 +3,15 @@
 // A PassInstrumentation that records, for every pass execution (upstream
 // passes and nested pipelines included), what the pass cost and what the
 // graph looks like after it: one versioned record, written as JSON, CSV, a
-// table or a Chrome trace (docs/Measurement.md). Add it to any PassManager:
+// table or a Chrome trace (docs/Measurement.md). Attach it to any
+// PassManager, after its passes are added:
 //
-//   auto record = std::make_shared<gopt::MeasurementRecord>();
-//   pm.addInstrumentation(
-//       std::make_unique<gopt::PassMeasurementInstrumentation>(record));
-//   if (failed(pm.run(module))) ...;
+//   gopt::MeasurementOptions options;
+//   options.toolName = "my-compiler";
+//   std::shared_ptr<gopt::MeasurementRecord> record =
+//       gopt::attachGOptMeasurement(pm, options);
+//   if (failed(pm.run(module))) ...;   // the record shows a failing pass too
+//   record->finalize();
 //   gopt::writeMeasurement(*record, gopt::MeasurementFormat::JSON, os);
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +22,7 @@
 #include "GOpt/Analysis/GraphStats.h"
 
 #include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
@@ -143,12 +147,35 @@ private:
   std::unique_ptr<Impl> impl;
 };
 
+/// What attachGOptMeasurement records besides the passes.
+struct MeasurementOptions {
+  /// The embedding tool, as named in the record.
+  std::string toolName = "gopt";
+  /// Its version; GOpt's own when empty.
+  std::string toolVersion;
+  /// The input the pipeline runs on, as named in the record.
+  std::string inputFile;
+  /// When set, also the graph's run time before the first and after every
+  /// top-level pass (e.g. gopt::makeRuntimeProbe, GOpt/Runner/RuntimeProbe.h).
+  RuntimeProbe runtimeProbe;
+};
+
+/// Adds the measurement instrumentation to `pm` and returns the record it
+/// fills while `pm` runs. Call it once the passes are added: the record keeps
+/// `pm`'s textual pipeline and whether its context is multithreaded.
+std::shared_ptr<MeasurementRecord>
+attachGOptMeasurement(PassManager &pm, const MeasurementOptions &options = {});
+
+/// The same into an existing record (e.g. one whose probe is set later).
+void attachGOptMeasurement(PassManager &pm,
+                           std::shared_ptr<MeasurementRecord> record);
+
 enum class MeasurementFormat { JSON, CSV, Table, Trace };
 
 /// Parses "json", "csv", "table" or "trace".
 std::optional<MeasurementFormat> parseMeasurementFormat(llvm::StringRef name);
 
-/// Writes a finalized record.
+/// Writes a finalized record (MeasurementRecord::finalize).
 void writeMeasurement(const MeasurementRecord &record,
                       MeasurementFormat format, llvm::raw_ostream &os);
 
