@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Analysis/PassMeasurement.h"
+#include "GOpt/Support/Format.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
@@ -198,23 +199,6 @@ static void writeCSV(const MeasurementRecord &record, llvm::raw_ostream &os) {
   }
 }
 
-static std::string humanBytes(int64_t bytes) {
-  const char *units[] = {"B", "KiB", "MiB", "GiB"};
-  double v = static_cast<double>(bytes);
-  int u = 0;
-  while (v >= 1024 && u < 3) {
-    v /= 1024;
-    ++u;
-  }
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  if (u == 0)
-    os << bytes << " B";
-  else
-    os << llvm::format("%.1f %s", v, units[u]);
-  return s;
-}
-
 /// The run-time cells of a table row: median [IQR] and measured peak.
 static std::string runtimeCells(const std::optional<RuntimeFigures> &r) {
   if (!r)
@@ -222,7 +206,7 @@ static std::string runtimeCells(const std::optional<RuntimeFigures> &r) {
   if (!r->ok())
     return "  (did not run)";
   return llvm::formatv("  {0,9:f4} [{1:f4}-{2:f4}] {3,10}", r->medianMs,
-                       r->q1Ms, r->q3Ms, humanBytes(r->peakBytes))
+                       r->q1Ms, r->q3Ms, formatBytes(r->peakBytes))
       .str();
 }
 
@@ -250,7 +234,7 @@ static void writeTable(const MeasurementRecord &record,
                        index.str().c_str(), label.str().c_str(), time.c_str(),
                        (long long)s.numOps, d.c_str(),
                        (long long)s.numKernels,
-                       humanBytes(s.peakMemoryBytes).c_str(),
+                       formatBytes(s.peakMemoryBytes).c_str(),
                        changed.str().c_str());
     os << runtimeCells(figures) << "\n";
   };
@@ -274,7 +258,7 @@ static void writeTable(const MeasurementRecord &record,
   os << llvm::format("      %-36s %10.3f %7lld %7s %8lld %11s\n", "total",
                      record.totalWallMs(), (long long)final.numOps, "",
                      (long long)final.numKernels,
-                     humanBytes(final.peakMemoryBytes).c_str());
+                     formatBytes(final.peakMemoryBytes).c_str());
   if (!runtime)
     return;
   // Errors are listed once, below the table.

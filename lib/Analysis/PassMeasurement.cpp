@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Analysis/PassMeasurement.h"
+#include "GOpt/Support/Timing.h"
 #include "GOpt/Version.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -25,19 +26,6 @@ using namespace mlir;
 using namespace mlir::gopt;
 
 namespace {
-
-double nowMs() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-double threadCpuMs() {
-  struct timespec ts;
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-    return 0;
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /// Where a row sits in the record: its sort key, nesting path and depth.
 struct RowPosition {

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Explore/Effect.h"
+#include "GOpt/Support/Format.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -83,62 +84,6 @@ const char *mlir::gopt::getSynergyVerdictName(SynergyVerdict verdict) {
 //===----------------------------------------------------------------------===//
 // Sample statistics
 //===----------------------------------------------------------------------===//
-
-/// Linear-interpolated quantile of an already sorted, non-empty sample.
-static double sortedQuantile(llvm::ArrayRef<double> sorted, double q) {
-  q = std::min(1.0, std::max(0.0, q));
-  double pos = q * static_cast<double>(sorted.size() - 1);
-  size_t lo = static_cast<size_t>(std::floor(pos));
-  size_t hi = std::min(lo + 1, sorted.size() - 1);
-  double frac = pos - static_cast<double>(lo);
-  return sorted[lo] + frac * (sorted[hi] - sorted[lo]);
-}
-
-/// Median of a non-empty sample that may be reordered: a partial selection,
-/// cheaper than a sort in the bootstrap's inner loop. Same value as
-/// `median`.
-static double medianInPlace(std::vector<double> &values) {
-  size_t n = values.size();
-  size_t mid = n / 2;
-  std::nth_element(values.begin(), values.begin() + mid, values.end());
-  double upper = values[mid];
-  if (n % 2 == 1)
-    return upper;
-  double lower = *std::max_element(values.begin(), values.begin() + mid);
-  return lower + 0.5 * (upper - lower);
-}
-
-double mlir::gopt::median(llvm::ArrayRef<double> samples) {
-  return quantile(samples, 0.5);
-}
-
-/// An empty sample has quantile 0; q is clamped to [0, 1].
-double mlir::gopt::quantile(llvm::ArrayRef<double> samples, double q) {
-  if (samples.empty())
-    return 0;
-  std::vector<double> sorted(samples.begin(), samples.end());
-  std::sort(sorted.begin(), sorted.end());
-  return sortedQuantile(sorted, q);
-}
-
-/// Uses the sample standard deviation (n - 1); 0 for fewer than two samples
-/// or a zero mean.
-double mlir::gopt::coefficientOfVariation(llvm::ArrayRef<double> samples) {
-  size_t n = samples.size();
-  if (n < 2)
-    return 0;
-  double mean = 0;
-  for (double x : samples)
-    mean += x;
-  mean /= static_cast<double>(n);
-  if (mean == 0)
-    return 0;
-  double sumSquares = 0;
-  for (double x : samples)
-    sumSquares += (x - mean) * (x - mean);
-  double stddev = std::sqrt(sumSquares / static_cast<double>(n - 1));
-  return stddev / std::fabs(mean);
-}
 
 //===----------------------------------------------------------------------===//
 // Formulas
@@ -327,7 +272,7 @@ bootstrapMedians(llvm::ArrayRef<RunSample> samples,
   }
   std::sort(values.begin(), values.end());
   double tail = (1 - std::min(1.0, std::max(0.0, options.level))) / 2;
-  return {sortedQuantile(values, tail), sortedQuantile(values, 1 - tail)};
+  return {quantileOfSorted(values, tail), quantileOfSorted(values, 1 - tail)};
 }
 
 /// {0, 0} when either sample is empty, as speedup() gives 0 for nothing
@@ -628,41 +573,8 @@ EffectAnalysisResult mlir::gopt::analyzeEffects(
 // The choice
 //===----------------------------------------------------------------------===//
 
-/// Bytes with a binary unit: "512 B", "1.5 KiB", "2.0 MiB", "1.25 GiB".
-static std::string formatBytes(int64_t bytes) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  double value = static_cast<double>(bytes);
-  double magnitude = std::fabs(value);
-  if (magnitude < 1024)
-    os << bytes << " B";
-  else if (magnitude < 1024.0 * 1024)
-    os << llvm::format("%.1f KiB", value / 1024);
-  else if (magnitude < 1024.0 * 1024 * 1024)
-    os << llvm::format("%.1f MiB", value / (1024.0 * 1024));
-  else
-    os << llvm::format("%.2f GiB", value / (1024.0 * 1024 * 1024));
-  return text;
-}
-
-/// Milliseconds with three significant figures or so: "0.0165 ms",
-/// "0.123 ms", "2.46 ms", "12.3 ms", "120 ms".
-static std::string formatMs(double ms) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  double magnitude = std::fabs(ms);
-  if (magnitude >= 100)
-    os << llvm::format("%.0f ms", ms);
-  else if (magnitude >= 10)
-    os << llvm::format("%.1f ms", ms);
-  else if (magnitude >= 1)
-    os << llvm::format("%.2f ms", ms);
-  else if (magnitude >= 0.1 || magnitude == 0)
-    os << llvm::format("%.3f ms", ms);
-  else
-    os << llvm::format("%.3g ms", ms);
-  return text;
-}
+/// A time in a sentence: "2.46 ms".
+static std::string formatMsText(double ms) { return formatMs(ms) + " ms"; }
 
 /// "2.00x (95% interval 1.90-2.10x)".
 static std::string formatSpeedup(const ConfigurationEffect &effect,
@@ -834,9 +746,9 @@ Choice mlir::gopt::chooseConfiguration(
 
   if (isBaseline) {
     os << "Keep the baseline `" << config.name
-       << "` (no graph pass): it runs in " << formatMs(chosen.medianMs)
+       << "` (no graph pass): it runs in " << formatMsText(chosen.medianMs)
        << ", peaks at " << formatBytes(peak) << " and costs "
-       << formatMs(chosen.compileMs) << " to compile, and ";
+       << formatMsText(chosen.compileMs) << " to compile, and ";
     // The fastest candidate whose speedup is clear of the noise, if any.
     std::optional<size_t> fastest;
     for (size_t c : candidates)
@@ -849,14 +761,14 @@ Choice mlir::gopt::chooseConfiguration(
       os << "no pass configuration beats it in utility: the fastest, `"
          << configurations[*fastest].name << "`, reaches a speedup of "
          << formatSpeedup(effects[*fastest], level) << " but costs "
-         << formatMs(effects[*fastest].compileMs) << " to compile.";
+         << formatMsText(effects[*fastest].compileMs) << " to compile.";
     }
   } else {
     os << "Choose `" << config.name << "`";
     if (!config.pipeline.empty())
       os << " (pipeline `" << config.pipeline << "`)";
-    os << ": it runs in " << formatMs(chosen.medianMs) << " against "
-       << formatMs(baseMedian) << " for the baseline, a speedup of "
+    os << ": it runs in " << formatMsText(chosen.medianMs) << " against "
+       << formatMsText(baseMedian) << " for the baseline, a speedup of "
        << formatSpeedup(chosen, level);
     if (chosen.speedupInterval.contains(1))
       os << ", which is within the noise";
@@ -865,7 +777,7 @@ Choice mlir::gopt::chooseConfiguration(
       os << " (the baseline's peak)";
     else
       os << llvm::format(" (%+.0f%% memory)", -chosen.memorySaving * 100);
-    os << " and costs " << formatMs(chosen.compileMs) << " to compile, which ";
+    os << " and costs " << formatMsText(chosen.compileMs) << " to compile, which ";
     std::optional<double> requests =
         breakEvenRequests(chosen.compileMs, baseMedian, chosen.medianMs);
     if (requests) {

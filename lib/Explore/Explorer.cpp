@@ -19,6 +19,7 @@
 
 #include "GOpt/Explore/Explorer.h"
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Support/Error.h"
 #include "GOpt/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -59,10 +60,6 @@ std::optional<ExploreMode> mlir::gopt::parseExploreMode(llvm::StringRef name) {
 }
 
 namespace {
-
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 double nowSeconds() {
   return std::chrono::duration<double>(

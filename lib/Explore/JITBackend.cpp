@@ -18,6 +18,7 @@
 #include "GOpt/Analysis/GraphStats.h"
 #include "GOpt/Explore/Explorer.h"
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Support/Error.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -31,11 +32,6 @@ using namespace mlir;
 using namespace mlir::gopt;
 
 namespace {
-
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 
 /// A "VmXXX:   1234 kB" line of /proc/self/status, in bytes (0: unknown).
 int64_t readProcStatusBytes(llvm::StringRef key) {

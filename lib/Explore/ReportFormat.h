@@ -10,6 +10,7 @@
 #define GOPT_LIB_EXPLORE_REPORTFORMAT_H
 
 #include "GOpt/Explore/Report.h"
+#include "GOpt/Support/Format.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -29,21 +30,11 @@ namespace mlir {
 namespace gopt {
 namespace report_detail {
 
-/// Formats one double with a printf specification.
-inline std::string formatDouble(const char *spec, double value) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << llvm::format(spec, value);
-  return text;
-}
-
-/// Milliseconds: three decimals, or three significant digits below 0.1 ms
-/// so microsecond run times stay readable: "12.345", "0.0312".
-inline std::string formatMs(double ms) {
-  if (ms != 0 && std::fabs(ms) < 0.1)
-    return formatDouble("%.3g", ms);
-  return formatDouble("%.3f", ms);
-}
+// formatDouble, formatMs and formatBytes: GOpt/Support/Format.h, the one
+// way GOpt prints times and sizes.
+using gopt::formatBytes;
+using gopt::formatDouble;
+using gopt::formatMs;
 
 /// A speedup or other ratio of run times: "1.23x".
 inline std::string formatSpeedup(double s) { return formatDouble("%.2fx", s); }
@@ -55,22 +46,6 @@ inline std::string formatPercent(double fraction) {
 
 /// A synergy factor eta (no unit): "1.034".
 inline std::string formatEta(double eta) { return formatDouble("%.3f", eta); }
-
-/// Bytes in B, KiB, MiB or GiB, one decimal above bytes: "1.5 MiB".
-inline std::string formatBytes(int64_t bytes) {
-  double value = static_cast<double>(bytes);
-  double magnitude = std::fabs(value);
-  if (magnitude < 1024.0)
-    return std::to_string(bytes) + " B";
-  static const char *const kUnits[] = {"KiB", "MiB", "GiB"};
-  int unit = 0;
-  value /= 1024.0;
-  while (unit < 2 && std::fabs(value) >= 1024.0) {
-    value /= 1024.0;
-    ++unit;
-  }
-  return formatDouble("%.1f ", value) + kUnits[unit];
-}
 
 /// Seconds: "12.3 s", or three decimals below one second.
 inline std::string formatSeconds(double seconds) {

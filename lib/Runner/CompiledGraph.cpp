@@ -11,6 +11,8 @@
 
 #include "GOpt/Pipelines/Pipelines.h"
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Support/Error.h"
+#include "GOpt/Support/Timing.h"
 #include "WeightArguments.h"
 
 #include "GOpt/Version.h"
@@ -54,16 +56,6 @@ using namespace mlir;
 using namespace mlir::gopt;
 
 namespace {
-
-double nowMs() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 /// Collects the diagnostics a stage emits, to return them in its error.
 class DiagnosticCollector {

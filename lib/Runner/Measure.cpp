@@ -20,38 +20,6 @@
 using namespace mlir;
 using namespace mlir::gopt;
 
-/// Linear-interpolated quantile of sorted `v`.
-static double quantileOfSorted(const std::vector<double> &v, double q) {
-  if (v.empty())
-    return 0;
-  double pos = q * static_cast<double>(v.size() - 1);
-  size_t lo = static_cast<size_t>(pos);
-  size_t hi = std::min(lo + 1, v.size() - 1);
-  return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
-}
-
-SampleSummary SampleSummary::of(std::vector<double> samples) {
-  SampleSummary s;
-  if (samples.empty())
-    return s;
-  std::sort(samples.begin(), samples.end());
-  s.median = quantileOfSorted(samples, 0.5);
-  s.q1 = quantileOfSorted(samples, 0.25);
-  s.q3 = quantileOfSorted(samples, 0.75);
-  s.min = samples.front();
-  s.max = samples.back();
-  double sum = 0;
-  for (double x : samples)
-    sum += x;
-  s.mean = sum / static_cast<double>(samples.size());
-  double var = 0;
-  for (double x : samples)
-    var += (x - s.mean) * (x - s.mean);
-  if (samples.size() > 1 && s.mean != 0)
-    s.cv = std::sqrt(var / static_cast<double>(samples.size() - 1)) / s.mean;
-  return s;
-}
-
 llvm::Expected<RunReport> mlir::gopt::measureGraph(
     CompiledGraph &graph, llvm::ArrayRef<HostTensor> inputs,
     const MeasureOptions &options) {

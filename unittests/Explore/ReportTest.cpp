@@ -296,14 +296,14 @@ TEST(ExploreMarkdownTest, FormatsKnownNumbers) {
   llvm::StringRef baseline = lines[2];
   llvm::StringRef chosen = lines[kDefault + 2];
   for (const char *cell :
-       {"| 10.000 [9.500–10.500] |", "| 1.2% |", "| 1.00x [1.00x, 1.00x] |",
+       {"| 10.0 [9.50–10.5] |", "| 1.2% |", "| 1.00x [1.00x, 1.00x] |",
         "| 3.0 MiB |", "| — |", "| baseline | — |"})
     EXPECT_TRUE(baseline.contains(cell)) << cell << "\n" << baseline.str();
   for (const char *cell :
        {"| default | `builtin.module(gopt-optimize)` | ok |",
-        "| 4.000 [3.800–4.200] |", "| 2.50x [2.40x, 2.60x] |", "| 5 | 50 |",
+        "| 4.00 [3.80–4.20] |", "| 2.50x [2.40x, 2.60x] |", "| 5 | 50 |",
         "| 1.5 KiB | 25.0% | 1.5 KiB (50.0%) |",
-        "| 6.750 (1.000/2.500/3.250) |", "| 1.1 (0.500 s) |", "| 2.250 |",
+        "| 6.75 (1.00/2.50/3.25) |", "| 1.1 (0.500 s) |", "| 2.250 |",
         "| ★ |"})
     EXPECT_TRUE(chosen.contains(cell)) << cell << "\n" << chosen.str();
   EXPECT_NE(lines[1 + 2].find("| 512 B |"), std::string::npos);
@@ -369,8 +369,8 @@ TEST(ExploreMarkdownTest, SynergyUtilityAndAmdahlTables) {
   ASSERT_EQ(kernels.size(), 10u + 2u);
   // By share, largest first.
   EXPECT_EQ(kernels[2],
-            "| `forward_k11_matmul` | 1.200 | 12.0% | 1.14x | 3.00x |");
-  EXPECT_EQ(kernels[3], "| `forward_k10_matmul` | 1.100 | 11.0% | 1.12x | — |");
+            "| `forward_k11_matmul` | 1.20 | 12.0% | 1.14x | 3.00x |");
+  EXPECT_EQ(kernels[3], "| `forward_k10_matmul` | 1.10 | 11.0% | 1.12x | — |");
   EXPECT_TRUE(amdahl.contains("\n2 more kernels.\n"));
   EXPECT_FALSE(amdahl.contains("forward_k1_matmul`"));
 }
@@ -498,12 +498,12 @@ TEST(ExploreHTMLTest, FormatsKnownNumbers) {
   std::string text = html(makeReport());
   llvm::StringRef table = htmlTable(text, "configurations");
   for (const char *cell :
-       {"<td class=\"num\">10.000 [9.500–10.500]</td>",
+       {"<td class=\"num\">10.0 [9.50–10.5]</td>",
         "<td class=\"num\">2.50x [2.40x, 2.60x]</td>",
         "<td class=\"num\">3.0 MiB</td>", "<td class=\"num\">512 B</td>",
         "<td class=\"num\">2.0 GiB</td>",
         "<td class=\"num\">1.5 KiB</td><td class=\"num\">25.0%</td>",
-        "<td class=\"num\">6.750 (1.000/2.500/3.250)</td>",
+        "<td class=\"num\">6.75 (1.00/2.50/3.25)</td>",
         "<td class=\"num\">1.1 (0.500 s)</td>"})
     EXPECT_TRUE(table.contains(cell)) << cell;
   llvm::StringRef synergy = htmlTable(text, "synergy");
@@ -528,7 +528,7 @@ TEST(ExploreHTMLTest, FormatsKnownNumbers) {
   llvm::StringRef amdahl = llvm::StringRef(text).drop_front(start);
   amdahl = amdahl.take_front(amdahl.find("</figure>"));
   EXPECT_EQ(occurrences(amdahl, "<rect class=\"share\""), 10u);
-  EXPECT_TRUE(amdahl.contains(">f 12.0%, bound 1.14x, 1.200 ms</text>"));
+  EXPECT_TRUE(amdahl.contains(">f 12.0%, bound 1.14x, 1.20 ms</text>"));
   EXPECT_TRUE(amdahl.contains("2 more kernels not shown."));
 }
 

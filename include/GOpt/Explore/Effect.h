@@ -14,6 +14,8 @@
 #ifndef GOPT_EXPLORE_EFFECT_H
 #define GOPT_EXPLORE_EFFECT_H
 
+#include "GOpt/Support/Statistics.h"
+
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
@@ -140,13 +142,7 @@ struct Interval {
   bool contains(double x) const { return low <= x && x <= high; }
 };
 
-/// Median of a sample (linear interpolation between the middle two).
-double median(llvm::ArrayRef<double> samples);
-/// Linear-interpolated quantile q in [0, 1] of a sample.
-double quantile(llvm::ArrayRef<double> samples, double q);
-/// Coefficient of variation (sample standard deviation / mean); 0 for fewer
-/// than two samples.
-double coefficientOfVariation(llvm::ArrayRef<double> samples);
+// median, quantile and coefficientOfVariation: GOpt/Support/Statistics.h.
 
 /// S = T_base / T_opt.
 double speedup(double baseMs, double optMs);

@@ -19,6 +19,7 @@
 #include "GOpt/Runner/HostTensor.h"
 #include "GOpt/Runner/ObjectCache.h"
 #include "GOpt/Runtime/Runtime.h"
+#include "GOpt/Support/Statistics.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
@@ -174,11 +175,6 @@ llvm::Expected<double> runGraphPipeline(ModuleOp module,
                                         llvm::StringRef pipeline);
 
 /// Median with quartiles and coefficient of variation of a sample.
-struct SampleSummary {
-  double median = 0, q1 = 0, q3 = 0, mean = 0, cv = 0, min = 0, max = 0;
-  static SampleSummary of(std::vector<double> samples);
-};
-
 struct KernelReport {
   int64_t id;
   std::string name;
