@@ -18,7 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Explore/Explorer.h"
-#include "GOpt/Runner/Runner.h"
+#include "GOpt/Pipelines/Pipelines.h"
 #include "GOpt/Support/Error.h"
 #include "GOpt/Version.h"
 

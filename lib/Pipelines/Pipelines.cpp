@@ -38,3 +38,13 @@ void mlir::gopt::registerPipelines() {
   registerLowerToLLVMPipeline();
   registerLowerToNVVMPipeline();
 }
+
+LogicalResult mlir::gopt::parseGraphPipeline(llvm::StringRef pipeline,
+                                             OpPassManager &pm,
+                                             std::string &error) {
+  llvm::StringRef text = pipeline.trim();
+  if (text.starts_with("builtin.module(") && text.ends_with(")"))
+    text = text.drop_front(strlen("builtin.module(")).drop_back();
+  llvm::raw_string_ostream os(error);
+  return parsePassPipeline(text, pm, os);
+}

@@ -188,16 +188,6 @@ std::string mlir::gopt::computeProgramHash(ModuleOp module) {
                      /*LowerCase=*/true);
 }
 
-LogicalResult mlir::gopt::parseGraphPipeline(llvm::StringRef pipeline,
-                                             OpPassManager &pm,
-                                             std::string &error) {
-  llvm::StringRef text = pipeline.trim();
-  if (text.starts_with("builtin.module(") && text.ends_with(")"))
-    text = text.drop_front(strlen("builtin.module(")).drop_back();
-  llvm::raw_string_ostream os(error);
-  return parsePassPipeline(text, pm, os);
-}
-
 llvm::Expected<double> mlir::gopt::runGraphPipeline(ModuleOp module,
                                                     llvm::StringRef pipeline) {
   MLIRContext *context = module.getContext();

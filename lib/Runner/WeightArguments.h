@@ -12,7 +12,7 @@
 #ifndef GOPT_LIB_RUNNER_WEIGHTARGUMENTS_H
 #define GOPT_LIB_RUNNER_WEIGHTARGUMENTS_H
 
-#include "GOpt/Runner/HostTensor.h"
+#include "GOpt/Support/HostTensor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 

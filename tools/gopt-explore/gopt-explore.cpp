@@ -11,6 +11,7 @@
 
 #include "GOpt/Analysis/PassMeasurement.h"
 #include "GOpt/Explore/Explorer.h"
+#include "GOpt/Explore/JITBackend.h"
 #include "GOpt/Explore/Report.h"
 #include "GOpt/Import/ONNX/ONNXImporter.h"
 #include "GOpt/InitAllDialects.h"

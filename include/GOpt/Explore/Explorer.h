@@ -19,8 +19,7 @@
 
 #include "GOpt/Explore/Effect.h"
 #include "GOpt/Explore/Report.h"
-#include "GOpt/Runner/HostTensor.h"
-#include "GOpt/Runner/ObjectCache.h"
+#include "GOpt/Support/HostTensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
@@ -44,6 +43,10 @@ enum class ExploreMode {
 const char *getExploreModeName(ExploreMode mode);
 std::optional<ExploreMode> parseExploreMode(llvm::StringRef name);
 
+/// Default bound on the compile cache (the runner's object cache default,
+/// kDefaultObjectCacheLimitBytes, which the JIT backend asserts it equals).
+constexpr uint64_t kDefaultExploreCacheLimitBytes = uint64_t(256) << 20;
+
 struct ExploreOptions {
   ExploreMode mode = ExploreMode::Default;
   /// Short pass names (fold, dce, cse, fuse, canonicalize) or pass pipeline
@@ -64,7 +67,7 @@ struct ExploreOptions {
   /// empty: none.
   std::string cacheDir;
   /// Bound on the cache's entries (CompileOptions::objectCacheLimitBytes).
-  uint64_t cacheLimitBytes = kDefaultObjectCacheLimitBytes;
+  uint64_t cacheLimitBytes = kDefaultExploreCacheLimitBytes;
   /// Profile kernels for the Amdahl view: the baseline, the chosen and the
   /// default configuration are built once more with kernel timers (timers
   /// perturb end-to-end time, so the timed builds have none).
@@ -140,10 +143,9 @@ public:
   virtual std::string getEntry() const = 0;
 };
 
-/// The real backend: runs the graph passes, lowers with gopt-lower-to-llvm
-/// and JITs with the runner (lib/Runner) on seeded random inputs.
-std::unique_ptr<ExploreBackend> createJITBackend(ModuleOp module,
-                                                 const ExploreOptions &options);
+// The real backend, over the JIT, and the batch-size sweep that uses it:
+// GOpt/Explore/JITBackend.h (library GOptExploreJIT). This header and its
+// library (GOptExplore) do not depend on the runner.
 
 /// Progress of a long exploration: `done` of `total` steps, what is being
 /// done now.
@@ -157,21 +159,6 @@ exploreConfigurations(ExploreBackend &backend,
                       std::vector<Configuration> configurations,
                       const ExploreOptions &options,
                       const ExploreProgress &progress = {});
-
-/// The model at a batch size (dimension 0 of every input), or why not.
-using ModelAtBatchSize =
-    std::function<llvm::Expected<OwningOpRef<ModuleOp>>(int64_t batchSize)>;
-
-/// Throughput over batch sizes: for each size, the model at that size, and
-/// `configurations` (the baseline first) compiled, verified and timed on it
-/// with the JIT backend. A size at which the model or a configuration fails
-/// gets a row with the error; the sweep goes on.
-std::vector<BatchMeasurement>
-sweepBatchSizes(const ModelAtBatchSize &model,
-                llvm::ArrayRef<int64_t> batchSizes,
-                llvm::ArrayRef<Configuration> configurations,
-                const ExploreOptions &options,
-                const ExploreProgress &progress = {});
 
 /// Runs the exploration and returns the report (setup figures that only the
 /// caller knows, such as the model name, are left for it to fill). Fails only

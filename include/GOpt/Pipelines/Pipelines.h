@@ -45,6 +45,13 @@ struct OptimizePipelineOptions
 void buildOptimizePipeline(OpPassManager &pm,
                            const OptimizePipelineOptions &options);
 
+/// Parses a textual graph pipeline into `pm`, a pass manager anchored on
+/// builtin.module: an outer "builtin.module(...)" is the module itself, so
+/// "gopt-fold" and "builtin.module(gopt-fold)" mean the same. On failure,
+/// `error` holds the parser's message.
+LogicalResult parseGraphPipeline(llvm::StringRef pipeline, OpPassManager &pm,
+                                 std::string &error);
+
 /// Registers GOpt's pipelines with the global pipeline registry: the graph
 /// pipeline `gopt-optimize`, the CPU pipeline `gopt-lower-to-llvm`
 /// (include/GOpt/Codegen/CPU/Pipeline.h) and the GPU pipeline

@@ -16,7 +16,7 @@
 #ifndef GOPT_RUNNER_RUNNER_H
 #define GOPT_RUNNER_RUNNER_H
 
-#include "GOpt/Runner/HostTensor.h"
+#include "GOpt/Support/HostTensor.h"
 #include "GOpt/Runner/ObjectCache.h"
 #include "GOpt/Runtime/Runtime.h"
 #include "GOpt/Support/Statistics.h"
@@ -161,20 +161,12 @@ private:
   std::vector<HostTensor> weights;
 };
 
-/// Parses a textual graph pipeline into `pm`, a pass manager anchored on
-/// builtin.module: an outer "builtin.module(...)" is the module itself, so
-/// "gopt-fold" and "builtin.module(gopt-fold)" mean the same. On failure,
-/// `error` holds the parser's message.
-LogicalResult parseGraphPipeline(llvm::StringRef pipeline, OpPassManager &pm,
-                                 std::string &error);
-
 /// Runs a graph pipeline (as parseGraphPipeline reads it) on `module` in
 /// place and returns its wall time in ms; errors carry the parse error or
 /// the diagnostics of the failing pass.
 llvm::Expected<double> runGraphPipeline(ModuleOp module,
                                         llvm::StringRef pipeline);
 
-/// Median with quartiles and coefficient of variation of a sample.
 struct KernelReport {
   int64_t id;
   std::string name;

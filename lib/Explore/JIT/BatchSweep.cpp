@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Explore/Explorer.h"
+#include "GOpt/Explore/JITBackend.h"
 
 using namespace mlir;
 using namespace mlir::gopt;

@@ -1,6 +1,6 @@
 //===- HostTensor.cpp - Tensors in host memory ----------------------------===//
 
-#include "GOpt/Runner/HostTensor.h"
+#include "GOpt/Support/HostTensor.h"
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringExtras.h"

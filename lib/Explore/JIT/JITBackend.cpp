@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Analysis/GraphStats.h"
-#include "GOpt/Explore/Explorer.h"
+#include "GOpt/Explore/JITBackend.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Support/Error.h"
 
@@ -30,6 +30,9 @@
 
 using namespace mlir;
 using namespace mlir::gopt;
+
+static_assert(kDefaultExploreCacheLimitBytes == kDefaultObjectCacheLimitBytes,
+              "gopt-explore's cache bound defaults to the runner's");
 
 namespace {
 

@@ -1,13 +1,14 @@
 //===- HostTensor.h - Tensors in host memory, and .npy files ----*- C++ -*-===//
 //
-// The runner's inputs and outputs: a dense, row-major buffer with an element
-// kind and a shape, read from and written to NumPy's .npy format (versions
-// 1-3, little-endian, C order).
+// Inputs and outputs of compiled graphs (the runner's, the explorer's, the
+// tools'): a dense, row-major buffer with an element kind and a shape, read
+// from and written to NumPy's .npy format (versions 1-3, little-endian,
+// C order).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GOPT_RUNNER_HOSTTENSOR_H
-#define GOPT_RUNNER_HOSTTENSOR_H
+#ifndef GOPT_SUPPORT_HOSTTENSOR_H
+#define GOPT_SUPPORT_HOSTTENSOR_H
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringRef.h"
@@ -90,4 +91,4 @@ TensorComparison compareTensors(const HostTensor &actual,
 } // namespace gopt
 } // namespace mlir
 
-#endif // GOPT_RUNNER_HOSTTENSOR_H
+#endif // GOPT_SUPPORT_HOSTTENSOR_H

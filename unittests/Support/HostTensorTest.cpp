@@ -1,7 +1,7 @@
 //===- HostTensorTest.cpp - Host tensors, .npy files, comparison ----------===//
 
-#include "GOpt/Runner/HostTensor.h"
-#include "GOpt/Runner/Runner.h"
+#include "GOpt/Support/HostTensor.h"
+#include "GOpt/Support/Statistics.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/FileSystem.h"

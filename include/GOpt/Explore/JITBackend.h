@@ -1,0 +1,44 @@
+//===- JITBackend.h - The explorer over the JIT -----------------*- C++ -*-===//
+//
+// The real ExploreBackend: runs the graph passes, lowers with
+// gopt-lower-to-llvm and JITs with the runner (lib/Runner) on seeded random
+// inputs; and the batch-size sweep built on it. Library GOptExploreJIT; the
+// driver (Explorer.h, GOptExplore) does not depend on it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_EXPLORE_JITBACKEND_H
+#define GOPT_EXPLORE_JITBACKEND_H
+
+#include "GOpt/Explore/Explorer.h"
+
+#include <functional>
+#include <memory>
+
+namespace mlir {
+namespace gopt {
+
+/// The JIT backend for `module`: compiles each configuration once (through
+/// the object cache of `options.cacheDir`), checks and times it.
+std::unique_ptr<ExploreBackend> createJITBackend(ModuleOp module,
+                                                 const ExploreOptions &options);
+
+/// The model at a batch size (dimension 0 of every input), or why not.
+using ModelAtBatchSize =
+    std::function<llvm::Expected<OwningOpRef<ModuleOp>>(int64_t batchSize)>;
+
+/// Throughput over batch sizes: for each size, the model at that size, and
+/// `configurations` (the baseline first) compiled, verified and timed on it
+/// with the JIT backend. A size at which the model or a configuration fails
+/// gets a row with the error; the sweep goes on.
+std::vector<BatchMeasurement>
+sweepBatchSizes(const ModelAtBatchSize &model,
+                llvm::ArrayRef<int64_t> batchSizes,
+                llvm::ArrayRef<Configuration> configurations,
+                const ExploreOptions &options,
+                const ExploreProgress &progress = {});
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_EXPLORE_JITBACKEND_H
