@@ -1,4 +1,19 @@
 // RUN: gopt-opt --help | FileCheck %s
+// RUN: gopt-opt --help | FileCheck %s --check-prefix=LIBRARY
+// RUN: gopt-opt --help-hidden | FileCheck %s --check-prefix=HIDDEN
+// RUN: gopt-opt --help | FileCheck %s --check-prefix=MLIR
+
+// libLLVM.so's backend, Polly and IR2Vec flags are not in --help (only in
+// --help-hidden); MLIR's own options and every pass are.
+// LIBRARY-NOT: --aarch64-neon-syntax
+// LIBRARY-NOT: Polly Options
+// LIBRARY-NOT: --ir2vec-kind
+// HIDDEN-DAG: --aarch64-neon-syntax
+// HIDDEN-DAG: --polly
+// MLIR-DAG: --mlir-print-ir-after-all
+// MLIR-DAG: --pass-pipeline=
+// MLIR-DAG: --canonicalize
+// MLIR-DAG: --gopt-measure[=<file>]
 
 // The gopt passes and the pipeline are registered, with their summaries and
 // options.

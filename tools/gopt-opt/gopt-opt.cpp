@@ -9,6 +9,7 @@
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/RuntimeProbe.h"
+#include "GOpt/Support/CommandLine.h"
 #include "GOpt/Version.h"
 
 #include "mlir/Support/FileUtilities.h"
@@ -69,6 +70,9 @@ static LogicalResult runMeasured(llvm::StringRef inputFilename,
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // libLLVM.so's backend flags out of --help; then GOpt's, MLIR's and every
+  // pass's options come in.
+  gopt::hideLibraryOptions();
   DialectRegistry registry;
   gopt::registerAllDialects(registry);
   gopt::registerAllPasses();
