@@ -1,6 +1,6 @@
 //===- Effect.cpp - Measured configurations and what they mean ------------===//
 //
-// The formulas of docs/Explore.md ("The figures") and the analysis built
+// The formulas of docs/Formulas.md and the analysis built
 // on them. Every
 // function is pure: the same measurements give the same figures, intervals,
 // choice and reason, bit for bit.

@@ -1,7 +1,7 @@
 //===- ReportJSON.cpp - gopt-explore's versioned JSON record --------------===//
 //
 // The schema is documented in docs/Explore.md ("The JSON record"). Keys use
-// the names of its formulas ("The figures"); a figure that does not exist (a
+// the names of the formulas (docs/Formulas.md); a figure that does not exist (a
 // break-even for a configuration that is not faster, an infinite bound) is
 // null, never a non-JSON number.
 //

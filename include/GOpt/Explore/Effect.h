@@ -1,6 +1,6 @@
 //===- Effect.h - Measured configurations and what they mean ----*- C++ -*-===//
 //
-// The effect analysis of docs/Explore.md ("The figures"), as a pure function of
+// The effect analysis of docs/Formulas.md, as a pure function of
 // measurements: given the configurations gopt-explore ran (baseline, single
 // passes, ordered pairs, pipelines) and what was measured for each (run-time
 // samples, peak memory, compile time), it derives the speedup S, synergy
@@ -133,7 +133,7 @@ struct ConfigurationMeasurement {
 };
 
 //===----------------------------------------------------------------------===//
-// Formulas (docs/Explore.md, "The figures")
+// Formulas (docs/Formulas.md)
 //===----------------------------------------------------------------------===//
 
 /// A two-sided interval [low, high].
