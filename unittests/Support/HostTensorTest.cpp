@@ -1,7 +1,6 @@
 //===- HostTensorTest.cpp - Host tensors, .npy files, comparison ----------===//
 
 #include "GOpt/Support/HostTensor.h"
-#include "GOpt/Support/Statistics.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/FileSystem.h"
@@ -118,19 +117,6 @@ TEST(RandomTensor, IsSeeded) {
     EXPECT_GE(a.getAsDouble(i), -1.0);
     EXPECT_LT(a.getAsDouble(i), 1.0);
   }
-}
-
-TEST(SampleSummary, MedianQuartilesAndCV) {
-  SampleSummary s = SampleSummary::of({5, 1, 4, 2, 3});
-  EXPECT_DOUBLE_EQ(s.median, 3);
-  EXPECT_DOUBLE_EQ(s.q1, 2);
-  EXPECT_DOUBLE_EQ(s.q3, 4);
-  EXPECT_DOUBLE_EQ(s.mean, 3);
-  EXPECT_DOUBLE_EQ(s.min, 1);
-  EXPECT_DOUBLE_EQ(s.max, 5);
-  // Sample standard deviation sqrt(2.5) over the mean 3.
-  EXPECT_NEAR(s.cv, std::sqrt(2.5) / 3, 1e-12);
-  EXPECT_DOUBLE_EQ(SampleSummary::of({7}).cv, 0);
 }
 
 } // namespace
