@@ -2,8 +2,12 @@
 // nothing; autotune adds orders and options; a configuration that fails is
 // reported and the run goes on; the choice honours the memory limit.
 
-// RUN: gopt-explore %s --mode=verify --passes=fold,fuse --progress=never \
-// RUN:   --pipeline='lowered=builtin.module(gopt-lower-to-llvm)' | FileCheck %s --check-prefix=VERIFY
+// RUN: not gopt-explore %s --mode=verify --passes=fold,fuse --progress=never \
+// RUN:   --pipeline='lowered=builtin.module(gopt-lower-to-llvm)' 2>%t.err | FileCheck %s --check-prefix=VERIFY
+// RUN: FileCheck %s --check-prefix=VERIFYERR < %t.err
+// VERIFYERR: gopt-explore: 1 of 7 configurations failed verification: lowered (compile-failed)
+// Every configuration matching: exit 0.
+// RUN: gopt-explore %s --mode=verify --passes=fold,fuse --progress=never --quiet
 // VERIFY: mode `verify`; outputs checked only, nothing timed
 // VERIFY: ## Verification
 // VERIFY: | baseline | baseline | — | reference | 4 | 5 |

@@ -479,10 +479,23 @@ int main(int argc, char **argv) {
   }
   if (!quiet)
     writeExploreMarkdown(*report, llvm::outs());
-  // In verify mode a configuration that is wrong is the finding.
-  if (!timed)
-    for (const ConfigurationMeasurement &m : report->measurements)
-      if (m.status == ConfigurationStatus::Wrong)
-        return 1;
+  // In verify mode a configuration that computes something else, or does
+  // not compile or run, is the finding: exit 1 and name them.
+  if (!timed) {
+    std::vector<std::string> failed;
+    for (auto [config, m] :
+         llvm::zip(report->configurations, report->measurements))
+      if (m.status != ConfigurationStatus::Ok &&
+          m.status != ConfigurationStatus::Skipped)
+        failed.push_back(config.name + " (" +
+                         getConfigurationStatusName(m.status) + ")");
+    if (!failed.empty()) {
+      llvm::errs() << "gopt-explore: " << failed.size() << " of "
+                   << report->configurations.size()
+                   << " configurations failed verification: "
+                   << llvm::join(failed, ", ") << "\n";
+      return 1;
+    }
+  }
   return 0;
 }
