@@ -111,8 +111,10 @@ def GOptApproximateMath : Pass<"gopt-approximate-math"> {
     built of arith ops, FMAs and bit casts, so that vectorized kernels keep
     their vectors: otherwise `erf` and `tanh` become one libm call per lane
     and `exp`, `log` one `llvm.exp`/`llvm.log` libcall per lane. The
-    approximations are accurate to a few ulp in f32 (erf: about 1e-6
-    absolute). Other element types are left to the libm path.
+    approximations are accurate to a few ulp in f32, subnormals included
+    (log's subnormal inputs and exp's subnormal results are brought into
+    the normal range around the polynomial; docs/Lowering.md has the
+    measured bounds). Other element types are left to the libm path.
   }];
   let options = [
     ListOption<"ops", "ops", "std::string",
