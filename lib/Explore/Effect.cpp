@@ -27,6 +27,7 @@
 #include <limits>
 #include <map>
 #include <random>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -730,10 +731,36 @@ Choice mlir::gopt::chooseConfiguration(
   for (size_t c : candidates)
     if (better(c, best))
       best = c;
-  std::optional<size_t> runnerUp;
-  for (size_t c : candidates)
-    if (c != best && (!runnerUp || better(c, *runnerUp)))
-      runnerUp = c;
+  // A lead within the noise is no lead: when another candidate's speedup
+  // lies inside the leader's interval, the two cannot be told apart by
+  // these measurements, and the cheaper one to compile is chosen (then the
+  // smaller peak, then the earlier).
+  std::optional<size_t> noisyLeader;
+  {
+    const Interval &interval = effects[best].speedupInterval;
+    bool hasInterval = interval.high > interval.low;
+    size_t cheapest = best;
+    if (hasInterval)
+      for (size_t c : candidates) {
+        if (c == best || effects[c].speedup < interval.low)
+          continue;
+        auto key = [&](size_t i) {
+          return std::make_tuple(effects[i].compileMs,
+                                 measurements[i].peakBytes, i);
+        };
+        if (key(c) < key(cheapest))
+          cheapest = c;
+      }
+    if (cheapest != best) {
+      noisyLeader = best;
+      best = cheapest;
+    }
+  }
+  std::optional<size_t> runnerUp = noisyLeader;
+  if (!runnerUp)
+    for (size_t c : candidates)
+      if (c != best && (!runnerUp || better(c, *runnerUp)))
+        runnerUp = c;
   choice.index = best;
 
   const ConfigurationEffect &chosen = effects[best];
@@ -793,30 +820,55 @@ Choice mlir::gopt::chooseConfiguration(
     }
   }
 
-  os << llvm::format(" At alpha = %g its utility U = %.2f", criteria.alpha,
-                     utilities[best]);
+  // What the memory limit excluded, for either ending below.
+  std::string limitNote;
+  if (!overLimit.empty()) {
+    llvm::raw_string_ostream note(limitNote);
+    note << " (the limit excludes ";
+    if (overLimit.size() <= 3) {
+      for (size_t i = 0; i < overLimit.size(); ++i)
+        note << (i == 0                      ? ""
+                 : i + 1 == overLimit.size() ? " and "
+                                             : ", ")
+             << "`" << configurations[overLimit[i]].name << "`";
+    } else {
+      note << overLimit.size() << " more";
+    }
+    note << ")";
+  }
   std::string within;
   if (criteria.memoryLimitBytes > 0)
     within = " within the memory limit of " + limitText;
+
+  if (noisyLeader) {
+    os << llvm::format(" At alpha = %g `", criteria.alpha)
+       << configurations[*noisyLeader].name
+       << llvm::format("` has the highest utility, U = %.2f, of the %zu "
+                       "valid configurations",
+                       utilities[*noisyLeader], candidates.size())
+       << within << limitNote
+       << llvm::format(", but its lead is within the noise: this "
+                       "configuration's speedup %.2fx lies inside its "
+                       "interval %.2f-%.2fx, so the one cheaper to compile "
+                       "is chosen (U = %.2f).",
+                       chosen.speedup,
+                       effects[*noisyLeader].speedupInterval.low,
+                       effects[*noisyLeader].speedupInterval.high,
+                       utilities[best]);
+    if (!excluded.empty())
+      os << " " << excluded;
+    return choice;
+  }
+
+  os << llvm::format(" At alpha = %g its utility U = %.2f", criteria.alpha,
+                     utilities[best]);
   if (candidates.size() == 1) {
     os << "; it is the only valid configuration" << within;
   } else {
     os << " is the highest of the " << candidates.size()
        << " valid configurations" << within;
   }
-  if (!overLimit.empty()) {
-    os << " (the limit excludes ";
-    if (overLimit.size() <= 3) {
-      for (size_t i = 0; i < overLimit.size(); ++i)
-        os << (i == 0                      ? ""
-               : i + 1 == overLimit.size() ? " and "
-                                           : ", ")
-           << "`" << configurations[overLimit[i]].name << "`";
-    } else {
-      os << overLimit.size() << " more";
-    }
-    os << ")";
-  }
+  os << limitNote;
   if (runnerUp)
     os << "; the runner-up `" << configurations[*runnerUp].name
        << llvm::format("` reaches U = %.2f", utilities[*runnerUp]);

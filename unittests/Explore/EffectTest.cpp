@@ -791,6 +791,36 @@ TEST(EffectChoice, TiesThenGoToTheCheaperThenTheEarlier) {
   EXPECT_EQ(earlier.choose(0).reason, earlier.choose(0).reason);
 }
 
+TEST(EffectChoice, ALeadWithinTheNoiseGoesToTheCheaperConfiguration) {
+  HandMade h;
+  h.add(1, 10, 100);
+  h.add(1.10, 10 / 1.10, 300);
+  h.add(1.05, 10 / 1.05, 150);
+  // c1 leads at alpha = 0, but c2's speedup lies inside c1's interval.
+  h.analysis.effects[1].speedupInterval = {1.02, 1.18};
+  Choice choice = h.choose(0);
+  EXPECT_EQ(choice.index, std::optional<size_t>(2));
+  EXPECT_NE(choice.reason.find("`c1` has the highest utility, U = 1.10"),
+            std::string::npos)
+      << choice.reason;
+  EXPECT_NE(choice.reason.find("its lead is within the noise: this "
+                               "configuration's speedup 1.05x lies inside "
+                               "its interval 1.02-1.18x, so the one cheaper "
+                               "to compile is chosen (U = 1.05)."),
+            std::string::npos)
+      << choice.reason;
+
+  // Outside the interval the lead stands.
+  h.analysis.effects[1].speedupInterval = {1.07, 1.13};
+  EXPECT_EQ(h.choose(0).index, std::optional<size_t>(1));
+  // And the baseline, cheapest and inside a wide interval, is kept.
+  h.analysis.effects[1].speedupInterval = {0.95, 1.25};
+  Choice keep = h.choose(0);
+  EXPECT_EQ(keep.index, std::optional<size_t>(0));
+  EXPECT_NE(keep.reason.find("Keep the baseline"), std::string::npos)
+      << keep.reason;
+}
+
 TEST(EffectChoice, CompileCostCanOutweighSpeed) {
   HandMade h;
   h.add(1, 10, 10);
