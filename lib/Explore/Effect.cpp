@@ -222,17 +222,118 @@ static double medianOverSharedRounds(const RunSample &sample,
   return median(runs);
 }
 
-/// The percentile bootstrap of a statistic of the medians of `samples`
-/// (all non-empty), from one mt19937_64 seeded with `options.seed`; indices
-/// are drawn as rng() % n, which unlike the standard distributions gives the
-/// same sequence with every standard library (the modulo bias is below 1e-17
-/// for any size here). When the samples share rounds (sharedRounds), each
-/// resample draws as many of the shared rounds as there are, the same for
-/// every sample, and pools their runs; otherwise it redraws every sample's
-/// runs one by one, at its own size, in the order given. With no resamples
-/// the interval is the statistic of the full samples, twice.
+const char *mlir::gopt::getIntervalMethodName(IntervalMethod method) {
+  switch (method) {
+  case IntervalMethod::None:
+    return "none";
+  case IntervalMethod::RoundT:
+    return "t-rounds";
+  case IntervalMethod::RunBootstrap:
+    return "run-bootstrap";
+  }
+  return "unknown";
+}
+
+/// The regularized incomplete beta function I_x(a, b), by its continued
+/// fraction (modified Lentz), for the Student-t distribution below.
+static double incompleteBeta(double a, double b, double x) {
+  if (x <= 0)
+    return 0;
+  if (x >= 1)
+    return 1;
+  // The continued fraction converges fast for x < (a + 1) / (a + b + 2).
+  if (x > (a + 1) / (a + b + 2))
+    return 1 - incompleteBeta(b, a, 1 - x);
+  double logFront = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) +
+                    a * std::log(x) + b * std::log1p(-x);
+  const double tiny = 1e-300;
+  double c = 1, d = 1 - (a + b) * x / (a + 1);
+  d = 1 / (std::fabs(d) < tiny ? tiny : d);
+  double fraction = d;
+  for (int m = 1; m <= 300; ++m) {
+    for (int step = 0; step < 2; ++step) {
+      double numerator =
+          step == 0 ? m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m))
+                    : -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1));
+      d = 1 + numerator * d;
+      d = 1 / (std::fabs(d) < tiny ? tiny : d);
+      c = 1 + numerator / c;
+      if (std::fabs(c) < tiny)
+        c = tiny;
+      fraction *= c * d;
+    }
+    if (std::fabs(c * d - 1) < 1e-15)
+      break;
+  }
+  return std::exp(logFront) * fraction / a;
+}
+
+/// P(|T| <= t) for Student's t with `df` degrees of freedom.
+static double studentTCentralProbability(double t, double df) {
+  return 1 - incompleteBeta(df / 2, 0.5, df / (df + t * t));
+}
+
+double mlir::gopt::studentTQuantile(double level, int degreesOfFreedom) {
+  double df = std::max(1, degreesOfFreedom);
+  level = std::min(std::max(level, 1e-12), 1 - 1e-12);
+  // Bisection on the monotone central probability: 200 halvings of
+  // [0, 1e7] are far below double precision.
+  double low = 0, high = 1e7;
+  for (int i = 0; i < 200 && high - low > 1e-13 * high; ++i) {
+    double mid = 0.5 * (low + high);
+    (studentTCentralProbability(mid, df) < level ? low : high) = mid;
+  }
+  return 0.5 * (low + high);
+}
+
+/// The Student-t interval of a positive statistic over shared rounds: the
+/// statistic of each round's medians, the mean of their logs plus or minus
+/// t * s / sqrt(k), exponentiated. nullopt when a round's statistic is not
+/// positive (no log).
+static std::optional<Interval> roundTInterval(
+    const std::vector<std::vector<llvm::ArrayRef<double>>> &rounds,
+    llvm::function_ref<double(llvm::ArrayRef<double>)> statistic,
+    double level) {
+  size_t k = rounds.front().size();
+  std::vector<double> logs;
+  std::vector<double> medians(rounds.size());
+  for (size_t round = 0; round < k; ++round) {
+    for (size_t i = 0; i < rounds.size(); ++i)
+      medians[i] = median(rounds[i][round]);
+    double value = statistic(medians);
+    if (!(value > 0) || !std::isfinite(value))
+      return std::nullopt;
+    logs.push_back(std::log(value));
+  }
+  double mean = 0;
+  for (double x : logs)
+    mean += x;
+  mean /= static_cast<double>(k);
+  double sumSquares = 0;
+  for (double x : logs)
+    sumSquares += (x - mean) * (x - mean);
+  double halfWidth = studentTQuantile(level, static_cast<int>(k) - 1) *
+                     std::sqrt(sumSquares / static_cast<double>(k - 1)) /
+                     std::sqrt(static_cast<double>(k));
+  Interval interval;
+  interval.low = std::exp(mean - halfWidth);
+  interval.high = std::exp(mean + halfWidth);
+  interval.method = IntervalMethod::RoundT;
+  interval.rounds = static_cast<int>(k);
+  return interval;
+}
+
+/// The interval of a statistic of the medians of `samples` (all
+/// non-empty). When the samples share two or more rounds (sharedRounds):
+/// Student-t over the rounds (roundTInterval). Otherwise the percentile
+/// bootstrap of the runs one by one, each sample at its own size, in the
+/// order given, from one mt19937_64 seeded with `options.seed`; indices are
+/// drawn as rng() % n, which unlike the standard distributions gives the
+/// same sequence with every standard library (the modulo bias is below
+/// 1e-17 for any size here). With no resamples the interval is the
+/// statistic of the full samples, twice (IntervalMethod::None).
 static Interval
-bootstrapMedians(llvm::ArrayRef<RunSample> samples,
+intervalOfMedians(llvm::ArrayRef<RunSample> samples,
                  llvm::function_ref<double(llvm::ArrayRef<double>)> statistic,
                  const BootstrapOptions &options) {
   std::vector<double> medians(samples.size());
@@ -243,37 +344,36 @@ bootstrapMedians(llvm::ArrayRef<RunSample> samples,
     return {point, point};
   }
 
+  double level = std::min(1.0, std::max(0.0, options.level));
   std::vector<std::vector<llvm::ArrayRef<double>>> rounds =
       sharedRounds(samples);
-  size_t roundCount = rounds.empty() ? 0 : rounds.front().size();
-  std::vector<size_t> pickedRounds(roundCount);
+  if (!rounds.empty())
+    if (std::optional<Interval> t = roundTInterval(rounds, statistic, level))
+      return *t;
+  // Runs one by one: the rounds are unknown, fewer than two are shared, or
+  // a round's statistic is not positive.
 
   std::mt19937_64 rng(options.seed);
   std::vector<double> buffer;
   std::vector<double> values;
   values.reserve(options.resamples);
   for (int r = 0; r < options.resamples; ++r) {
-    for (size_t &round : pickedRounds)
-      round = rng() % roundCount;
     for (size_t i = 0; i < samples.size(); ++i) {
       llvm::ArrayRef<double> runs = samples[i].runMs;
-      if (roundCount) {
-        buffer.clear();
-        for (size_t round : pickedRounds)
-          buffer.insert(buffer.end(), rounds[i][round].begin(),
-                        rounds[i][round].end());
-      } else {
-        buffer.resize(runs.size());
-        for (double &x : buffer)
-          x = runs[rng() % runs.size()];
-      }
+      buffer.resize(runs.size());
+      for (double &x : buffer)
+        x = runs[rng() % runs.size()];
       medians[i] = medianInPlace(buffer);
     }
     values.push_back(statistic(medians));
   }
   std::sort(values.begin(), values.end());
-  double tail = (1 - std::min(1.0, std::max(0.0, options.level))) / 2;
-  return {quantileOfSorted(values, tail), quantileOfSorted(values, 1 - tail)};
+  double tail = (1 - level) / 2;
+  Interval interval;
+  interval.low = quantileOfSorted(values, tail);
+  interval.high = quantileOfSorted(values, 1 - tail);
+  interval.method = IntervalMethod::RunBootstrap;
+  return interval;
 }
 
 /// {0, 0} when either sample is empty, as speedup() gives 0 for nothing
@@ -283,7 +383,7 @@ Interval mlir::gopt::bootstrapSpeedup(RunSample base, RunSample opt,
   if (base.runMs.empty() || opt.runMs.empty())
     return {0, 0};
   RunSample samples[] = {base, opt};
-  return bootstrapMedians(
+  return intervalOfMedians(
       samples, [](llvm::ArrayRef<double> m) { return speedup(m[0], m[1]); },
       options);
 }
@@ -298,7 +398,7 @@ Interval mlir::gopt::bootstrapSynergy(RunSample base, RunSample a, RunSample b,
       ab.runMs.empty())
     return {1, 1};
   RunSample samples[] = {base, a, b, ab};
-  return bootstrapMedians(
+  return intervalOfMedians(
       samples,
       [](llvm::ArrayRef<double> m) {
         double denominator = m[0] * m[3];
@@ -577,14 +677,30 @@ EffectAnalysisResult mlir::gopt::analyzeEffects(
 /// A time in a sentence: "2.46 ms".
 static std::string formatMsText(double ms) { return formatMs(ms) + " ms"; }
 
-/// "2.00x (95% interval 1.90-2.10x)".
+/// "2.00x (95% interval 1.90-2.10x over 4 rounds)", with what the interval
+/// rests on: shared rounds (Student-t), runs resampled one by one (which
+/// understates the spread), or nothing.
 static std::string formatSpeedup(const ConfigurationEffect &effect,
                                  double level) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << llvm::format("%.2fx (%g%% interval %.2f-%.2fx)", effect.speedup,
-                     level * 100, effect.speedupInterval.low,
-                     effect.speedupInterval.high);
+  const Interval &interval = effect.speedupInterval;
+  os << llvm::format("%.2fx (", effect.speedup);
+  switch (interval.method) {
+  case IntervalMethod::RoundT:
+    os << llvm::format("%g%% interval %.2f-%.2fx over %d rounds)",
+                       level * 100, interval.low, interval.high,
+                       interval.rounds);
+    break;
+  case IntervalMethod::RunBootstrap:
+    os << llvm::format("%g%% interval %.2f-%.2fx from runs resampled one by "
+                       "one, which understates the spread)",
+                       level * 100, interval.low, interval.high);
+    break;
+  case IntervalMethod::None:
+    os << "no interval)";
+    break;
+  }
   return text;
 }
 

@@ -102,6 +102,8 @@ llvm::json::Object effectToJSON(const ConfigurationEffect &e) {
       {"cv", number(e.cv)},
       {"speedup", number(e.speedup)},
       {"speedup_interval", interval(e.speedupInterval)},
+      {"speedup_interval_method", getIntervalMethodName(e.speedupInterval.method)},
+      {"speedup_interval_rounds", e.speedupInterval.rounds},
       {"eta_mem", number(e.memorySaving)},
       {"eta_mem_static", number(e.staticMemorySaving)},
       {"compile_ms", number(e.compileMs)},
@@ -201,6 +203,8 @@ llvm::json::Value mlir::gopt::toJSON(const ExploreReport &report) {
         {"speedup_ab", number(p.speedupAB)},
         {"eta", number(p.eta)},
         {"eta_interval", interval(p.etaInterval)},
+        {"eta_interval_method", getIntervalMethodName(p.etaInterval.method)},
+        {"eta_interval_rounds", p.etaInterval.rounds},
         {"verdict", getSynergyVerdictName(p.verdict)},
     });
   root["baseline"] = configs[analysis.baseline].name;
@@ -273,6 +277,7 @@ llvm::json::Value mlir::gopt::toManifestJSON(const ExploreReport &report) {
       {"baseline_median_ms", number(base.medianMs)},
       {"speedup", number(e.speedup)},
       {"speedup_interval", interval(e.speedupInterval)},
+      {"speedup_interval_method", getIntervalMethodName(e.speedupInterval.method)},
       {"cv", number(e.cv)},
       {"peak_bytes", m.peakBytes},
       {"eta_mem", number(e.memorySaving)},

@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <limits>
+#include <random>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -265,6 +266,82 @@ TEST(EffectFormulas, ARoundsRunsCountAsOneDraw) {
                        RunSample::inRounds(opt, rounds));
   EXPECT_GT(byRound.high - byRound.low, 2 * (runByRun.high - runByRun.low));
   EXPECT_TRUE(byRound.contains(10.0 / 8.75));
+}
+
+TEST(EffectFormulas, StudentTQuantiles) {
+  // Two-sided 95% and 90% points from the tables.
+  EXPECT_NEAR(studentTQuantile(0.95, 1), 12.7062, 1e-3);
+  EXPECT_NEAR(studentTQuantile(0.95, 3), 3.1824, 1e-3);
+  EXPECT_NEAR(studentTQuantile(0.95, 10), 2.2281, 1e-3);
+  EXPECT_NEAR(studentTQuantile(0.95, 1000), 1.9623, 1e-3);
+  EXPECT_NEAR(studentTQuantile(0.90, 5), 2.0150, 1e-3);
+}
+
+/// exp(sigma * z) with z standard normal, by Box-Muller on mt19937_64 (the
+/// same numbers with every standard library).
+struct LogNormal {
+  std::mt19937_64 rng{12345};
+  double operator()(double sigma) {
+    double u1 = (static_cast<double>(rng() >> 11) + 0.5) * 0x1p-53;
+    double u2 = (static_cast<double>(rng() >> 11) + 0.5) * 0x1p-53;
+    double z = std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * u2);
+    return std::exp(sigma * z);
+  }
+};
+
+TEST(EffectFormulas, RoundIntervalsCoverTheTrueRatio) {
+  // 200 simulated explorations of a configuration 1.25x faster than the
+  // baseline: every round slows both by a common drift (sigma 0.2), each
+  // configuration also varies from round to round on its own (0.03), and
+  // runs within a round by 0.01. A 95% interval must contain 1.25 in about
+  // 95% of them, at any number of rounds; more rounds, narrower intervals.
+  LogNormal draw;
+  double previousWidth = 1e9;
+  for (int k : {2, 4, 8}) {
+    int covered = 0;
+    double width = 0;
+    for (int experiment = 0; experiment < 200; ++experiment) {
+      std::vector<double> base, opt;
+      for (int round = 0; round < k; ++round) {
+        double drift = draw(0.2), baseRound = draw(0.03),
+               optRound = draw(0.03);
+        for (int run = 0; run < 5; ++run) {
+          base.push_back(10 * drift * baseRound * draw(0.01));
+          opt.push_back(8 * drift * optRound * draw(0.01));
+        }
+      }
+      std::vector<size_t> sizes(k, 5);
+      Interval interval = bootstrapSpeedup(RunSample::inRounds(base, sizes),
+                                           RunSample::inRounds(opt, sizes));
+      EXPECT_EQ(interval.method, IntervalMethod::RoundT);
+      EXPECT_EQ(interval.rounds, k);
+      covered += interval.contains(1.25);
+      width += interval.high - interval.low;
+    }
+    std::printf("%d rounds: %d of 200 intervals contain the true ratio, "
+                "mean width %.3f\n",
+                k, covered, width / 200);
+    EXPECT_GE(covered, 180) << k << " rounds";
+    EXPECT_LT(width, previousWidth) << k << " rounds";
+    previousWidth = width;
+  }
+}
+
+TEST(EffectFormulas, IntervalsSayHowTheyWereMade) {
+  // Rounds shared: t over rounds; runs without rounds: the run bootstrap;
+  // no resampling: a point.
+  Interval byRound = bootstrapSpeedup(RunSample::inRounds(kDriftBase, kTwoRounds),
+                                      RunSample::inRounds(kDriftHalf, kTwoRounds));
+  EXPECT_EQ(byRound.method, IntervalMethod::RoundT);
+  EXPECT_EQ(byRound.rounds, 2);
+  Interval byRun = bootstrapSpeedup(kDriftBase, kDriftHalf);
+  EXPECT_EQ(byRun.method, IntervalMethod::RunBootstrap);
+  EXPECT_EQ(byRun.rounds, 0);
+  BootstrapOptions none;
+  none.resamples = 0;
+  EXPECT_EQ(bootstrapSpeedup(kDriftBase, kDriftHalf, none).method,
+            IntervalMethod::None);
+  EXPECT_STREQ(getIntervalMethodName(IntervalMethod::RoundT), "t-rounds");
 }
 
 TEST(EffectFormulas, NumberedRoundsPairOnlyTheRoundsBothHave) {

@@ -136,11 +136,34 @@ struct ConfigurationMeasurement {
 // Formulas (docs/Formulas.md)
 //===----------------------------------------------------------------------===//
 
+/// How an interval was obtained (docs/Formulas.md, "Intervals").
+enum class IntervalMethod {
+  /// No data, or no resampling asked for: a point, not an interval.
+  None,
+  /// Student-t over the shared rounds: the statistic in each round, its log
+  /// averaged, t with rounds - 1 degrees of freedom. A real confidence
+  /// interval when rounds are independent.
+  RoundT,
+  /// Percentile bootstrap of the runs one by one, for samples whose rounds
+  /// are unknown or shared in fewer than two: runs of one round are not
+  /// independent, so it is narrower than it should be.
+  RunBootstrap,
+};
+const char *getIntervalMethodName(IntervalMethod method);
+
 /// A two-sided interval [low, high].
 struct Interval {
   double low = 0, high = 0;
+  IntervalMethod method = IntervalMethod::None;
+  /// The shared rounds a RoundT interval rests on (its degrees of freedom
+  /// plus one); 0 otherwise.
+  int rounds = 0;
   bool contains(double x) const { return low <= x && x <= high; }
 };
+
+/// The two-sided Student-t quantile: t such that P(|T| <= t) = level for T
+/// with `degreesOfFreedom` (at least 1); level in (0, 1).
+double studentTQuantile(double level, int degreesOfFreedom);
 
 // median, quantile and coefficientOfVariation: GOpt/Support/Statistics.h.
 
@@ -185,16 +208,18 @@ struct RunSample {
 /// not known, a round is empty, or the rounds do not cover its runs.
 std::vector<llvm::ArrayRef<double>> splitRounds(const RunSample &sample);
 
-/// Bootstrap intervals of a statistic of medians, with a fixed-seed
-/// generator (the same samples always give the same interval), as the
-/// central `level` quantiles of the statistic over the resamples.
+/// Intervals of a statistic of medians at `level`.
 ///
 /// When the samples share two or more rounds (the same round numbers), as
-/// the explorer's interleaved rounds give, whole shared rounds are
-/// resampled, the same ones for every sample: a round's runs share the
-/// machine's state of that moment and count as one draw, and a drift that
-/// slows every configuration in a round cancels in the ratios. Otherwise
-/// each sample's runs are resampled one by one, as if independent.
+/// the explorer's interleaved rounds give, a round is one draw: its runs
+/// share the machine's state of that moment, and a drift that slows every
+/// configuration in a round cancels in the ratio. The statistic is taken in
+/// each shared round (of that round's medians) and the interval is
+/// Student-t on their logs, with rounds - 1 degrees of freedom
+/// (IntervalMethod::RoundT): wide with few rounds, as it must be. Otherwise
+/// each sample's runs are resampled one by one, as if independent, with a
+/// fixed-seed generator (IntervalMethod::RunBootstrap): narrower than the
+/// truth, and labelled so.
 struct BootstrapOptions {
   int resamples = 2000;
   double level = 0.95;
