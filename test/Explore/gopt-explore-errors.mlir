@@ -13,6 +13,11 @@
 // RUN: not gopt-explore %s --mode=fast 2>&1 | FileCheck %s --check-prefix=MODE
 // MODE: gopt-explore: error: unknown --mode 'fast' (verify, default or autotune)
 
+// A --min-rounds above --max-rounds is an error; a --max-rounds alone below
+// the default minimum (5) lowers the minimum (test/Explore/gopt-explore.mlir).
+// RUN: not gopt-explore %s --min-rounds=6 --max-rounds=3 2>&1 | FileCheck %s --check-prefix=ROUNDS
+// ROUNDS: gopt-explore: error: need --reps >= 1, --warmup >= 0 and 1 <= --min-rounds <= --max-rounds
+
 // RUN: not gopt-explore %s --memory-limit=lots 2>&1 | FileCheck %s --check-prefix=LIMIT
 // LIMIT: gopt-explore: error: --memory-limit='lots' is not a size (e.g. 512M, 2G, 1048576)
 

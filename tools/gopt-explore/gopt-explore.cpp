@@ -109,8 +109,11 @@ static cl::opt<int> warmup("warmup",
                            cl::init(2), cl::cat(category));
 static cl::opt<int> reps("reps", cl::desc("Timed runs per round"),
                          cl::init(5), cl::cat(category));
-static cl::opt<int> minRounds("min-rounds", cl::desc("Rounds at least"),
-                              cl::init(2), cl::cat(category));
+static cl::opt<int> minRounds(
+    "min-rounds",
+    cl::desc("Rounds at least (5: a t-interval over 4 degrees of freedom; "
+             "with 2 it is 12.7 standard errors wide)"),
+    cl::init(5), cl::cat(category));
 static cl::opt<int> maxRounds("max-rounds", cl::desc("Rounds at most"),
                               cl::init(12), cl::cat(category));
 static cl::opt<double> targetError(
@@ -291,7 +294,13 @@ int main(int argc, char **argv) {
   options.cacheDir = cacheDir.getNumOccurrences() ? cacheDir.getValue()
                                                   : defaultCacheDir();
   options.cacheLimitBytes = cacheLimitMiB << 20;
-  if (reps < 1 || warmup < 0 || minRounds < 1 || maxRounds < minRounds)
+  // A --max-rounds below the default minimum lowers the minimum with it; a
+  // --min-rounds given above --max-rounds is an error.
+  int effectiveMinRounds = minRounds;
+  if (!minRounds.getNumOccurrences() && maxRounds < effectiveMinRounds)
+    effectiveMinRounds = maxRounds;
+  if (reps < 1 || warmup < 0 || effectiveMinRounds < 1 ||
+      maxRounds < effectiveMinRounds)
     return fail("need --reps >= 1, --warmup >= 0 and 1 <= --min-rounds <= "
                 "--max-rounds");
   if (budget <= 0 || targetError < 0 || roundMs < 0 || alpha < 0 || qps < 0 ||
@@ -300,7 +309,7 @@ int main(int argc, char **argv) {
                 "--alpha, --qps, --rtol and --atol must not be negative");
   options.warmup = warmup;
   options.repetitionsPerRound = reps;
-  options.minRounds = minRounds;
+  options.minRounds = effectiveMinRounds;
   options.maxRounds = maxRounds;
   options.targetRelativeError = targetError;
   options.roundMilliseconds = roundMs;

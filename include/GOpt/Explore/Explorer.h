@@ -81,7 +81,9 @@ struct ExploreOptions {
   /// More runs per round for fast graphs: enough to fill this many
   /// milliseconds (at most 1000 runs).
   double roundMilliseconds = 20;
-  int minRounds = 2;
+  /// Rounds are the independent draws the intervals rest on (Student-t
+  /// with rounds - 1 degrees of freedom): five keep t at 2.78.
+  int minRounds = 5;
   int maxRounds = 12;
   /// Stop when every measured configuration's relative standard error,
   /// CV / sqrt(runs), is at most this.
