@@ -17,13 +17,16 @@ def GOptFold : Pass<"gopt-fold"> {
     broadcasts, slices and pads). Commutative operands are put in a
     canonical order so CSE can merge `add(a, b)` with `add(b, a)`.
     Division by zero, out-of-range gathers and out-of-range float→int casts
-    are left unfolded.
+    are left unfolded. Transposes and reshapes of constants (weight
+    transforms) fold at any size, on raw bytes; the element bound applies
+    to the other evaluations.
   }];
   let options = [
     Option<"maxFoldedElements", "max-folded-elements", "int64_t",
            /*default=*/"1 << 16",
-           "Largest non-splat constant (in elements) the pass may read or "
-           "create; larger ones are left to run time">,
+           "Largest non-splat constant (in elements) the evaluator may read "
+           "or create; larger ones are left to run time (transposes and "
+           "reshapes of constants fold at any size)">,
   ];
   let statistics = [
     Statistic<"numEvaluated", "evaluated-ops",
