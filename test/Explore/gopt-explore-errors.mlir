@@ -18,6 +18,13 @@
 // RUN: not gopt-explore %s --min-rounds=6 --max-rounds=3 2>&1 | FileCheck %s --check-prefix=ROUNDS
 // ROUNDS: gopt-explore: error: need --reps >= 1, --warmup >= 0 and 1 <= --min-rounds <= --max-rounds
 
+// A checking run that outlives --config-timeout is killed and reported; here
+// it is the baseline's, so nothing can be compared.
+// RUN: not gopt-explore %S/Inputs/slow.mlir --passes=fold --pairs=false --default-pipeline=false --config-timeout=0.01 --progress=never 2>&1 | FileCheck %s --check-prefix=TIMEOUT
+// TIMEOUT: gopt-explore: error: the baseline (no graph pass) cannot be measured, so nothing can be compared: the compiled code of @main did not finish within 0.01 s (its run was killed)
+// RUN: not gopt-explore %s --config-timeout=0 2>&1 | FileCheck %s --check-prefix=CTIMEOUT
+// CTIMEOUT: gopt-explore: error: --budget and --config-timeout must be positive
+
 // RUN: not gopt-explore %s --memory-limit=lots 2>&1 | FileCheck %s --check-prefix=LIMIT
 // LIMIT: gopt-explore: error: --memory-limit='lots' is not a size (e.g. 512M, 2G, 1048576)
 

@@ -131,6 +131,11 @@ static cl::opt<double> budget("budget",
                               cl::desc("Seconds after which no new round "
                                        "starts (default 60)"),
                               cl::init(60), cl::cat(category));
+static cl::opt<double> configTimeout(
+    "config-timeout",
+    cl::desc("Seconds a configuration's checking run may take before it is "
+             "killed and reported as a failed run (default 300)"),
+    cl::init(300), cl::cat(category));
 static cl::opt<uint64_t> seed("seed", cl::desc("Seed of the random inputs"),
                               cl::init(1), cl::cat(category));
 static cl::opt<double>
@@ -303,10 +308,11 @@ int main(int argc, char **argv) {
       maxRounds < effectiveMinRounds)
     return fail("need --reps >= 1, --warmup >= 0 and 1 <= --min-rounds <= "
                 "--max-rounds");
-  if (budget <= 0 || targetError < 0 || roundMs < 0 || alpha < 0 || qps < 0 ||
-      relTolerance < 0 || absTolerance < 0)
-    return fail("--budget must be positive; --target-error, --round-ms, "
-                "--alpha, --qps, --rtol and --atol must not be negative");
+  if (budget <= 0 || configTimeout <= 0 || targetError < 0 || roundMs < 0 ||
+      alpha < 0 || qps < 0 || relTolerance < 0 || absTolerance < 0)
+    return fail("--budget and --config-timeout must be positive; "
+                "--target-error, --round-ms, --alpha, --qps, --rtol and "
+                "--atol must not be negative");
   options.warmup = warmup;
   options.repetitionsPerRound = reps;
   options.minRounds = effectiveMinRounds;
@@ -314,6 +320,7 @@ int main(int argc, char **argv) {
   options.targetRelativeError = targetError;
   options.roundMilliseconds = roundMs;
   options.budgetSeconds = budget;
+  options.configTimeoutSeconds = configTimeout;
   options.seed = seed;
   options.rtol = relTolerance;
   options.atol = absTolerance;

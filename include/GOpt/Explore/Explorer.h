@@ -91,6 +91,10 @@ struct ExploreOptions {
   /// Stop starting new rounds after this many seconds of the whole run
   /// (every configuration gets at least one round).
   double budgetSeconds = 60;
+  /// A configuration's checking run (in a child process) that takes longer
+  /// is killed and the configuration reported as a failed run; the
+  /// exploration goes on.
+  double configTimeoutSeconds = 300;
 
   /// Output comparison against the baseline.
   double rtol = 1e-3, atol = 1e-4;

@@ -206,7 +206,8 @@ llvm::Expected<std::vector<HostTensor>> JITBackend::runOnce(size_t index) {
                      " is not compiled");
   // The first run happens in a child process: code that traps takes the
   // child down, not the exploration, and is reported as a failed run.
-  if (llvm::Error error = s.graph->checkRunsWithoutTrapping(inputs))
+  if (llvm::Error error = s.graph->checkRunsWithoutTrapping(
+          inputs, options.configTimeoutSeconds))
     return std::move(error);
   return s.graph->run(inputs);
 }
