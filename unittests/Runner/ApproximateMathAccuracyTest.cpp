@@ -13,9 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/InitAllDialects.h"
-#include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/Runner.h"
+#include "RunnerFixture.h"
 
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -91,18 +90,7 @@ struct Function {
   double maxUlps;
 };
 
-struct ApproximateMathAccuracyTest : ::testing::Test {
-  ApproximateMathAccuracyTest() {
-    static bool registered = [] {
-      gopt::registerAllPasses();
-      return true;
-    }();
-    (void)registered;
-    DialectRegistry registry;
-    gopt::registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
+struct ApproximateMathAccuracyTest : RunnerFixture {
 
   /// The outputs of `op` over `inputs`, compiled with `loweringOptions`.
   std::vector<float> run(llvm::StringRef op, const std::vector<float> &inputs,
@@ -165,7 +153,6 @@ struct ApproximateMathAccuracyTest : ::testing::Test {
                 f.op, x.size(), worst, worstInput);
   }
 
-  MLIRContext context;
 };
 
 TEST_F(ApproximateMathAccuracyTest, Exp) {

@@ -1,8 +1,7 @@
 //===- CompiledGraphTest.cpp - Compile, run and measure through the API ---===//
 
 #include "GOpt/Runner/Runner.h"
-#include "GOpt/InitAllDialects.h"
-#include "GOpt/InitAllPasses.h"
+#include "RunnerFixture.h"
 
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
@@ -21,21 +20,6 @@ func.func @main(%x: tensor<2x3xf32>, %y: tensor<3xf32>) -> (tensor<2x3xf32>, ten
   return %r, %s : tensor<2x3xf32>, tensor<2xf32>
 }
 )mlir";
-
-struct RunnerFixture : ::testing::Test {
-  RunnerFixture() {
-    static bool registered = [] {
-      gopt::registerAllPasses();
-      return true;
-    }();
-    (void)registered;
-    DialectRegistry registry;
-    gopt::registerAllDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-  MLIRContext context;
-};
 
 HostTensor tensorOf(std::vector<int64_t> shape, std::vector<double> values) {
   HostTensor t(ElementKind::F32, std::move(shape));
