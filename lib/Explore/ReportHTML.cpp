@@ -113,7 +113,8 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
     return;
 
   os << "<p>Run times are medians over every timed repetition with their "
-        "q1–q3 spread; S = T_base / T_opt with its 95% bootstrap interval; "
+        "q1–q3 spread; S = T_base / T_opt with its 95% interval (Student-t "
+        "over the rounds both were timed in); "
         "U at "
      << llvm::format("α = %g", criteria.alpha);
   if (criteria.qps > 0)
@@ -197,7 +198,7 @@ static void writeSynergyTable(const ExploreReport &report,
     os << "<p class=\"note\">No pair measured.</p>\n";
     return;
   }
-  os << "<p>η = S_ab / (S_a · S_b) with its 95% bootstrap interval: synergy "
+  os << "<p>η = S_ab / (S_a · S_b) with its 95% interval: synergy "
         "above 1, interference below, and a verdict only when the interval "
         "excludes 1.</p>\n";
   llvm::StringRef align = "lrrrrl";
@@ -440,7 +441,7 @@ static void writeParetoChart(const ExploreReport &report,
       "filled markers are Pareto-optimal (speedup, compile time, peak "
       "memory), hollow ones dominated; the dashed line is the baseline (S = "
       "1). " +
-      measuredOn(report, "error bars are the 95% bootstrap interval of S");
+      measuredOn(report, "error bars are the 95% interval of S");
   if (points.empty()) {
     writeEmptyFigure(os, "pareto-chart", "No valid configuration to plot.",
                      caption);
@@ -520,7 +521,7 @@ static void writeSynergyChart(const ExploreReport &report,
       "pass a (row) then pass b (column); red is synergy (η &gt; 1), blue "
       "interference (η &lt; 1), grey when the interval contains 1 "
       "(independent); the diagonal is empty. " +
-      measuredOn(report, "η is called only when its 95% bootstrap interval "
+      measuredOn(report, "η is called only when its 95% interval "
                          "excludes 1");
   if (analysis.pairs.empty()) {
     writeEmptyFigure(os, "synergy-chart", "No pair measured.", caption);

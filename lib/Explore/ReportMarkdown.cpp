@@ -62,7 +62,8 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
     return;
 
   os << "Run times are medians over every timed repetition with their q1–q3 "
-        "spread; S = T_base / T_opt with its 95% bootstrap interval; U at "
+        "spread; S = T_base / T_opt with its 95% interval (Student-t over "
+        "the rounds both were timed in); U at "
      << llvm::format("α = %g", report.analysis.criteria.alpha);
   if (report.analysis.criteria.qps > 0)
     os << llvm::format(", payback at %g requests/s",
@@ -149,7 +150,7 @@ static void writeSynergy(const ExploreReport &report, llvm::raw_ostream &os) {
     os << "No pair measured.\n\n";
     return;
   }
-  os << "η = S_ab / (S_a · S_b) with its 95% bootstrap interval: synergy "
+  os << "η = S_ab / (S_a · S_b) with its 95% interval: synergy "
         "above 1, interference below, and a verdict only when the interval "
         "excludes 1.\n\n";
   writeHeader(os,
