@@ -41,7 +41,8 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
     -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
     -DLLVM_DIR="$LLVM_PREFIX/lib/cmake/llvm" \
-    -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit"
+    -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
+    ${GOPT_CMAKE_ARGS:-}
 fi
 
 echo "== building"

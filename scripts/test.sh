@@ -3,9 +3,22 @@
 # regression suite and the GoogleTest unit tests (through lit's GoogleTest
 # format). Ends with one line "tests: N passed, M failed, K skipped" (skipped:
 # tests whose required packages are missing).
+#
+#   scripts/test.sh              build/ and every test
+#   scripts/test.sh --sanitize   build-sanitize/ (AddressSanitizer and
+#                                UndefinedBehaviorSanitizer over GOpt's code)
+#                                and every test that can run instrumented
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+case "${1:-}" in
+  "") ;;
+  --sanitize)
+    export GOPT_BUILD_DIR="${GOPT_BUILD_DIR:-$ROOT/build-sanitize}"
+    export GOPT_CMAKE_ARGS="-DGOPT_SANITIZE=ON"
+    ;;
+  *) echo "usage: scripts/test.sh [--sanitize]" >&2; exit 2 ;;
+esac
 BUILD_DIR="${GOPT_BUILD_DIR:-$ROOT/build}"
 
 "$ROOT/scripts/setup.sh" || { echo "tests: 0 passed, 1 failed (build)"; exit 1; }

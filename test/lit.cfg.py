@@ -85,6 +85,16 @@ for tool in ("cmake", "ninja"):
         config.available_features.add(tool)
 config.substitutions.append(("%gopt_obj_root", config.gopt_obj_root))
 
+# A sanitizer build (scripts/test.sh --sanitize): tests that load GOpt's
+# instrumented code into an uninstrumented process (the stock mlir-opt with
+# the plugin, a downstream project built without the sanitizers) say
+# `UNSUPPORTED: sanitize`. Leaks are not checked: MLIR and LLVM keep
+# process-lifetime allocations on purpose.
+if config.gopt_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("sanitize")
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
 # The docs' reference check (test/Docs) needs only the python running lit.
 config.substitutions.append(("%sys_python", sys.executable))
 config.substitutions.append(("%gopt_src_root", config.gopt_src_root))

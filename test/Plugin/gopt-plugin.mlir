@@ -1,3 +1,5 @@
+// The stock mlir-opt is not instrumented: it cannot load a sanitizer build.
+// UNSUPPORTED: sanitize
 // GOpt as a plugin of the stock mlir-opt: the gopt dialect parses and prints,
 // GOpt's passes and pipelines run by name in --pass-pipeline, and both
 // lowering pipelines reach their targets.
