@@ -293,6 +293,42 @@ func.func @nothing_to_fold(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32
 
 // -----
 
+// Contractions and normalizations of constants are evaluated too (in double,
+// rounded once), within the element bound.
+// CHECK-LABEL: func.func @contractions_and_normalizations
+// CHECK-DAG: %[[M:.*]] = gopt.constant dense<{{\[\[}}1.900000e+01, 2.200000e+01], [4.300000e+01, 5.000000e+01]]> : tensor<2x2xf32>
+// CHECK-DAG: %[[L:.*]] = gopt.constant dense<{{\[\[}}1.500000e+01, 3.100000e+01]]> : tensor<1x2xf32>
+// CHECK-DAG: %[[S:.*]] = gopt.constant dense<5.000000e-01> : tensor<2xf32>
+// CHECK-DAG: %[[N:.*]] = gopt.constant dense<[-1.000000e+00, 3.000000e+00]> : tensor<2xf32>
+// CHECK-DAG: %[[G:.*]] = gopt.constant dense<2.500000e+00> : tensor<1x1x1x1xf32>
+// CHECK-DAG: %[[I:.*]] = gopt.constant dense<{{\[\[}}7, 10], [15, 22]]> : tensor<2x2xi32>
+// CHECK: return %[[M]], %[[L]], %[[S]], %[[N]], %[[G]], %[[I]]
+// With max-folded-elements=2 the 4-element results stay.
+// MAX2-LABEL: func.func @contractions_and_normalizations
+// MAX2: gopt.matmul
+// MAX2: gopt.global_avg_pool
+func.func @contractions_and_normalizations() -> (tensor<2x2xf32>, tensor<1x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<1x1x1x1xf32>, tensor<2x2xi32>) {
+  %a = gopt.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %b = gopt.constant dense<[[5.0, 6.0], [7.0, 8.0]]> : tensor<2x2xf32>
+  %m = gopt.matmul %a, %b : tensor<2x2xf32>, tensor<2x2xf32> -> tensor<2x2xf32>
+  %x = gopt.constant dense<[[1.0, 2.0]]> : tensor<1x2xf32>
+  %bias = gopt.constant dense<[10.0, 20.0]> : tensor<2xf32>
+  %l = gopt.linear %x, %a, %bias transpose_weight : tensor<1x2xf32>, tensor<2x2xf32>, tensor<2xf32> -> tensor<1x2xf32>
+  %z = gopt.constant dense<[0.0, 0.0]> : tensor<2xf32>
+  %s = gopt.softmax %z axis = 0 : tensor<2xf32>
+  %v = gopt.constant dense<[1.0, 3.0]> : tensor<2xf32>
+  %sc = gopt.constant dense<2.0> : tensor<2xf32>
+  %bi = gopt.constant dense<1.0> : tensor<2xf32>
+  %n = gopt.layer_norm %v, %sc, %bi axes = [0] eps = 0.0 : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+  %p = gopt.constant dense<[[[[1.0, 2.0], [3.0, 4.0]]]]> : tensor<1x1x2x2xf32>
+  %g = gopt.global_avg_pool %p : tensor<1x1x2x2xf32> -> tensor<1x1x1x1xf32>
+  %ia = gopt.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+  %im = gopt.matmul %ia, %ia : tensor<2x2xi32>, tensor<2x2xi32> -> tensor<2x2xi32>
+  return %m, %l, %s, %n, %g, %im : tensor<2x2xf32>, tensor<1x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<1x1x1x1xf32>, tensor<2x2xi32>
+}
+
+// -----
+
 // Transposes and reshapes of constants fold at any size: they move bytes
 // and never grow the model (max-folded-elements bounds the evaluator only).
 // With max-folded-elements=2, the 4-element neg stays but a 12-element

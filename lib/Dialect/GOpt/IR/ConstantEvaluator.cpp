@@ -15,6 +15,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
+#include <limits>
 #include <functional>
 
 using namespace mlir;
@@ -746,6 +747,174 @@ static FailureOr<ConstTensor> evalConcat(ConcatOp op,
 }
 
 //===----------------------------------------------------------------------===//
+// Contractions and normalizations
+//===----------------------------------------------------------------------===//
+//
+// Straight loops in double (int64 for integer matmul/linear, wrapping to the
+// element width when written back), so the result is the exact value
+// rounded once; the compiled kernels round along the way, and agree within
+// the tolerances the differential tests use.
+
+/// Most multiply-adds one folded contraction may take (about a tenth of a
+/// second): the element bound alone admits 65536 x 65536.
+constexpr int64_t kMaxFoldedMultiplyAdds = int64_t(1) << 26;
+
+/// lhs [..., M, K] · rhs [..., K, N], batch dimensions broadcast.
+static FailureOr<ConstTensor> evalMatmul(const ConstTensor &lhs,
+                                         const ConstTensor &rhs,
+                                         RankedTensorType type) {
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = shape.size();
+  int64_t m = shape[rank - 2], n = shape[rank - 1];
+  int64_t k = lhs.type.getShape().back();
+  if (type.getNumElements() * k > kMaxFoldedMultiplyAdds)
+    return failure();
+  std::vector<int64_t> lhsBatch =
+      broadcastSources(lhs.type.getShape().drop_back(2), shape.drop_back(2));
+  std::vector<int64_t> rhsBatch =
+      broadcastSources(rhs.type.getShape().drop_back(2), shape.drop_back(2));
+  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
+  int64_t outIndex = 0;
+  for (size_t b = 0; b < lhsBatch.size(); ++b) {
+    int64_t lhsBase = lhsBatch[b] * m * k, rhsBase = rhsBatch[b] * k * n;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j, ++outIndex) {
+        if (out.isFloat) {
+          double sum = 0;
+          for (int64_t p = 0; p < k; ++p)
+            sum += lhs.getF(lhsBase + i * k + p) * rhs.getF(rhsBase + p * n + j);
+          out.f[outIndex] = sum;
+        } else {
+          int64_t sum = 0;
+          for (int64_t p = 0; p < k; ++p)
+            sum += lhs.getI(lhsBase + i * k + p) * rhs.getI(rhsBase + p * n + j);
+          out.i[outIndex] = sum;
+        }
+      }
+  }
+  return out;
+}
+
+/// input [..., M, K] (or [..., K, M] with transpose_input) · weight [K, N]
+/// (or [N, K] with transpose_weight), plus a bias broadcast to the result.
+static FailureOr<ConstTensor> evalLinear(LinearOp op,
+                                         ArrayRef<ConstTensor> inputs,
+                                         RankedTensorType type) {
+  const ConstTensor &x = inputs[0], &w = inputs[1];
+  const ConstTensor *bias = inputs.size() > 2 ? &inputs[2] : nullptr;
+  bool tIn = op.getTransposeInput(), tW = op.getTransposeWeight();
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = shape.size();
+  int64_t m = shape[rank - 2], n = shape[rank - 1];
+  int64_t k = x.type.getShape()[tIn ? rank - 2 : rank - 1];
+  if (type.getNumElements() * k > kMaxFoldedMultiplyAdds)
+    return failure();
+  int64_t batches = type.getNumElements() / (m * n);
+  std::vector<int64_t> biasSources;
+  if (bias)
+    biasSources = broadcastSources(bias->type.getShape(), shape);
+  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
+  int64_t outIndex = 0;
+  for (int64_t b = 0; b < batches; ++b)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j, ++outIndex) {
+        auto xAt = [&](int64_t p) {
+          return b * m * k + (tIn ? p * m + i : i * k + p);
+        };
+        auto wAt = [&](int64_t p) { return tW ? j * k + p : p * n + j; };
+        if (out.isFloat) {
+          double sum = bias ? bias->getF(biasSources[outIndex]) : 0.0;
+          for (int64_t p = 0; p < k; ++p)
+            sum += x.getF(xAt(p)) * w.getF(wAt(p));
+          out.f[outIndex] = sum;
+        } else {
+          int64_t sum = bias ? bias->getI(biasSources[outIndex]) : 0;
+          for (int64_t p = 0; p < k; ++p)
+            sum += x.getI(xAt(p)) * w.getI(wAt(p));
+          out.i[outIndex] = sum;
+        }
+      }
+  return out;
+}
+
+/// Calls `fn(base, stride)` for every line of `shape` along `axis`: the
+/// elements base + t * stride for t < shape[axis].
+static void forEachLine(ArrayRef<int64_t> shape, int64_t axis,
+                        function_ref<void(int64_t, int64_t)> fn) {
+  int64_t inner = 1;
+  for (int64_t d = axis + 1; d < static_cast<int64_t>(shape.size()); ++d)
+    inner *= shape[d];
+  int64_t outer = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= shape[d];
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i)
+      fn(o * shape[axis] * inner + i, inner);
+}
+
+static ConstTensor evalSoftmax(SoftmaxOp op, const ConstTensor &in,
+                               RankedTensorType type) {
+  int64_t axis = *normalizeAxis(op.getAxis(), type.getRank());
+  int64_t size = type.getDimSize(axis);
+  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
+  forEachLine(type.getShape(), axis, [&](int64_t base, int64_t stride) {
+    double max = -std::numeric_limits<double>::infinity();
+    for (int64_t t = 0; t < size; ++t)
+      max = std::max(max, in.getF(base + t * stride));
+    double sum = 0;
+    for (int64_t t = 0; t < size; ++t)
+      sum += std::exp(in.getF(base + t * stride) - max);
+    for (int64_t t = 0; t < size; ++t)
+      out.f[base + t * stride] =
+          std::exp(in.getF(base + t * stride) - max) / sum;
+  });
+  return out;
+}
+
+/// (x - mean) / sqrt(var + eps) * scale + bias over the trailing axes, with
+/// the population variance.
+static ConstTensor evalLayerNorm(LayerNormOp op, ArrayRef<ConstTensor> inputs,
+                                 RankedTensorType type) {
+  const ConstTensor &x = inputs[0], &scale = inputs[1];
+  const ConstTensor *bias = inputs.size() > 2 ? &inputs[2] : nullptr;
+  int64_t group = 1;
+  for (int64_t d : type.getShape().take_back(op.getAxes().size()))
+    group *= d;
+  double eps = op.getEpsilon().convertToDouble();
+  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
+  for (int64_t base = 0; base < type.getNumElements(); base += group) {
+    double mean = 0;
+    for (int64_t t = 0; t < group; ++t)
+      mean += x.getF(base + t);
+    mean /= static_cast<double>(group);
+    double var = 0;
+    for (int64_t t = 0; t < group; ++t)
+      var += (x.getF(base + t) - mean) * (x.getF(base + t) - mean);
+    var /= static_cast<double>(group);
+    double inv = 1 / std::sqrt(var + eps);
+    for (int64_t t = 0; t < group; ++t)
+      out.f[base + t] = (x.getF(base + t) - mean) * inv * scale.getF(t) +
+                        (bias ? bias->getF(t) : 0.0);
+  }
+  return out;
+}
+
+/// The mean over H and W of an NCHW tensor.
+static ConstTensor evalGlobalAvgPool(const ConstTensor &in,
+                                     RankedTensorType type) {
+  ArrayRef<int64_t> shape = in.type.getShape();
+  int64_t planes = shape[0] * shape[1], area = shape[2] * shape[3];
+  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
+  for (int64_t p = 0; p < planes; ++p) {
+    double sum = 0;
+    for (int64_t t = 0; t < area; ++t)
+      sum += in.getF(p * area + t);
+    out.f[p] = sum / static_cast<double>(area);
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
 // Entry point
 //===----------------------------------------------------------------------===//
 
@@ -777,7 +946,11 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor || !tensor.hasStaticShape())
       return failure();
-    bool splatResult = allSplat && !isa<PadOp, ConcatOp>(op);
+    // Contractions and normalizations build every element, splat inputs
+    // or not.
+    bool splatResult =
+        allSplat && !isa<PadOp, ConcatOp, MatmulOp, LinearOp, SoftmaxOp,
+                         LayerNormOp, GlobalAvgPoolOp>(op);
     if (!splatResult && tensor.getNumElements() > maxElements)
       return failure();
   }
@@ -833,6 +1006,21 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
           })
           .Case([&](CastOp) {
             return push(evalCast(inputs[0], resultType(0)));
+          })
+          .Case([&](MatmulOp) {
+            return push(evalMatmul(inputs[0], inputs[1], resultType(0)));
+          })
+          .Case([&](LinearOp linear) {
+            return push(evalLinear(linear, inputs, resultType(0)));
+          })
+          .Case([&](SoftmaxOp softmax) {
+            return push(evalSoftmax(softmax, inputs[0], resultType(0)));
+          })
+          .Case([&](LayerNormOp layerNorm) {
+            return push(evalLayerNorm(layerNorm, inputs, resultType(0)));
+          })
+          .Case([&](GlobalAvgPoolOp) {
+            return push(evalGlobalAvgPool(inputs[0], resultType(0)));
           })
           .Case([&](ReduceOp reduce) {
             return push(evalReduce(reduce, inputs[0], resultType(0)));
