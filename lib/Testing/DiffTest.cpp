@@ -10,6 +10,7 @@
 
 #include "GOpt/Testing/DiffTest.h"
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Testing/EvaluatorReference.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringMap.h"
@@ -80,6 +81,28 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
     fail(configs.front(),
          "does not run: " + llvm::toString(expected.takeError()));
     return result;
+  }
+  // The independent reference: the constant evaluator, op by op.
+  auto evaluated = evaluateWithConstantEvaluator(
+      module, (*reference)->getEntry(), inputs);
+  if (!evaluated) {
+    result.evaluatorSkipped = llvm::toString(evaluated.takeError());
+  } else {
+    result.checkedAgainstEvaluator = true;
+    for (size_t i = 0; i < expected->size(); ++i) {
+      TensorComparison c = compareTensors((*expected)[i], (*evaluated)[i],
+                                          options.rtol, options.atol);
+      if (!c.matches) {
+        fail(configs.front(),
+             llvm::formatv("result #{0} differs from the constant "
+                           "evaluator's ({1} of {2} elements, max abs error "
+                           "{3}): {4}",
+                           i, c.mismatches, (*evaluated)[i].getNumElements(),
+                           c.maxAbsError, c.detail)
+                 .str());
+        break;
+      }
+    }
   }
   FunctionType referenceType = (*reference)->getFunctionType();
   int64_t opsBefore = countGraphOps(module);

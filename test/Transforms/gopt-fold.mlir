@@ -329,6 +329,24 @@ func.func @contractions_and_normalizations() -> (tensor<2x2xf32>, tensor<1x2xf32
 
 // -----
 
+// Convolution and pooling of constants: a 2x2 identity-diagonal kernel over
+// 1..9, max pooling, and average pooling with padding that does not count.
+// CHECK-LABEL: func.func @convolution_and_pooling
+// CHECK-DAG: %[[C:.*]] = gopt.constant dense<{{\[\[\[\[}}6.000000e+00, 8.000000e+00], [1.200000e+01, 1.400000e+01]]]]> : tensor<1x1x2x2xf32>
+// CHECK-DAG: %[[M:.*]] = gopt.constant dense<{{\[\[\[\[}}5.000000e+00, 6.000000e+00], [8.000000e+00, 9.000000e+00]]]]> : tensor<1x1x2x2xf32>
+// CHECK-DAG: %[[A:.*]] = gopt.constant dense<{{\[\[\[\[}}1.000000e+00, 2.500000e+00], [5.500000e+00, 7.000000e+00]]]]> : tensor<1x1x2x2xf32>
+// CHECK: return %[[C]], %[[M]], %[[A]]
+func.func @convolution_and_pooling() -> (tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>) {
+  %x = gopt.constant dense<[[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]]]> : tensor<1x1x3x3xf32>
+  %w = gopt.constant dense<[[[[1.0, 0.0], [0.0, 1.0]]]]> : tensor<1x1x2x2xf32>
+  %c = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x1x3x3xf32>, tensor<1x1x2x2xf32> -> tensor<1x1x2x2xf32>
+  %m = gopt.pool2d max %x kernel = [2, 2] strides = [1, 1] padding = [0, 0, 0, 0] : tensor<1x1x3x3xf32> -> tensor<1x1x2x2xf32>
+  %a = gopt.pool2d avg %x kernel = [2, 2] strides = [2, 2] padding = [1, 1, 0, 0] : tensor<1x1x3x3xf32> -> tensor<1x1x2x2xf32>
+  return %c, %m, %a : tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>, tensor<1x1x2x2xf32>
+}
+
+// -----
+
 // Transposes and reshapes of constants fold at any size: they move bytes
 // and never grow the model (max-folded-elements bounds the evaluator only).
 // With max-folded-elements=2, the 4-element neg stays but a 12-element

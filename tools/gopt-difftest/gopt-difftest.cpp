@@ -81,15 +81,21 @@ int main(int argc, char **argv) {
   options.rtol = relTolerance;
   options.atol = absTolerance;
   options.inputSeed = inputSeed;
-  int64_t graphs = 0, failed = 0, configurations = 0, compiled = 0;
+  int64_t graphs = 0, failed = 0, configurations = 0, compiled = 0,
+          evaluated = 0;
   auto start = std::chrono::steady_clock::now();
   auto report = [&](const std::string &what, const DiffTestResult &r) {
     ++graphs;
     configurations += r.configurations;
     compiled += r.compiled;
+    evaluated += r.checkedAgainstEvaluator;
     llvm::outs() << what << ": " << (r.passed() ? "ok" : "FAIL") << " ("
                  << r.configurations << " configurations, " << r.compiled
-                 << " compiled)\n";
+                 << " compiled; "
+                 << (r.checkedAgainstEvaluator
+                         ? std::string("checked against the evaluator")
+                         : "no evaluator reference: " + r.evaluatorSkipped)
+                 << ")\n";
     for (const std::string &f : r.failures)
       llvm::outs() << "  MISMATCH " << what << " " << f << "\n";
     failed += !r.passed();
@@ -133,7 +139,8 @@ int main(int argc, char **argv) {
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
           .count();
-  llvm::outs() << "difftest: " << graphs << " graphs, " << configurations
+  llvm::outs() << "difftest: " << graphs << " graphs (" << evaluated
+               << " checked against the evaluator), " << configurations
                << " configurations (" << compiled << " compiled), " << failed
                << " failed, " << llvm::format("%.1f", seconds) << " s\n";
   return failed ? 1 : 0;

@@ -59,15 +59,11 @@ const Exception kNotGenerated[] = {
                    "tensors (folded away by gopt-fold when static)"},
 };
 
-// gopt-fold evaluates elementwise math, data movement, reductions,
-// matmul/linear, softmax, layer_norm and global_avg_pool; convolution and
-// windowed pooling have no kernel in the evaluator, so with all-constant
-// operands they stay and run (docs/Passes.md, gopt-fold).
+// The evaluator computes every compute op (gopt-fold, and the differential
+// tester's independent reference, EvaluatorReference.h).
 const Exception kNotEvaluated[] = {
     {"gopt.fusion", "evaluated op by op inside, by gopt-fold on its body"},
     {"gopt.yield", "a terminator"},
-    {"gopt.conv2d", "convolution: no evaluator kernel"},
-    {"gopt.pool2d", "windowed pooling: no evaluator kernel"},
 };
 
 struct OpCoverageTest : public ::testing::Test {

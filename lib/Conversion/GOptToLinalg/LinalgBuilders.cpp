@@ -7,11 +7,21 @@
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <cmath>
 
 using namespace mlir;
 using namespace mlir::gopt;
+
+/// A deliberate miscompile, for the differential tester's own test only
+/// (test/Testing/gopt-difftest-miscompile.mlir): every configuration then
+/// shares it, and only the independent reference (the constant evaluator)
+/// can show it.
+static llvm::cl::opt<bool> clTestMiscompileSub(
+    "gopt-test-miscompile-sub", llvm::cl::Hidden,
+    llvm::cl::desc("Testing only: lower gopt.sub as an addition"),
+    llvm::cl::init(false));
 
 namespace mlir {
 namespace gopt {
@@ -436,6 +446,9 @@ Value scalarBinary(Operation *op, OpBuilder &b, Location loc, Value x,
         return arith::AddIOp::create(b, loc, x, y);
       })
       .Case([&](SubOp) -> Value {
+        if (clTestMiscompileSub)
+          return isFloat ? arith::AddFOp::create(b, loc, x, y).getResult()
+                         : arith::AddIOp::create(b, loc, x, y).getResult();
         if (isFloat)
           return arith::SubFOp::create(b, loc, x, y);
         return arith::SubIOp::create(b, loc, x, y);

@@ -899,6 +899,89 @@ static ConstTensor evalLayerNorm(LayerNormOp op, ArrayRef<ConstTensor> inputs,
   return out;
 }
 
+/// NCHW input, FCHW weight (C / groups input channels per group), optional
+/// bias [F]; padding [top, left, bottom, right] reads zeros.
+static FailureOr<ConstTensor> evalConv2D(Conv2DOp op,
+                                         ArrayRef<ConstTensor> inputs,
+                                         RankedTensorType type) {
+  const ConstTensor &x = inputs[0], &w = inputs[1];
+  const ConstTensor *bias = inputs.size() > 2 ? &inputs[2] : nullptr;
+  ArrayRef<int64_t> in = x.type.getShape(), ws = w.type.getShape(),
+                    out = type.getShape();
+  int64_t groups = op.getGroups();
+  int64_t cPerGroup = ws[1], fPerGroup = out[1] / groups;
+  int64_t kh = ws[2], kw = ws[3];
+  ArrayRef<int64_t> strides = op.getStrides(), padding = op.getPadding(),
+                    dilations = op.getDilations();
+  if (type.getNumElements() * cPerGroup * kh * kw > kMaxFoldedMultiplyAdds)
+    return failure();
+  ConstTensor result = ConstTensor::make(type, /*splat=*/false);
+  int64_t k = 0;
+  for (int64_t n = 0; n < out[0]; ++n)
+    for (int64_t f = 0; f < out[1]; ++f) {
+      int64_t group = f / fPerGroup;
+      for (int64_t oh = 0; oh < out[2]; ++oh)
+        for (int64_t ow = 0; ow < out[3]; ++ow, ++k) {
+          double sum = bias ? bias->getF(f) : 0.0;
+          for (int64_t c = 0; c < cPerGroup; ++c) {
+            int64_t ic = group * cPerGroup + c;
+            for (int64_t i = 0; i < kh; ++i) {
+              int64_t h = oh * strides[0] + i * dilations[0] - padding[0];
+              if (h < 0 || h >= in[2])
+                continue;
+              for (int64_t j = 0; j < kw; ++j) {
+                int64_t v = ow * strides[1] + j * dilations[1] - padding[1];
+                if (v < 0 || v >= in[3])
+                  continue;
+                sum += x.getF(((n * in[1] + ic) * in[2] + h) * in[3] + v) *
+                       w.getF(((f * cPerGroup + c) * kh + i) * kw + j);
+              }
+            }
+          }
+          result.f[k] = sum;
+        }
+    }
+  return result;
+}
+
+/// Max or average over windows of an NCHW tensor; padding is skipped by
+/// max, and counted by avg only with count_include_pad.
+static ConstTensor evalPool2D(Pool2DOp op, const ConstTensor &x,
+                              RankedTensorType type) {
+  ArrayRef<int64_t> in = x.type.getShape(), out = type.getShape();
+  ArrayRef<int64_t> kernel = op.getKernel(), strides = op.getStrides(),
+                    padding = op.getPadding();
+  bool isMax = op.getKind() == PoolKind::max;
+  ConstTensor result = ConstTensor::make(type, /*splat=*/false);
+  int64_t k = 0;
+  for (int64_t plane = 0; plane < out[0] * out[1]; ++plane)
+    for (int64_t oh = 0; oh < out[2]; ++oh)
+      for (int64_t ow = 0; ow < out[3]; ++ow, ++k) {
+        double acc = isMax ? -std::numeric_limits<double>::infinity() : 0.0;
+        int64_t count = 0;
+        for (int64_t i = 0; i < kernel[0]; ++i)
+          for (int64_t j = 0; j < kernel[1]; ++j) {
+            int64_t h = oh * strides[0] + i - padding[0];
+            int64_t v = ow * strides[1] + j - padding[1];
+            bool inside = h >= 0 && h < in[2] && v >= 0 && v < in[3];
+            // Padding counts for avg with count_include_pad only where the
+            // window lies within the padded input.
+            bool padded = h >= -padding[0] && h < in[2] + padding[2] &&
+                          v >= -padding[1] && v < in[3] + padding[3];
+            if (!inside) {
+              if (!isMax && op.getCountIncludePad() && padded)
+                ++count;
+              continue;
+            }
+            double value = x.getF((plane * in[2] + h) * in[3] + v);
+            acc = isMax ? std::max(acc, value) : acc + value;
+            ++count;
+          }
+        result.f[k] = isMax ? acc : acc / static_cast<double>(count);
+      }
+  return result;
+}
+
 /// The mean over H and W of an NCHW tensor.
 static ConstTensor evalGlobalAvgPool(const ConstTensor &in,
                                      RankedTensorType type) {
@@ -949,8 +1032,8 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
     // Contractions and normalizations build every element, splat inputs
     // or not.
     bool splatResult =
-        allSplat && !isa<PadOp, ConcatOp, MatmulOp, LinearOp, SoftmaxOp,
-                         LayerNormOp, GlobalAvgPoolOp>(op);
+        allSplat && !isa<PadOp, ConcatOp, MatmulOp, LinearOp, Conv2DOp,
+                         Pool2DOp, SoftmaxOp, LayerNormOp, GlobalAvgPoolOp>(op);
     if (!splatResult && tensor.getNumElements() > maxElements)
       return failure();
   }
@@ -1018,6 +1101,12 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
           })
           .Case([&](LayerNormOp layerNorm) {
             return push(evalLayerNorm(layerNorm, inputs, resultType(0)));
+          })
+          .Case([&](Conv2DOp conv) {
+            return push(evalConv2D(conv, inputs, resultType(0)));
+          })
+          .Case([&](Pool2DOp pool) {
+            return push(evalPool2D(pool, inputs[0], resultType(0)));
           })
           .Case([&](GlobalAvgPoolOp) {
             return push(evalGlobalAvgPool(inputs[0], resultType(0)));
