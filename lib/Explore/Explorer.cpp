@@ -177,8 +177,12 @@ private:
     if (progress)
       progress(done, total, what);
   }
+  bool interrupted() const {
+    return options.interrupted && options.interrupted->load();
+  }
+  /// The budget is spent, or the user interrupted: no new round starts.
   bool budgetSpent() const {
-    return nowSeconds() - start > options.budgetSeconds;
+    return interrupted() || nowSeconds() - start > options.budgetSeconds;
   }
   /// Compiles configuration `i` and checks its outputs (the baseline's
   /// outputs are the reference).
@@ -460,8 +464,14 @@ llvm::Expected<ExploreReport> Exploration::run() {
     return makeError("the baseline (no graph pass) cannot be measured, so "
                      "nothing can be compared: " +
                      measurements[0].error);
-  for (size_t i = 1; i < configs.size(); ++i)
+  for (size_t i = 1; i < configs.size(); ++i) {
+    if (interrupted()) {
+      measurements[i].status = ConfigurationStatus::Skipped;
+      measurements[i].error = "not tried: the exploration was interrupted";
+      continue;
+    }
     compileAndVerify(i);
+  }
 
   // 3. Measure.
   std::vector<size_t> all;
@@ -483,7 +493,10 @@ llvm::Expected<ExploreReport> Exploration::run() {
     for (size_t i = firstTuned; i < configs.size(); ++i) {
       if (budgetSpent()) {
         measurements[i].status = ConfigurationStatus::Skipped;
-        measurements[i].error = "not tried: the budget was spent";
+        measurements[i].error = interrupted()
+                                    ? "not tried: the exploration was "
+                                      "interrupted"
+                                    : "not tried: the budget was spent";
         continue;
       }
       compileAndVerify(i);
@@ -545,6 +558,7 @@ llvm::Expected<ExploreReport> Exploration::run() {
   result.setup.roundMilliseconds = timed ? options.roundMilliseconds : 0;
   result.setup.targetRelativeError = options.targetRelativeError;
   result.setup.budgetSeconds = options.budgetSeconds;
+  result.setup.interrupted = interrupted();
   result.setup.rtol = options.rtol;
   result.setup.atol = options.atol;
   result.setup.cacheDir = options.cacheDir;

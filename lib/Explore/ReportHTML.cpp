@@ -109,6 +109,9 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
      << llvm::format("rtol %g, atol %g", setup.rtol, setup.atol) << "; elapsed "
      << formatSeconds(setup.elapsedSeconds) << "; "
      << escapeHTML(describeCache(setup)) << ".</p>\n";
+  if (setup.interrupted)
+    os << "<p><strong>Interrupted</strong> (Ctrl-C): the figures cover only "
+          "the rounds and configurations measured before it.</p>\n";
   if (!isTimed(report))
     return;
 

@@ -50,6 +50,7 @@ llvm::json::Object setupToJSON(const ExploreSetup &s) {
       {"round_milliseconds", number(s.roundMilliseconds)},
       {"target_relative_error", number(s.targetRelativeError)},
       {"budget_seconds", number(s.budgetSeconds)},
+      {"interrupted", s.interrupted},
       {"elapsed_seconds", number(s.elapsedSeconds)},
       {"rtol", number(s.rtol)},
       {"atol", number(s.atol)},

@@ -58,6 +58,9 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
      << llvm::format("rtol %g, atol %g", setup.rtol, setup.atol) << "; elapsed "
      << formatSeconds(setup.elapsedSeconds) << "; "
      << escapeMarkdownText(describeCache(setup)) << ".\n\n";
+  if (setup.interrupted)
+    os << "**Interrupted** (Ctrl-C): the figures cover only the rounds and "
+          "configurations measured before it.\n\n";
   if (!isTimed(report))
     return;
 

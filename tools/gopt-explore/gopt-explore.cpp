@@ -28,12 +28,17 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <atomic>
+#include <csignal>
 #include <set>
+
+#include <signal.h>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -253,6 +258,32 @@ private:
   size_t lastLength = 0;
 };
 
+/// Ctrl-C during the measurement: the first one asks the exploration to stop
+/// and report what it measured; a second one ends the process as LLVM's
+/// handler would (partial output files removed).
+static std::atomic<bool> interruptRequested{false};
+
+extern "C" void onInterrupt(int sig) {
+  if (interruptRequested.exchange(true)) {
+    llvm::sys::RunInterruptHandlers();
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+  }
+}
+
+/// Installs onInterrupt for SIGINT while alive, then puts back the handler
+/// it replaced (LLVM's, which removes unfinished outputs).
+struct InterruptScope {
+  InterruptScope() {
+    struct sigaction action = {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &previous);
+  }
+  ~InterruptScope() { sigaction(SIGINT, &previous, nullptr); }
+  struct sigaction previous = {};
+};
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::opt<int> &threads = adoptThreadsOption(category);
@@ -411,14 +442,17 @@ int main(int argc, char **argv) {
       (progressMode == "auto" && llvm::sys::Process::StandardErrIsDisplayed());
   ProgressBar bar(showProgress);
   auto backend = createJITBackend(*module, options);
+  options.interrupted = &interruptRequested;
+  std::optional<InterruptScope> interruptScope(std::in_place);
   auto report = explore(*backend, options,
                         [&](int done, int total, llvm::StringRef what) {
                           bar.update(done, total, what);
                         });
+  interruptScope.reset();
   bar.finish();
   if (!report)
     return fail(llvm::toString(report.takeError()));
-  if (!batchSizes.empty()) {
+  if (!batchSizes.empty() && !report->setup.interrupted) {
     // The baseline, the choice and the default pipeline at every size.
     std::vector<Configuration> swept;
     std::set<std::string> names;
@@ -478,6 +512,16 @@ int main(int argc, char **argv) {
   if (*htmlOut) {
     writeExploreHTML(*report, (*htmlOut)->os());
     (*htmlOut)->keep();
+  }
+  if (report->setup.interrupted) {
+    // No manifest and no choice from a partial run: a deployment would take
+    // them for the real ones.
+    if (!quiet)
+      writeExploreMarkdown(*report, llvm::outs());
+    llvm::errs() << "gopt-explore: interrupted: the reports cover what was "
+                    "measured before it"
+                 << (*manifestOut ? "; no manifest was written" : "") << "\n";
+    return 130;
   }
   bool timed = options.mode != ExploreMode::Verify;
   if (*manifestOut) {

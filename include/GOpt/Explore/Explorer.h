@@ -24,6 +24,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -95,6 +96,11 @@ struct ExploreOptions {
   /// is killed and the configuration reported as a failed run; the
   /// exploration goes on.
   double configTimeoutSeconds = 300;
+  /// When set and true (a Ctrl-C the tool caught), the exploration stops at
+  /// the next step: configurations not compiled yet are skipped, no new
+  /// round starts, and the report covers what was measured, marked
+  /// interrupted.
+  const std::atomic<bool> *interrupted = nullptr;
 
   /// Output comparison against the baseline.
   double rtol = 1e-3, atol = 1e-4;

@@ -52,6 +52,9 @@ struct ExploreSetup {
   int rounds = 0;
   double targetRelativeError = 0;
   double budgetSeconds = 0;
+  /// The user interrupted the run (Ctrl-C): the figures cover the rounds
+  /// and configurations measured before.
+  bool interrupted = false;
   /// Seconds the whole exploration took.
   double elapsedSeconds = 0;
   /// Output comparison tolerances against the baseline.
