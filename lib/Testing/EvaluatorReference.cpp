@@ -45,26 +45,8 @@ static Attribute toAttribute(const HostTensor &tensor, RankedTensorType type) {
   return DenseElementsAttr::get(type, values);
 }
 
-/// A constant's elements, dense or from its resource blob.
-static std::optional<DenseElementsAttr> asDense(Attribute attr) {
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
-    return dense;
-  auto resource = dyn_cast<DenseResourceElementsAttr>(attr);
-  if (!resource)
-    return std::nullopt;
-  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-  if (!blob)
-    return std::nullopt;
-  bool splat = false;
-  if (!DenseElementsAttr::isValidRawBuffer(resource.getType(), blob->getData(),
-                                           splat))
-    return std::nullopt;
-  return DenseElementsAttr::getFromRawBuffer(resource.getType(),
-                                             blob->getData());
-}
-
 static llvm::Expected<HostTensor> toHostTensor(Attribute attr) {
-  std::optional<DenseElementsAttr> dense = asDense(attr);
+  std::optional<DenseElementsAttr> dense = getDenseElements(attr);
   if (!dense)
     return makeError("a result the evaluator gave is not a dense constant");
   auto type = cast<RankedTensorType>(dense->getType());

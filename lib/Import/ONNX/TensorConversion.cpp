@@ -9,6 +9,8 @@
 
 #include "GraphImporter.h"
 
+#include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
+
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -266,26 +268,8 @@ ElementsAttr onnx_import::makeFloatElements(RankedTensorType type,
                                                     alignof(uint64_t))));
 }
 
-/// A dense view of an inline or resource constant.
-static std::optional<DenseElementsAttr> asDense(Attribute attr) {
-  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(attr))
-    return dense;
-  auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr);
-  if (!resource || resource.getType().getElementTypeBitWidth() % 8 != 0)
-    return std::nullopt;
-  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-  if (!blob)
-    return std::nullopt;
-  bool splat = false;
-  if (!DenseElementsAttr::isValidRawBuffer(resource.getType(), blob->getData(),
-                                           splat))
-    return std::nullopt;
-  return DenseElementsAttr::getFromRawBuffer(resource.getType(),
-                                             blob->getData());
-}
-
 std::optional<SmallVector<int64_t>> onnx_import::getIntValues(Attribute attr) {
-  auto dense = asDense(attr);
+  auto dense = getDenseElements(attr);
   if (!dense || !isa<IntegerType>(dense->getElementType()))
     return std::nullopt;
   bool isBool = dense->getElementType().isInteger(1);
@@ -296,7 +280,7 @@ std::optional<SmallVector<int64_t>> onnx_import::getIntValues(Attribute attr) {
 }
 
 std::optional<SmallVector<double>> onnx_import::getFloatValues(Attribute attr) {
-  auto dense = asDense(attr);
+  auto dense = getDenseElements(attr);
   if (!dense)
     return std::nullopt;
   SmallVector<double> values;

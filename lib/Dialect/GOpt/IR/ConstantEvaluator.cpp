@@ -55,23 +55,22 @@ struct ConstTensor {
 
 } // namespace
 
-static std::optional<DenseElementsAttr> asDense(ElementsAttr attr) {
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
+std::optional<DenseElementsAttr>
+mlir::gopt::getDenseElements(Attribute attr) {
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(attr))
     return dense;
-  auto resource = dyn_cast<DenseResourceElementsAttr>(attr);
-  if (!resource)
-    return std::nullopt;
-  ShapedType type = resource.getType();
-  if (type.getElementTypeBitWidth() % 8 != 0)
+  auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr);
+  if (!resource || resource.getType().getElementTypeBitWidth() % 8 != 0)
     return std::nullopt;
   AsmResourceBlob *blob = resource.getRawHandle().getBlob();
   if (!blob)
     return std::nullopt;
-  ArrayRef<char> data = blob->getData();
-  bool detectedSplat = false;
-  if (!DenseElementsAttr::isValidRawBuffer(type, data, detectedSplat))
+  bool splat = false;
+  if (!DenseElementsAttr::isValidRawBuffer(resource.getType(), blob->getData(),
+                                           splat))
     return std::nullopt;
-  return DenseElementsAttr::getFromRawBuffer(type, data);
+  return DenseElementsAttr::getFromRawBuffer(resource.getType(),
+                                             blob->getData());
 }
 
 static std::optional<ConstTensor> readTensor(Attribute attr,
@@ -82,7 +81,7 @@ static std::optional<ConstTensor> readTensor(Attribute attr,
   auto type = dyn_cast<RankedTensorType>(elements.getType());
   if (!type || !type.hasStaticShape())
     return std::nullopt;
-  auto dense = asDense(elements);
+  auto dense = getDenseElements(elements);
   if (!dense)
     return std::nullopt;
   bool splat = dense->isSplat();

@@ -33,6 +33,11 @@ LogicalResult evaluateConstantOp(Operation *op, ArrayRef<Attribute> operands,
 /// std::nullopt when `attr` is not a splat.
 std::optional<double> getSplatValue(Attribute attr);
 
+/// The elements of a constant attribute as a DenseElementsAttr: itself when
+/// dense, a view of its blob when a dense_resource of whole-byte elements;
+/// nullopt otherwise (another attribute, a resource without its blob).
+std::optional<DenseElementsAttr> getDenseElements(Attribute attr);
+
 } // namespace gopt
 } // namespace mlir
 
