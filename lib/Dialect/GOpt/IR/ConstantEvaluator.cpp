@@ -758,6 +758,25 @@ static FailureOr<ConstTensor> evalConcat(ConcatOp op,
 /// second): the element bound alone admits 65536 x 65536.
 constexpr int64_t kMaxFoldedMultiplyAdds = int64_t(1) << 26;
 
+/// out[outIndex] = bias[biasIndex] (or 0) + sum over p < k of
+/// a[aAt(p)] * b[bAt(p)], in double for floats and int64 for integers.
+static void storeDot(ConstTensor &out, int64_t outIndex, const ConstTensor &a,
+                     function_ref<int64_t(int64_t)> aAt, const ConstTensor &b,
+                     function_ref<int64_t(int64_t)> bAt, int64_t k,
+                     const ConstTensor *bias, int64_t biasIndex) {
+  if (out.isFloat) {
+    double sum = bias ? bias->getF(biasIndex) : 0.0;
+    for (int64_t p = 0; p < k; ++p)
+      sum += a.getF(aAt(p)) * b.getF(bAt(p));
+    out.f[outIndex] = sum;
+    return;
+  }
+  int64_t sum = bias ? bias->getI(biasIndex) : 0;
+  for (int64_t p = 0; p < k; ++p)
+    sum += a.getI(aAt(p)) * b.getI(bAt(p));
+  out.i[outIndex] = sum;
+}
+
 /// lhs [..., M, K] · rhs [..., K, N], batch dimensions broadcast.
 static FailureOr<ConstTensor> evalMatmul(const ConstTensor &lhs,
                                          const ConstTensor &rhs,
@@ -777,19 +796,12 @@ static FailureOr<ConstTensor> evalMatmul(const ConstTensor &lhs,
   for (size_t b = 0; b < lhsBatch.size(); ++b) {
     int64_t lhsBase = lhsBatch[b] * m * k, rhsBase = rhsBatch[b] * k * n;
     for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j, ++outIndex) {
-        if (out.isFloat) {
-          double sum = 0;
-          for (int64_t p = 0; p < k; ++p)
-            sum += lhs.getF(lhsBase + i * k + p) * rhs.getF(rhsBase + p * n + j);
-          out.f[outIndex] = sum;
-        } else {
-          int64_t sum = 0;
-          for (int64_t p = 0; p < k; ++p)
-            sum += lhs.getI(lhsBase + i * k + p) * rhs.getI(rhsBase + p * n + j);
-          out.i[outIndex] = sum;
-        }
-      }
+      for (int64_t j = 0; j < n; ++j, ++outIndex)
+        storeDot(
+            out, outIndex, lhs,
+            [&](int64_t p) { return lhsBase + i * k + p; }, rhs,
+            [&](int64_t p) { return rhsBase + p * n + j; }, k,
+            /*bias=*/nullptr, 0);
   }
   return out;
 }
@@ -816,23 +828,14 @@ static FailureOr<ConstTensor> evalLinear(LinearOp op,
   int64_t outIndex = 0;
   for (int64_t b = 0; b < batches; ++b)
     for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j, ++outIndex) {
-        auto xAt = [&](int64_t p) {
-          return b * m * k + (tIn ? p * m + i : i * k + p);
-        };
-        auto wAt = [&](int64_t p) { return tW ? j * k + p : p * n + j; };
-        if (out.isFloat) {
-          double sum = bias ? bias->getF(biasSources[outIndex]) : 0.0;
-          for (int64_t p = 0; p < k; ++p)
-            sum += x.getF(xAt(p)) * w.getF(wAt(p));
-          out.f[outIndex] = sum;
-        } else {
-          int64_t sum = bias ? bias->getI(biasSources[outIndex]) : 0;
-          for (int64_t p = 0; p < k; ++p)
-            sum += x.getI(xAt(p)) * w.getI(wAt(p));
-          out.i[outIndex] = sum;
-        }
-      }
+      for (int64_t j = 0; j < n; ++j, ++outIndex)
+        storeDot(
+            out, outIndex, x,
+            [&](int64_t p) {
+              return b * m * k + (tIn ? p * m + i : i * k + p);
+            },
+            w, [&](int64_t p) { return tW ? j * k + p : p * n + j; }, k, bias,
+            bias ? biasSources[outIndex] : 0);
   return out;
 }
 
