@@ -13,6 +13,7 @@
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Support/Error.h"
 #include "GOpt/Support/Timing.h"
+#include "DiagnosticCollector.h"
 #include "WeightArguments.h"
 
 #include "GOpt/Version.h"
@@ -56,24 +57,6 @@ using namespace mlir;
 using namespace mlir::gopt;
 
 namespace {
-
-/// Collects the diagnostics a stage emits, to return them in its error.
-class DiagnosticCollector {
-public:
-  explicit DiagnosticCollector(MLIRContext *context)
-      : handler(context, [this](Diagnostic &diag) {
-          llvm::raw_string_ostream os(text);
-          os << "\n  " << diag.getLocation() << ": " << diag;
-          for (Diagnostic &note : diag.getNotes())
-            os << "\n    note: " << note;
-          return success();
-        }) {}
-  const std::string &str() const { return text; }
-
-private:
-  std::string text;
-  ScopedDiagnosticHandler handler;
-};
 
 /// The function to run: the one named, else `main`, else the only public
 /// function with a body.
@@ -247,6 +230,10 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   // Weights: trailing arguments, not code (WeightArguments.h).
   graph->weights = hoistWeightsIntoArguments(fn, kMinWeightArgumentBytes);
 
+  graph->target = options.target;
+  if (options.target == Target::CUDA)
+    return compileForCUDA(std::move(graph), std::move(clone), options);
+
   // A program compiled before: load its machine code.
   std::string cacheKey;
   ObjectCacheEntry cacheEntry;
@@ -338,6 +325,10 @@ std::vector<HostTensor> CompiledGraph::makeRandomInputs(uint64_t seed) const {
 
 llvm::Error CompiledGraph::invoke(llvm::ArrayRef<HostTensor> inputs,
                                   std::vector<int64_t> &resultWords) {
+  if (target == Target::CUDA)
+    return makeError("@" + entry + " is compiled for cuda: its code runs "
+                     "from a bundle (exportBundle, then "
+                     "gopt::deploy::LoadedBundle or gopt-exec)");
   if (inputs.size() != functionType.getNumInputs())
     return makeError("@" + entry + " takes " +
                      llvm::Twine(functionType.getNumInputs()) +

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Deploy/BundleRunner.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/Runner.h"
@@ -26,6 +27,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <iostream>
+#include <sstream>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -89,6 +91,36 @@ static cl::opt<std::string> reportFile("report",
                                                 "(default: stdout)"),
                                        cl::init("-"), cl::cat(category));
 
+static cl::opt<std::string>
+    target("target",
+           cl::desc("Where the code runs: cpu (default) or cuda (an NVIDIA "
+                    "GPU, through a bundle: docs/GPU.md)"),
+           cl::init("cpu"), cl::cat(category));
+static cl::opt<std::string>
+    nvvmOptions("nvvm-options",
+                cl::desc("Options of gopt-lower-to-nvvm (--target=cuda), "
+                         "e.g. \"chip=sm_80 block-size=128\""),
+                cl::cat(category));
+static cl::opt<std::string>
+    exportBundle("export-bundle",
+                 cl::desc("--target=cuda: write the compiled model, its "
+                          "inputs, weights and CPU reference results to this "
+                          "folder and stop (gopt-exec runs it, also on a "
+                          "machine without GOpt's compiler)"),
+                 cl::cat(category));
+static cl::opt<bool> generatedInputs(
+    "generated-inputs",
+    cl::desc("--export-bundle: write no inputs (and no reference); the "
+             "runner generates them, so a bundle of large tensors stays "
+             "small (for timing; docs/GPU.md)"),
+    cl::init(false), cl::cat(category));
+static cl::opt<bool>
+    noReference("no-reference",
+                cl::desc("--target=cuda: no CPU reference (by default the "
+                         "graph is also compiled for this CPU without graph "
+                         "passes, and its results are the reference)"),
+                cl::init(false), cl::cat(category));
+
 static cl::opt<bool>
     serve("serve",
           cl::desc("After compiling (and --outputs/--expect), keep the graph "
@@ -102,6 +134,132 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
+/// --target=cuda: compile for the GPU, compute the CPU reference, write a
+/// bundle, then (without --export-bundle) run it on this machine's GPU.
+static int runOnCUDA(ModuleOp module) {
+  if (serve || !outputFiles.empty() || !outputDir.empty())
+    return fail("--serve, --outputs and --output-dir are for --target=cpu; "
+                "gopt-exec --write-results writes a bundle's results");
+  CompileOptions compileOptions;
+  compileOptions.target = Target::CUDA;
+  compileOptions.entry = entry;
+  compileOptions.graphPipeline = pipeline;
+  compileOptions.nvvmOptions = nvvmOptions;
+  auto graph = CompiledGraph::compile(module, compileOptions);
+  if (!graph)
+    return fail(llvm::toString(graph.takeError()));
+
+  std::vector<HostTensor> args;
+  if (!inputs.empty()) {
+    for (const std::string &path : inputs) {
+      auto tensor = readNpy(path);
+      if (!tensor)
+        return fail(llvm::toString(tensor.takeError()));
+      args.push_back(std::move(*tensor));
+    }
+  } else {
+    args = (*graph)->makeRandomInputs(seed);
+  }
+
+  // The reference: the files given, else the CPU's results of the graph as
+  // given (no graph passes).
+  std::vector<HostTensor> reference;
+  std::string referenceName = "none";
+  if (!expect.empty()) {
+    for (const std::string &path : expect) {
+      auto tensor = readNpy(path);
+      if (!tensor)
+        return fail(llvm::toString(tensor.takeError()));
+      reference.push_back(std::move(*tensor));
+    }
+    referenceName = "files";
+  } else if (!noReference && !generatedInputs) {
+    CompileOptions cpuOptions;
+    cpuOptions.entry = (*graph)->getEntry();
+    cpuOptions.kernelTimers = false;
+    auto cpu = CompiledGraph::compile(module, cpuOptions);
+    if (!cpu)
+      return fail("the CPU reference: " + llvm::toString(cpu.takeError()));
+    if (llvm::Error error = (*cpu)->checkRunsWithoutTrapping(args))
+      return fail("the CPU reference: " + llvm::toString(std::move(error)));
+    auto outputs = (*cpu)->run(args);
+    if (!outputs)
+      return fail("the CPU reference: " +
+                  llvm::toString(outputs.takeError()));
+    reference = std::move(*outputs);
+    referenceName = "cpu-unoptimized";
+  }
+
+  llvm::SmallString<128> dir(exportBundle);
+  if (dir.empty())
+    if (std::error_code ec =
+            llvm::sys::fs::createUniqueDirectory("gopt-bundle", dir))
+      return fail("cannot create a temporary folder: " + ec.message());
+  if (generatedInputs) {
+    if (!inputs.empty() || !expect.empty())
+      return fail("--generated-inputs writes no inputs or reference: drop "
+                  "--inputs and --expect");
+    args.clear();
+  }
+  if (llvm::Error error = (*graph)->exportBundle(dir, args, reference,
+                                                 pipeline, referenceName))
+    return fail(llvm::toString(std::move(error)));
+  const CompileTimes &times = (*graph)->getCompileTimes();
+  if (!exportBundle.empty()) {
+    llvm::outs() << "gopt-run: wrote " << dir << ": @" << (*graph)->getEntry()
+                 << " for " << (*graph)->getChip() << ", "
+                 << (*graph)->getKernels().size() << " kernel launches, "
+                 << (generatedInputs ? "generated" : std::to_string(args.size()))
+                 << " inputs, reference " << referenceName
+                 << llvm::format("; compiled in %.1f ms (graph passes %.1f, "
+                                 "lowering to NVVM and cubins %.1f, host "
+                                 "code %.1f)\n",
+                                 times.totalMs(), times.graphPassesMs,
+                                 times.loweringMs, times.codegenMs)
+                 << "gopt-run: run it with: gopt-exec " << dir << "\n";
+    return 0;
+  }
+
+  std::string error;
+  auto loaded = ::gopt::deploy::LoadedBundle::load(dir.str().str(), error);
+  int status = 0;
+  if (!loaded) {
+    status = fail(error);
+  } else {
+    ::gopt::deploy::BundleRunOptions runOptions;
+    runOptions.warmup = warmup;
+    runOptions.repetitions = std::max(1, reps.getValue());
+    runOptions.rtol = relTolerance;
+    runOptions.atol = absTolerance;
+    ::gopt::deploy::BundleReport report;
+    error = loaded->run(runOptions, report);
+    if (!error.empty()) {
+      status = fail(error);
+    } else {
+      std::ostringstream text;
+      if (format == "json")
+        ::gopt::deploy::printBundleReportJSON(report, text);
+      else
+        ::gopt::deploy::printBundleReport(report, text);
+      auto out = openOutputFile(reportFile, &error);
+      if (!out)
+        return fail(error);
+      out->os() << text.str();
+      if (format != "json")
+        out->os() << llvm::format("  compile     %.1f ms: graph passes %.1f, "
+                                  "lowering to NVVM and cubins %.1f, host "
+                                  "code %.1f\n",
+                                  times.totalMs(), times.graphPassesMs,
+                                  times.loweringMs, times.codegenMs);
+      out->keep();
+      if (!report.allMatch())
+        status = fail("results differ from the reference");
+    }
+  }
+  llvm::sys::fs::remove_directories(dir);
+  return status;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::opt<int> &threads = adoptThreadsOption(category);
@@ -109,9 +267,13 @@ int main(int argc, char **argv) {
   mlir::gopt::setGOptVersionPrinter("gopt-run");
   cl::ParseCommandLineOptions(argc, argv,
                               "gopt-run: compile, run and measure a gopt "
-                              "graph on this CPU\n");
+                              "graph on this CPU or an NVIDIA GPU\n");
   if (format != "table" && format != "json")
     return fail("unknown --format '" + format + "' (table or json)");
+  if (target != "cpu" && target != "cuda")
+    return fail("unknown --target '" + target + "' (cpu or cuda)");
+  if (target == "cpu" && (!exportBundle.empty() || !nvvmOptions.empty()))
+    return fail("--export-bundle and --nvvm-options need --target=cuda");
   if (reps < 0 || warmup < 0)
     return fail("--reps and --warmup must not be negative");
 
@@ -120,8 +282,8 @@ int main(int argc, char **argv) {
     return fail(llvm::toString(usedThreads.takeError()));
 
   DialectRegistry registry;
-  gopt::registerAllDialects(registry);
-  gopt::registerAllPasses();
+  mlir::gopt::registerAllDialects(registry);
+  mlir::gopt::registerAllPasses();
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
@@ -135,6 +297,9 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return fail("cannot parse " + inputFile);
+
+  if (target == "cuda")
+    return runOnCUDA(*module);
 
   CompileOptions compileOptions;
   compileOptions.entry = entry;

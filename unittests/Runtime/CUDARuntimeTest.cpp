@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <vector>
 
 using namespace gopt::runtime::cuda;
 
@@ -97,6 +98,45 @@ TEST_F(CUDARuntimeTest, DeviceMemoryIsTracked) {
   resetPeakDeviceMemory();
   EXPECT_EQ(deviceMemoryStats().peakBytes, after.liveBytes);
   mgpuMemFree(b, nullptr);
+}
+
+TEST_F(CUDARuntimeTest, FreedBlocksAreReusedFromTheCache) {
+  if (!initialize().empty())
+    GTEST_SKIP() << "no CUDA device: " << initialize();
+  setCachingAllocator(true);
+  void *a = mgpuMemAlloc(3000, nullptr, false); // rounded to 3072
+  DeviceMemoryStats first = deviceMemoryStats();
+  mgpuMemFree(a, nullptr);
+  DeviceMemoryStats freed = deviceMemoryStats();
+  EXPECT_EQ(freed.reservedBytes, first.reservedBytes);
+  EXPECT_GE(freed.cachedBytes, 3072);
+  void *b = mgpuMemAlloc(2900, nullptr, false); // fits the cached block
+  DeviceMemoryStats second = deviceMemoryStats();
+  EXPECT_EQ(b, a);
+  EXPECT_EQ(second.driverAllocations, first.driverAllocations);
+  EXPECT_EQ(second.cacheHits, first.cacheHits + 1);
+  mgpuMemFree(b, nullptr);
+  // Off: the cache goes back to the driver, and so does every free.
+  setCachingAllocator(false);
+  EXPECT_EQ(deviceMemoryStats().cachedBytes, 0);
+  EXPECT_EQ(deviceMemoryStats().reservedBytes, deviceMemoryStats().liveBytes);
+  setCachingAllocator(true);
+}
+
+TEST_F(CUDARuntimeTest, CopiesRoundTripAndTheCopyBandwidthIsMeasured) {
+  if (!initialize().empty())
+    GTEST_SKIP() << "no CUDA device: " << initialize();
+  std::vector<float> in(1000), out(1000, 0.0f);
+  for (size_t i = 0; i < in.size(); ++i)
+    in[i] = static_cast<float>(i) * 0.5f;
+  void *device = allocateDevice(in.size() * sizeof(float));
+  copy(device, in.data(), in.size() * sizeof(float));
+  copy(out.data(), device, out.size() * sizeof(float));
+  freeDevice(device);
+  EXPECT_EQ(in, out);
+  CopyBandwidth bandwidth = measureCopyBandwidth(size_t(64) << 20, 3);
+  EXPECT_GT(bandwidth.gbPerSecond, 0);
+  EXPECT_GT(bandwidth.medianMs, 0);
 }
 
 } // namespace

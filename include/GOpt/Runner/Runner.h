@@ -22,6 +22,7 @@
 #include "GOpt/Support/Statistics.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
@@ -41,7 +42,21 @@ class ExecutionEngine;
 class OpPassManager;
 namespace gopt {
 
+/// What compiled code runs on.
+enum class Target {
+  /// This CPU: gopt-lower-to-llvm, JIT-compiled in the process.
+  CPU,
+  /// NVIDIA GPUs: gopt-lower-to-nvvm; the host code is compiled
+  /// position-independent for any x86-64 CPU and runs from a bundle
+  /// (CompiledGraph::exportBundle, GOpt/Deploy/BundleRunner.h), in this
+  /// process or on another machine.
+  CUDA,
+};
+
 struct CompileOptions {
+  Target target = Target::CPU;
+  /// Options of gopt-lower-to-nvvm (target CUDA), e.g. "chip=sm_80".
+  std::string nvvmOptions;
   /// Function to run; empty: `main` if there is one, else the module's only
   /// public function.
   std::string entry;
@@ -112,6 +127,23 @@ public:
   const std::vector<KernelInfo> &getKernels() const { return kernels; }
   const CompileTimes &getCompileTimes() const { return times; }
 
+  Target getTarget() const { return target; }
+  /// The GPU architecture of a CUDA graph ("sm_90").
+  const std::string &getChip() const { return chip; }
+
+  /// Writes a bundle of a CUDA graph into `dir` (created if needed;
+  /// GOpt/Deploy/Bundle.h): the host code linked into a shared library with
+  /// the system's C compiler driver (`cc`, or $CC), the inputs, the weights
+  /// and, when `expected` is not empty, the reference results.
+  /// `graphPipeline` and `reference` are recorded in the manifest. With
+  /// `inputs` empty, the bundle holds no inputs: the runner generates them
+  /// (gopt::deploy::generateInput), and `expected` must be empty too.
+  llvm::Error exportBundle(llvm::StringRef dir,
+                           llvm::ArrayRef<HostTensor> inputs,
+                           llvm::ArrayRef<HostTensor> expected,
+                           llvm::StringRef graphPipeline,
+                           llvm::StringRef reference);
+
   /// Runs the entry once. Inputs must match the signature.
   llvm::Expected<std::vector<HostTensor>>
   run(llvm::ArrayRef<HostTensor> inputs);
@@ -146,6 +178,11 @@ private:
   /// Stores the engine's object file and what loading needs beside it.
   /// Returns whether the entry was written.
   bool storeInCache(const ObjectCacheEntry &cacheEntry);
+  /// compile() for Target::CUDA, from the module after the graph pipeline
+  /// with its weights hoisted (CompiledGraphCUDA.cpp).
+  static llvm::Expected<std::unique_ptr<CompiledGraph>>
+  compileForCUDA(std::unique_ptr<CompiledGraph> graph,
+                 OwningOpRef<ModuleOp> module, const CompileOptions &options);
 
   std::unique_ptr<ExecutionEngine> engine;
   /// The JIT of a graph loaded from the object cache.
@@ -153,6 +190,10 @@ private:
   /// The entry's packed interface: void(void **args).
   void (*packedEntry)(void **) = nullptr;
   std::string entry;
+  Target target = Target::CPU;
+  std::string chip;
+  /// Target::CUDA: the host code's relocatable object (ELF).
+  std::string hostObject;
   FunctionType functionType;
   std::vector<KernelInfo> kernels;
   CompileTimes times;

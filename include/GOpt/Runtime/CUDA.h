@@ -13,8 +13,11 @@
 #ifndef GOPT_RUNTIME_CUDA_H
 #define GOPT_RUNTIME_CUDA_H
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gopt {
 namespace runtime {
@@ -29,19 +32,59 @@ std::string initialize();
 /// Whether initialize() succeeded.
 bool isAvailable();
 
-/// Device 0's name and the driver's version (e.g. 13000), once initialized.
+/// Device 0's name, its architecture ("sm_90") and the driver's version
+/// (e.g. 13000), once initialized.
 std::string deviceName();
+std::string deviceChip();
 int driverVersion();
 
-/// Device memory allocated through mgpuMemAlloc and not yet freed.
+/// Device memory of mgpuMemAlloc/mgpuMemFree (and allocateDevice): a caching
+/// pool (RuntimeWrappers.cpp). Live bytes are those of blocks in use
+/// (rounded up to 512 bytes), reserved bytes those held from the driver
+/// (live plus cached).
 struct DeviceMemoryStats {
   int64_t liveBytes = 0;
   int64_t peakBytes = 0;
+  /// Allocations asked for, and those the driver served (cache misses).
   int64_t allocations = 0;
+  int64_t driverAllocations = 0;
+  int64_t cacheHits = 0;
+  int64_t reservedBytes = 0;
+  int64_t peakReservedBytes = 0;
+  /// Free blocks held in the cache: their bytes and the largest one.
+  int64_t cachedBytes = 0;
+  int64_t largestCachedBlock = 0;
 };
 DeviceMemoryStats deviceMemoryStats();
-/// Starts a new peak from the current live bytes.
+/// Starts new peaks (live and reserved) from the current values.
 void resetPeakDeviceMemory();
+/// Caching on (the default; GOPT_CUDA_CACHING=0 starts with it off) or off:
+/// off, every free goes back to the driver and the cache is emptied.
+void setCachingAllocator(bool enabled);
+/// Returns the cached free blocks to the driver.
+void emptyCache();
+
+/// Device memory for a caller (inputs, weights): the pool's, freed with
+/// freeDevice. Null for 0 bytes.
+void *allocateDevice(size_t bytes);
+void freeDevice(void *ptr);
+/// A synchronous copy between any two of host and device memory (unified
+/// addressing tells the direction).
+void copy(void *dst, const void *src, size_t bytes);
+
+/// A device-to-device copy of `bytes`, timed with CUDA events: median of
+/// `repetitions` after a warm-up, and the bandwidth counting bytes read and
+/// written (what an elementwise kernel moving the same bytes is compared
+/// to).
+struct CopyBandwidth {
+  size_t bytes = 0;
+  double medianMs = 0;
+  double gbPerSecond = 0;
+};
+CopyBandwidth measureCopyBandwidth(size_t bytes, int repetitions);
+
+/// Name and address of every mgpu* function, for a JIT's symbol table.
+std::vector<std::pair<std::string, void *>> getCUDARuntimeSymbols();
 
 } // namespace cuda
 } // namespace runtime

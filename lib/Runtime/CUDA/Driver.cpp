@@ -18,6 +18,7 @@ struct State {
   CUcontext context = nullptr;
   std::string failure; // empty: usable
   std::string deviceName;
+  std::string chip;
   int driverVersion = 0;
 };
 
@@ -74,12 +75,18 @@ State load() {
   GOPT_BIND(cuEventDestroy, "cuEventDestroy_v2")
   GOPT_BIND(cuEventRecord, "cuEventRecord")
   GOPT_BIND(cuEventSynchronize, "cuEventSynchronize")
+  // CUDA 13's cuda.h maps the name to _v2; older drivers have only the
+  // first version, with the same signature.
+  if (!missing && !bind(library, "cuEventElapsedTime_v2", d.cuEventElapsedTime))
+    GOPT_BIND(cuEventElapsedTime, "cuEventElapsedTime")
   GOPT_BIND(cuMemAlloc, "cuMemAlloc_v2")
   GOPT_BIND(cuMemAllocManaged, "cuMemAllocManaged")
   GOPT_BIND(cuMemFree, "cuMemFree_v2")
   GOPT_BIND(cuMemcpyAsync, "cuMemcpyAsync")
   GOPT_BIND(cuMemsetD32Async, "cuMemsetD32Async")
   GOPT_BIND(cuMemsetD16Async, "cuMemsetD16Async")
+  GOPT_BIND(cuMemGetInfo, "cuMemGetInfo_v2")
+  GOPT_BIND(cuDeviceGetAttribute, "cuDeviceGetAttribute")
 #undef GOPT_BIND
   if (missing) {
     state.failure = std::string(path) + " has no " + missing +
@@ -104,6 +111,11 @@ State load() {
   char name[256] = {};
   if (d.cuDeviceGetName(name, sizeof(name) - 1, device) == 0)
     state.deviceName = name;
+  // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR / _MINOR.
+  int major = 0, minor = 0;
+  if (d.cuDeviceGetAttribute(&major, 75, device) == 0 &&
+      d.cuDeviceGetAttribute(&minor, 76, device) == 0)
+    state.chip = "sm_" + std::to_string(major * 10 + minor);
   if ((result = d.cuDevicePrimaryCtxRetain(&state.context, device)) != 0) {
     state.failure = describe(d, "cuDevicePrimaryCtxRetain", result);
     return state;
@@ -151,6 +163,8 @@ bool isAvailable() { return state().failure.empty(); }
 std::string deviceName() { return state().deviceName; }
 
 int driverVersion() { return state().driverVersion; }
+
+std::string deviceChip() { return state().chip; }
 
 } // namespace cuda
 } // namespace runtime

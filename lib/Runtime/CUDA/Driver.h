@@ -48,6 +48,7 @@ struct Driver {
   CUresult (*cuEventDestroy)(CUevent);
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
   CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
   CUresult (*cuMemFree)(CUdeviceptr);
@@ -55,6 +56,8 @@ struct Driver {
   CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned, size_t, CUstream);
   CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t,
                                CUstream);
+  CUresult (*cuMemGetInfo)(size_t *, size_t *);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
 };
 
 /// The driver, loaded and initialized with device 0's primary context

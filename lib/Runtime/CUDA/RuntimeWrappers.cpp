@@ -11,11 +11,15 @@
 
 #include "GOpt/Runtime/CUDA.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <mutex>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 using namespace gopt::runtime::cuda;
 
@@ -31,47 +35,186 @@ void check(const char *call, CUresult result) {
 
 #define GOPT_CUDA_CHECK(call) check(#call, driver().call)
 
-/// Sizes of live device allocations, for live and peak bytes.
-struct DeviceMemoryTracker {
+/// The device allocator behind mgpuMemAlloc/mgpuMemFree: a caching pool,
+/// as PyTorch's CUDA allocator is one. A freed block is kept for a later
+/// allocation of about its size instead of going back to the driver
+/// (cuMemFree synchronizes the whole device; cuMemAlloc costs tens of
+/// microseconds), so a steady state of repeated runs allocates from the
+/// driver only once. Sizes are rounded up to 512 bytes; an allocation takes
+/// the smallest cached block that fits and is at most twice its size. When
+/// the driver is out of memory, the cache is emptied and the allocation
+/// tried again. Reuse is safe because compiled code allocates, uses and
+/// frees a buffer on one stream (gpu-async-region) and synchronizes it
+/// before returning.
+struct DeviceMemoryPool {
   std::mutex mutex;
-  std::unordered_map<void *, size_t> sizes;
+  /// Live blocks: pointer -> rounded bytes.
+  std::unordered_map<void *, size_t> live;
+  /// Cached free blocks by rounded bytes.
+  std::multimap<size_t, void *> cached;
   DeviceMemoryStats stats;
+  bool caching = true;
 
-  void allocated(void *ptr, size_t bytes) {
-    std::lock_guard<std::mutex> lock(mutex);
-    sizes[ptr] = bytes;
-    stats.liveBytes += static_cast<int64_t>(bytes);
-    ++stats.allocations;
-    if (stats.liveBytes > stats.peakBytes)
-      stats.peakBytes = stats.liveBytes;
+  DeviceMemoryPool() {
+    if (const char *value = std::getenv("GOPT_CUDA_CACHING"))
+      caching = std::string(value) != "0";
   }
-  void freed(void *ptr) {
+
+  static size_t round(size_t bytes) { return (bytes + 511) / 512 * 512; }
+
+  void *allocate(size_t bytes) {
+    size_t size = round(bytes);
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = sizes.find(ptr);
-    if (it == sizes.end())
-      return;
-    stats.liveBytes -= static_cast<int64_t>(it->second);
-    sizes.erase(it);
+    void *ptr = nullptr;
+    auto it = cached.lower_bound(size);
+    if (it != cached.end() && it->first <= 2 * size) {
+      size = it->first;
+      ptr = it->second;
+      cached.erase(it);
+      ++stats.cacheHits;
+    } else {
+      CUdeviceptr raw = 0;
+      CUresult result = driver().cuMemAlloc(&raw, size);
+      if (result != 0 && !cached.empty()) {
+        releaseCachedLocked();
+        result = driver().cuMemAlloc(&raw, size);
+      }
+      check("cuMemAlloc_v2", result);
+      ptr = reinterpret_cast<void *>(raw);
+      stats.reservedBytes += static_cast<int64_t>(size);
+      stats.peakReservedBytes =
+          std::max(stats.peakReservedBytes, stats.reservedBytes);
+      ++stats.driverAllocations;
+    }
+    live[ptr] = size;
+    stats.liveBytes += static_cast<int64_t>(size);
+    stats.peakBytes = std::max(stats.peakBytes, stats.liveBytes);
+    ++stats.allocations;
+    return ptr;
+  }
+
+  /// False when `ptr` is no block of this pool.
+  bool release(void *ptr) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = live.find(ptr);
+    if (it == live.end())
+      return false;
+    size_t size = it->second;
+    live.erase(it);
+    stats.liveBytes -= static_cast<int64_t>(size);
+    if (caching) {
+      cached.emplace(size, ptr);
+    } else {
+      check("cuMemFree_v2", driver().cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
+      stats.reservedBytes -= static_cast<int64_t>(size);
+    }
+    return true;
+  }
+
+  void releaseCachedLocked() {
+    for (auto &[size, ptr] : cached) {
+      check("cuMemFree_v2",
+            driver().cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
+      stats.reservedBytes -= static_cast<int64_t>(size);
+    }
+    cached.clear();
   }
 };
 
-DeviceMemoryTracker &tracker() {
-  static DeviceMemoryTracker *t = new DeviceMemoryTracker();
-  return *t;
+DeviceMemoryPool &pool() {
+  static DeviceMemoryPool *p = new DeviceMemoryPool();
+  return *p;
 }
 
 } // namespace
 
 DeviceMemoryStats gopt::runtime::cuda::deviceMemoryStats() {
-  DeviceMemoryTracker &t = tracker();
-  std::lock_guard<std::mutex> lock(t.mutex);
-  return t.stats;
+  DeviceMemoryPool &p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  DeviceMemoryStats stats = p.stats;
+  stats.cachedBytes = 0;
+  stats.largestCachedBlock = 0;
+  for (auto &[size, ptr] : p.cached) {
+    stats.cachedBytes += static_cast<int64_t>(size);
+    stats.largestCachedBlock =
+        std::max(stats.largestCachedBlock, static_cast<int64_t>(size));
+  }
+  return stats;
 }
 
 void gopt::runtime::cuda::resetPeakDeviceMemory() {
-  DeviceMemoryTracker &t = tracker();
-  std::lock_guard<std::mutex> lock(t.mutex);
-  t.stats.peakBytes = t.stats.liveBytes;
+  DeviceMemoryPool &p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  p.stats.peakBytes = p.stats.liveBytes;
+  p.stats.peakReservedBytes = p.stats.reservedBytes;
+}
+
+void gopt::runtime::cuda::setCachingAllocator(bool enabled) {
+  DeviceMemoryPool &p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  p.caching = enabled;
+  if (!enabled)
+    p.releaseCachedLocked();
+}
+
+void gopt::runtime::cuda::emptyCache() {
+  DeviceMemoryPool &p = pool();
+  std::lock_guard<std::mutex> lock(p.mutex);
+  p.releaseCachedLocked();
+}
+
+void *gopt::runtime::cuda::allocateDevice(size_t bytes) {
+  return bytes ? pool().allocate(bytes) : nullptr;
+}
+
+void gopt::runtime::cuda::freeDevice(void *ptr) {
+  if (ptr && !pool().release(ptr))
+    check("cuMemFree_v2",
+          driver().cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
+}
+
+void gopt::runtime::cuda::copy(void *dst, const void *src, size_t bytes) {
+  if (bytes == 0)
+    return;
+  GOPT_CUDA_CHECK(cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                                reinterpret_cast<CUdeviceptr>(src), bytes,
+                                nullptr));
+  GOPT_CUDA_CHECK(cuStreamSynchronize(nullptr));
+}
+
+CopyBandwidth gopt::runtime::cuda::measureCopyBandwidth(size_t bytes,
+                                                        int repetitions) {
+  CopyBandwidth result;
+  result.bytes = bytes;
+  void *a = allocateDevice(bytes), *b = allocateDevice(bytes);
+  GOPT_CUDA_CHECK(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(a), 0,
+                                   bytes / 4, nullptr));
+  CUevent begin = nullptr, end = nullptr;
+  GOPT_CUDA_CHECK(cuEventCreate(&begin, 0));
+  GOPT_CUDA_CHECK(cuEventCreate(&end, 0));
+  std::vector<double> ms;
+  for (int r = -1; r < repetitions; ++r) { // r = -1: warm-up
+    GOPT_CUDA_CHECK(cuEventRecord(begin, nullptr));
+    GOPT_CUDA_CHECK(cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(b),
+                                  reinterpret_cast<CUdeviceptr>(a), bytes,
+                                  nullptr));
+    GOPT_CUDA_CHECK(cuEventRecord(end, nullptr));
+    GOPT_CUDA_CHECK(cuEventSynchronize(end));
+    float elapsed = 0;
+    GOPT_CUDA_CHECK(cuEventElapsedTime(&elapsed, begin, end));
+    if (r >= 0)
+      ms.push_back(elapsed);
+  }
+  GOPT_CUDA_CHECK(cuEventDestroy(begin));
+  GOPT_CUDA_CHECK(cuEventDestroy(end));
+  freeDevice(a);
+  freeDevice(b);
+  std::sort(ms.begin(), ms.end());
+  result.medianMs = ms.empty() ? 0 : ms[ms.size() / 2];
+  // Bytes read plus bytes written, as copy bandwidth is usually counted.
+  if (result.medianMs > 0)
+    result.gbPerSecond = 2.0 * bytes / (result.medianMs * 1e6);
+  return result;
 }
 
 extern "C" {
@@ -88,6 +231,10 @@ CUmodule mgpuModuleLoadJIT(void *data, int /*optLevel*/) {
 }
 
 void mgpuModuleUnload(CUmodule module) {
+  // Code compiled but never initialized (its constructor did not load the
+  // module) still runs its destructor: nothing to unload, no driver needed.
+  if (!module)
+    return;
   GOPT_CUDA_CHECK(cuModuleUnload(module));
 }
 
@@ -150,22 +297,18 @@ void *mgpuMemAlloc(uint64_t bytes, CUstream /*stream*/, bool hostShared) {
   // The driver rejects empty allocations; an empty tensor needs no memory.
   if (bytes == 0)
     return nullptr;
-  CUdeviceptr ptr = 0;
-  if (hostShared)
+  if (hostShared) {
+    // Managed memory is not pooled (GOpt's lowering never asks for it).
+    CUdeviceptr ptr = 0;
     GOPT_CUDA_CHECK(
         cuMemAllocManaged(&ptr, bytes, /*CU_MEM_ATTACH_GLOBAL=*/1));
-  else
-    GOPT_CUDA_CHECK(cuMemAlloc(&ptr, bytes));
-  void *result = reinterpret_cast<void *>(ptr);
-  tracker().allocated(result, bytes);
-  return result;
+    return reinterpret_cast<void *>(ptr);
+  }
+  return pool().allocate(bytes);
 }
 
 void mgpuMemFree(void *ptr, CUstream /*stream*/) {
-  if (!ptr)
-    return;
-  tracker().freed(ptr);
-  GOPT_CUDA_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
+  gopt::runtime::cuda::freeDevice(ptr);
 }
 
 void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream stream) {
@@ -188,3 +331,18 @@ void mgpuMemset16(void *dst, unsigned short value, size_t count,
 }
 
 } // extern "C"
+
+std::vector<std::pair<std::string, void *>>
+gopt::runtime::cuda::getCUDARuntimeSymbols() {
+#define GOPT_SYMBOL(name) {#name, reinterpret_cast<void *>(&name)}
+  return {GOPT_SYMBOL(mgpuModuleLoad),     GOPT_SYMBOL(mgpuModuleLoadJIT),
+          GOPT_SYMBOL(mgpuModuleUnload),   GOPT_SYMBOL(mgpuModuleGetFunction),
+          GOPT_SYMBOL(mgpuLaunchKernel),   GOPT_SYMBOL(mgpuStreamCreate),
+          GOPT_SYMBOL(mgpuStreamDestroy),  GOPT_SYMBOL(mgpuStreamSynchronize),
+          GOPT_SYMBOL(mgpuStreamWaitEvent), GOPT_SYMBOL(mgpuEventCreate),
+          GOPT_SYMBOL(mgpuEventDestroy),   GOPT_SYMBOL(mgpuEventSynchronize),
+          GOPT_SYMBOL(mgpuEventRecord),    GOPT_SYMBOL(mgpuMemAlloc),
+          GOPT_SYMBOL(mgpuMemFree),        GOPT_SYMBOL(mgpuMemcpy),
+          GOPT_SYMBOL(mgpuMemset32),       GOPT_SYMBOL(mgpuMemset16)};
+#undef GOPT_SYMBOL
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Compiles the GPU benchmark's models into bundles (docs/GPU.md, "Bundles"),
+# on any machine with GOpt built (no GPU needed), for scripts/gpu-check.sh
+# to run on a GPU machine:
+#
+#   bench/gpu/export-bundles.sh OUT.tar.xz [BUILD_DIR]
+#
+# Two sets, each model unfused (no graph pass) and fused (gopt-optimize):
+#   check/  small shapes, with the inputs and the CPU reference results
+#           (correctness: the GPU's results against the CPU's);
+#   perf/   benchmark shapes (32M-element elementwise chain, softmax and
+#           layer norm over 8192x4096, a 1024^3 matmul, a transformer
+#           encoder layer at seq 512, d 768), inputs generated on the GPU
+#           machine, except the encoder's, which also has its CPU reference.
+# The tarball also holds gopt-exec (it links no LLVM or MLIR).
+set -euo pipefail
+out=${1:?usage: export-bundles.sh OUT.tar.xz [BUILD_DIR]}
+build=${2:-build}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+run=$build/bin/gopt-run
+python=/usr/bin/python3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+export_model() { # set name mlir configuration [gopt-run options...]
+  local set=$1 name=$2 mlir=$3 config=$4
+  shift 4
+  local pipeline=()
+  [[ $config == fused ]] && pipeline=(--pipeline=gopt-optimize)
+  echo "export-bundles: $set/$name.$config" >&2
+  "$run" --target=cuda --export-bundle="$work/bundles/$set/$name.$config" \
+    "${pipeline[@]}" "$@" "$mlir" >/dev/null
+}
+
+for size in small big; do
+  models=$work/models-$size
+  flag=(); [[ $size == small ]] && flag=(--small)
+  "$python" "$root/bench/gpu/make_models.py" "$models" "${flag[@]}"
+  "$build/bin/gopt-import-onnx" "$models/encoder.onnx" -o "$models/encoder.mlir"
+  for name in ew_chain softmax layer_norm matmul encoder; do
+    inputs=$(ls "$models/$name".input*.npy | paste -sd, -)
+    for config in unfused fused; do
+      if [[ $size == small ]]; then
+        export_model check "$name" "$models/$name.mlir" $config --inputs="$inputs"
+      elif [[ $name == encoder ]]; then
+        export_model perf "$name" "$models/$name.mlir" $config --inputs="$inputs"
+      else
+        export_model perf "$name" "$models/$name.mlir" $config --generated-inputs
+      fi
+    done
+  done
+done
+export_model check mlp "$root/examples/mlp.mlir" fused
+mkdir -p "$work/bundles/bin"
+cp "$build/bin/gopt-exec" "$work/bundles/bin/"
+tar -C "$work" -cf - bundles | xz -T2 -6 > "$out"
+echo "export-bundles: wrote $out ($(du -h "$out" | cut -f1))" >&2

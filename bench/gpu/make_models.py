@@ -1,0 +1,130 @@
+#!/usr/bin/python3
+"""Writes the GPU benchmark's models and their inputs (bench/gpu/README.md).
+
+Every model is written as gopt IR (``NAME.mlir``) with its input as .npy
+(``NAME.input0.npy``, ...); the encoder layer is exported from torch to
+ONNX first (``encoder.onnx``), and the caller imports it. Inputs and
+weights take few distinct values (multiples of 1/64 in a small range), so
+bundles of large tensors compress well enough to travel to a GPU machine;
+the arithmetic and the kernels do not depend on the values.
+
+  python3 bench/gpu/make_models.py OUTDIR [--small]
+
+--small writes shapes a CPU reference computes in seconds (for tests).
+"""
+import argparse
+import os
+
+import numpy as np
+
+SEED = 0
+
+
+def coarse(rng, shape, scale=1.0):
+    """Values k/64 * scale for k in [-64, 64]."""
+    return (rng.integers(-64, 65, size=shape) / 64.0 * scale).astype(np.float32)
+
+
+def shape_text(shape):
+    return "x".join(str(d) for d in shape) + "xf32"
+
+
+def elementwise_chain(rows, cols):
+    t = f"tensor<{rows}x{cols}xf32>"
+    return f"""// y = gelu(x) * sigmoid(x) + tanh(x) * x: six elementwise ops, one
+// fused kernel; bytes moved = one read and one write of x's size.
+func.func @main(%x: {t}) -> {t} {{
+  %g = gopt.gelu %x : {t}
+  %s = gopt.sigmoid %x : {t}
+  %gs = gopt.mul %g, %s : {t}, {t} -> {t}
+  %th = gopt.tanh %x : {t}
+  %tx = gopt.mul %th, %x : {t}, {t} -> {t}
+  %y = gopt.add %gs, %tx : {t}, {t} -> {t}
+  return %y : {t}
+}}
+"""
+
+
+def softmax(rows, cols):
+    t = f"tensor<{rows}x{cols}xf32>"
+    return f"""func.func @main(%x: {t}) -> {t} {{
+  %y = gopt.softmax %x axis = -1 : {t}
+  return %y : {t}
+}}
+"""
+
+
+def dense_text(values):
+    return "[" + ", ".join(f"{v:.6f}" for v in values) + "]"
+
+
+def layer_norm(rows, cols, rng):
+    t = f"tensor<{rows}x{cols}xf32>"
+    v = f"tensor<{cols}xf32>"
+    gamma = 1.0 + coarse(rng, (cols,), 0.25)
+    beta = coarse(rng, (cols,), 0.25)
+    return f"""func.func @main(%x: {t}) -> {t} {{
+  %g = gopt.constant dense<{dense_text(gamma)}> : {v}
+  %b = gopt.constant dense<{dense_text(beta)}> : {v}
+  %y = gopt.layer_norm %x, %g, %b axes = [1] eps = 1.0e-05 : {t}, {v}, {v}
+  return %y : {t}
+}}
+"""
+
+
+def matmul(m, k, n):
+    a, b, c = (f"tensor<{m}x{k}xf32>", f"tensor<{k}x{n}xf32>",
+               f"tensor<{m}x{n}xf32>")
+    return f"""func.func @main(%a: {a}, %b: {b}) -> {c} {{
+  %c = gopt.matmul %a, %b : {a}, {b} -> {c}
+  return %c : {c}
+}}
+"""
+
+
+def export_encoder(outdir, seq, d, heads, rng):
+    import torch
+    torch.manual_seed(SEED)
+    layer = torch.nn.TransformerEncoderLayer(
+        d_model=d, nhead=heads, dim_feedforward=4 * d, batch_first=True,
+        activation="gelu", dropout=0.0).eval()
+    with torch.no_grad():
+        for p in layer.parameters():
+            p.copy_(torch.round(p * 1024) / 1024)
+    x = torch.from_numpy(coarse(rng, (1, seq, d)))
+    # Autograd on keeps torch's fused inference path out of the export
+    # (as bench/peers/export_models.py does).
+    torch.onnx.export(layer, (x,), os.path.join(outdir, "encoder.onnx"),
+                      opset_version=17, input_names=["x"],
+                      output_names=["y"], do_constant_folding=True)
+    np.save(os.path.join(outdir, "encoder.input0.npy"), x.numpy())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdir")
+    parser.add_argument("--small", action="store_true")
+    args = parser.parse_args()
+    os.makedirs(args.outdir, exist_ok=True)
+    rng = np.random.default_rng(SEED)
+    big = not args.small
+    rows, cols = (8192, 4096) if big else (64, 256)
+    models = {
+        "ew_chain": (elementwise_chain(rows, cols), [(rows, cols)]),
+        "softmax": (softmax(rows, cols), [(rows, cols)]),
+        "layer_norm": (layer_norm(rows, cols, rng), [(rows, cols)]),
+    }
+    mm = 1024 if big else 64
+    models["matmul"] = (matmul(mm, mm, mm), [(mm, mm), (mm, mm)])
+    for name, (text, shapes) in models.items():
+        with open(os.path.join(args.outdir, name + ".mlir"), "w") as f:
+            f.write(text)
+        for i, shape in enumerate(shapes):
+            np.save(os.path.join(args.outdir, f"{name}.input{i}.npy"),
+                    coarse(rng, shape, 4.0 if name != "matmul" else 1.0))
+    seq, d, heads = (512, 768, 12) if big else (16, 64, 4)
+    export_encoder(args.outdir, seq, d, heads, rng)
+
+
+if __name__ == "__main__":
+    main()

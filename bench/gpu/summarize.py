@@ -1,0 +1,94 @@
+#!/usr/bin/python3
+"""Prints the GPU check's Markdown summary from gopt-exec's JSON reports and
+torch_peer.py's (scripts/gpu-check.sh writes both into one folder):
+correctness of every check bundle, then per model GOpt unfused and fused
+against PyTorch eager and torch.compile, and the targets of
+bench/gpu/README.md.
+
+  python3 bench/gpu/summarize.py REPORT_DIR
+"""
+import glob
+import json
+import os
+import sys
+
+
+def load(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def kernels(report):
+    manifest = os.path.join(report["bundle"], "manifest.txt")
+    try:
+        with open(manifest) as f:
+            return sum(1 for line in f if line.startswith("kernel "))
+    except OSError:
+        return None
+
+
+def main():
+    folder = sys.argv[1]
+    out = []
+    checks = sorted(glob.glob(os.path.join(folder, "check.*.json")))
+    out.append("## Correctness: GPU results against the CPU reference\n")
+    out.append("| bundle | kernels | results match | max abs error | max rel error |")
+    out.append("|---|---:|---|---:|---:|")
+    for path in checks:
+        r = load(path)
+        name = os.path.basename(path)[len("check."):-len(".json")]
+        err = max((c["max_abs_error"] for c in r["results"]), default=0)
+        rel = max((c["max_rel_error"] for c in r["results"]), default=0)
+        out.append(f"| {name} | {kernels(r)} | {'yes' if r['all_match'] else 'NO'} "
+                   f"| {err:.3g} | {rel:.3g} |")
+    torch_path = os.path.join(folder, "torch.json")
+    peer = load(torch_path) if os.path.exists(torch_path) else {"models": {}}
+    out.append("\n## Speed (median ms of single calls, [IQR])\n")
+    out.append("| model | GOpt unfused | GOpt fused | S fused | kernels | "
+               "torch eager | torch.compile | eager / GOpt fused | "
+               "GOpt fused GB/s (% of copy) |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    targets = []
+    for name in ["ew_chain", "softmax", "layer_norm", "matmul", "encoder"]:
+        paths = {c: os.path.join(folder, f"perf.{name}.{c}.json")
+                 for c in ("unfused", "fused")}
+        if not all(os.path.exists(p) for p in paths.values()):
+            continue
+        u, f = load(paths["unfused"]), load(paths["fused"])
+        fmt = lambda l: f"{l['median']:.4f} [{l['q1']:.4f}-{l['q3']:.4f}]"
+        s = u["latency_ms"]["median"] / f["latency_ms"]["median"]
+        p = peer["models"].get(name, {})
+        eager = p.get("eager_ms")
+        comp = p.get("compiled_ms")
+        ratio = eager["median"] / f["latency_ms"]["median"] if eager else None
+        pct = 100 * f["effective_gb_per_s"] / f["copy_gb_per_s"] \
+            if f["copy_gb_per_s"] > 0 else 0
+        out.append(
+            f"| {name} | {fmt(u['latency_ms'])} | {fmt(f['latency_ms'])} | "
+            f"{s:.2f} | {kernels(u)} → {kernels(f)} | "
+            f"{fmt(eager) if eager else '-'} | {fmt(comp) if comp else '-'} | "
+            f"{ratio:.3f} | {f['effective_gb_per_s']:.0f} ({pct:.1f}%) |"
+            if ratio is not None else
+            f"| {name} | {fmt(u['latency_ms'])} | {fmt(f['latency_ms'])} | "
+            f"{s:.2f} | {kernels(u)} → {kernels(f)} | - | - | - | "
+            f"{f['effective_gb_per_s']:.0f} ({pct:.1f}%) |")
+        if name == "ew_chain":
+            targets.append(("fused elementwise chain >= 70% of copy bandwidth",
+                            pct, 70))
+        if name in ("softmax", "layer_norm"):
+            targets.append((f"{name} >= 60% of copy bandwidth", pct, 60))
+        if name == "matmul" and eager:
+            targets.append(("matmul >= 90% of cuBLAS (torch.matmul, f32, no "
+                            "TF32)", 100 * ratio, 90))
+    out.append("\n## Targets\n")
+    for what, value, goal in targets:
+        out.append(f"- {what}: {value:.1f}% — {'met' if value >= goal else 'NOT met'}")
+    if "copy_gb_per_s" in peer:
+        out.append(f"\nDevice copy bandwidth: torch {peer['copy_gb_per_s']:.0f} GB/s; "
+                   f"gopt-exec's figure is in each report. Device: "
+                   f"{peer.get('device')}, torch {peer.get('torch')}.")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

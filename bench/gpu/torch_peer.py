@@ -1,0 +1,94 @@
+#!/usr/bin/python3
+"""Times the GPU benchmark's models in PyTorch on the GPU: eager and
+torch.compile (Inductor), the peers GOpt's GPU code is compared with
+(bench/gpu/README.md). Same shapes as bench/gpu/make_models.py's perf set;
+each figure is the median wall time of single calls, each followed by a
+synchronize (as gopt-exec times a call, which returns once its kernels are
+done). Writes one JSON object.
+
+  python3 bench/gpu/torch_peer.py OUT.json [--reps N] [--no-compile]
+"""
+import argparse
+import json
+import statistics
+import sys
+import time
+
+import torch
+
+
+def time_calls(fn, reps, warmup=5):
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        fn()
+        torch.cuda.synchronize()
+        times.append((time.perf_counter() - start) * 1e3)
+    times.sort()
+    q = lambda p: times[min(len(times) - 1, int(p * (len(times) - 1) + 0.5))]
+    return {"median": statistics.median(times), "q1": q(0.25), "q3": q(0.75),
+            "min": times[0]}
+
+
+def ew_chain(x):
+    return (torch.nn.functional.gelu(x) * torch.sigmoid(x)
+            + torch.tanh(x) * x)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out")
+    parser.add_argument("--reps", type=int, default=50)
+    parser.add_argument("--no-compile", action="store_true")
+    args = parser.parse_args()
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    dev = torch.device("cuda")
+    torch.manual_seed(0)
+    x = torch.randn(8192, 4096, device=dev)
+    ln = torch.nn.LayerNorm(4096).to(dev)
+    a = torch.randn(1024, 1024, device=dev)
+    b = torch.randn(1024, 1024, device=dev)
+    enc = torch.nn.TransformerEncoderLayer(
+        d_model=768, nhead=12, dim_feedforward=3072, batch_first=True,
+        activation="gelu", dropout=0.0).to(dev).eval()
+    xe = torch.randn(1, 512, 768, device=dev)
+    models = {
+        "ew_chain": (ew_chain, (x,)),
+        "softmax": (lambda t: torch.softmax(t, -1), (x,)),
+        "layer_norm": (ln, (x,)),
+        "matmul": (torch.matmul, (a, b)),
+        "encoder": (enc, (xe,)),
+    }
+    result = {"device": torch.cuda.get_device_name(),
+              "torch": torch.__version__, "models": {}}
+    big = torch.empty(64 << 20, device=dev)
+    big2 = torch.empty_like(big)
+    copy = time_calls(lambda: big2.copy_(big), 20)
+    result["copy_gb_per_s"] = 2 * big.numel() * 4 / (copy["median"] * 1e6)
+    with torch.no_grad():
+        for name, (fn, inputs) in models.items():
+            entry = {"eager_ms": time_calls(lambda: fn(*inputs), args.reps)}
+            if not args.no_compile:
+                try:
+                    start = time.perf_counter()
+                    compiled = torch.compile(fn)
+                    compiled(*inputs)
+                    torch.cuda.synchronize()
+                    entry["compile_s"] = time.perf_counter() - start
+                    entry["compiled_ms"] = time_calls(
+                        lambda: compiled(*inputs), args.reps)
+                except Exception as e:  # noqa: BLE001 - report, go on
+                    entry["compile_error"] = f"{type(e).__name__}: {e}"[:300]
+            result["models"][name] = entry
+            print(f"torch_peer: {name}: {json.dumps(entry)}", file=sys.stderr,
+                  flush=True)
+    with open(args.out, "w") as f:
+        json.dump(result, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,123 @@
+//===- BundleRunner.h - Load a bundle, run it on the GPU, measure it -*- C++ -*-===//
+//
+// What `gopt-exec DIR` and `gopt-run --target=cuda` do with a bundle
+// (Bundle.h): open the CUDA driver, dlopen the bundle's library (its
+// constructors load the kernels' binaries), copy the inputs and weights to
+// the device once, then time calls of the entry: a call launches the
+// kernels on a stream and returns once they are done, so its wall time is
+// the model's latency on the device. Copies to and from the device are
+// outside the timed region and reported apart. Results are copied back and
+// compared with the bundle's reference (the CPU's results).
+//
+// The library's undefined symbols (mgpu*, malloc) resolve against the
+// process: the executable must export GOpt's CUDA runtime (-rdynamic).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_DEPLOY_BUNDLERUNNER_H
+#define GOPT_DEPLOY_BUNDLERUNNER_H
+
+#include "GOpt/Deploy/Bundle.h"
+#include "GOpt/Runtime/CUDA.h"
+#include "GOpt/Support/Statistics.h"
+
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gopt {
+namespace deploy {
+
+struct BundleRunOptions {
+  int warmup = 3;
+  int repetitions = 20;
+  /// |got - want| <= atol + rtol * |want| for every element.
+  double rtol = 1e-3;
+  double atol = 1e-5;
+  /// Bytes of the device-to-device copy timed for the bandwidth reference
+  /// (0: none).
+  size_t copyBandwidthBytes = size_t(256) << 20;
+};
+
+struct ResultCheck {
+  std::string describe;
+  bool hasReference = false;
+  bool matches = true;
+  int64_t mismatches = 0;
+  double maxAbsError = 0;
+  double maxRelError = 0;
+  /// "element 17: got 0.5, want 0.25" for the first mismatch.
+  std::string firstMismatch;
+};
+
+struct BundleReport {
+  std::string dir;
+  std::string deviceName, deviceChip;
+  int driverVersion = 0;
+  int warmup = 0, repetitions = 0;
+  std::vector<double> latencyMs;
+  mlir::gopt::SampleSummary latency;
+  /// Loading the library (its binaries onto the device), copies of weights
+  /// and inputs to the device, of the results back: not in the latency.
+  double loadMs = 0, weightCopyMs = 0, inputCopyMs = 0, resultCopyMs = 0;
+  /// Device bytes the entry held at once during a run (above the inputs and
+  /// weights already resident), allocations per run and those the driver
+  /// served, and the pool's reserved bytes at the end.
+  int64_t peakBytes = 0;
+  int64_t allocationsPerRun = 0;
+  int64_t driverAllocationsPerRun = 0;
+  int64_t reservedBytes = 0;
+  int64_t residentBytes = 0;
+  /// Bytes of inputs, weights and results: what any implementation moves
+  /// at least once, for the effective bandwidth.
+  int64_t movedBytes = 0;
+  gopt::runtime::cuda::CopyBandwidth copy;
+  std::vector<ResultCheck> results;
+  bool allMatch() const;
+  /// movedBytes / median latency, GB/s.
+  double effectiveGBPerSecond() const;
+};
+
+class LoadedBundle {
+public:
+  ~LoadedBundle();
+  /// Reads the bundle, opens the driver, loads the library and copies the
+  /// weights to the device. Null with `error` set when any of it fails.
+  static std::unique_ptr<LoadedBundle> load(const std::string &dir,
+                                            std::string &error);
+  const Bundle &getBundle() const { return bundle; }
+
+  /// Checks the results against the reference, then times the entry.
+  /// Returns an error message or an empty string.
+  std::string run(const BundleRunOptions &options, BundleReport &report);
+
+  /// Runs the entry once more and writes each result to DIR/resultN.bin.
+  std::string writeResults(const std::string &dir);
+
+private:
+  LoadedBundle() = default;
+  /// One call on the device-resident inputs; results' descriptors in
+  /// `resultWords` (device memory, the caller frees them).
+  void call(std::vector<int64_t> &resultWords);
+  std::vector<std::vector<char>> copyResultsToHost(
+      const std::vector<int64_t> &resultWords);
+  void freeResults(const std::vector<int64_t> &resultWords);
+
+  std::string dir;
+  Bundle bundle;
+  void *library = nullptr;
+  void (*packedEntry)(void **) = nullptr;
+  /// Device buffers of the inputs then the weights, in call order.
+  std::vector<void *> deviceArguments;
+  double loadMs = 0, weightCopyMs = 0, inputCopyMs = 0;
+};
+
+/// The report as text (100 columns) or as one JSON object.
+void printBundleReport(const BundleReport &report, std::ostream &os);
+void printBundleReportJSON(const BundleReport &report, std::ostream &os);
+
+} // namespace deploy
+} // namespace gopt
+
+#endif // GOPT_DEPLOY_BUNDLERUNNER_H

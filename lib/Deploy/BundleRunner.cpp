@@ -1,0 +1,504 @@
+//===- BundleRunner.cpp - Load a bundle, run it on the GPU, measure it ----===//
+
+#include "GOpt/Deploy/BundleRunner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <dlfcn.h>
+#include <ostream>
+#include <set>
+
+namespace gopt {
+namespace deploy {
+
+namespace cuda = gopt::runtime::cuda;
+
+namespace {
+
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+int64_t descriptorWords(size_t rank) { return 3 + 2 * static_cast<int64_t>(rank); }
+
+/// A row-major memref descriptor of `shape` over `data`.
+std::vector<int64_t> describeBuffer(void *data, const std::vector<int64_t> &shape) {
+  size_t rank = shape.size();
+  std::vector<int64_t> desc(descriptorWords(rank));
+  desc[0] = desc[1] = reinterpret_cast<int64_t>(data);
+  desc[2] = 0;
+  int64_t stride = 1;
+  for (size_t i = rank; i-- > 0;) {
+    desc[3 + i] = shape[i];
+    desc[3 + rank + i] = stride;
+    stride *= shape[i];
+  }
+  return desc;
+}
+
+double halfToDouble(uint16_t h) {
+  int sign = h >> 15, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  double value;
+  if (exponent == 0)
+    value = std::ldexp(mantissa, -24);
+  else if (exponent == 31)
+    value = mantissa ? NAN : INFINITY;
+  else
+    value = std::ldexp(mantissa + 1024, exponent - 25);
+  return sign ? -value : value;
+}
+
+/// Element i of a buffer of `type` as a double.
+double elementAt(const std::string &type, const char *data, int64_t i) {
+  if (type == "f32") {
+    float v;
+    std::memcpy(&v, data + 4 * i, 4);
+    return v;
+  }
+  if (type == "f64") {
+    double v;
+    std::memcpy(&v, data + 8 * i, 8);
+    return v;
+  }
+  if (type == "f16") {
+    uint16_t v;
+    std::memcpy(&v, data + 2 * i, 2);
+    return halfToDouble(v);
+  }
+  if (type == "bf16") {
+    uint16_t v;
+    std::memcpy(&v, data + 2 * i, 2);
+    uint32_t bits = uint32_t(v) << 16;
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  }
+  if (type == "i64") {
+    int64_t v;
+    std::memcpy(&v, data + 8 * i, 8);
+    return static_cast<double>(v);
+  }
+  if (type == "i32") {
+    int32_t v;
+    std::memcpy(&v, data + 4 * i, 4);
+    return v;
+  }
+  if (type == "i16") {
+    int16_t v;
+    std::memcpy(&v, data + 2 * i, 2);
+    return v;
+  }
+  return static_cast<int8_t>(data[i]);
+}
+
+bool isFloat(const std::string &type) { return type[0] == 'f' || type == "bf16"; }
+
+ResultCheck compare(const BundleTensor &tensor, const std::vector<char> &got,
+                    const std::vector<char> &want, double rtol, double atol) {
+  ResultCheck check;
+  check.describe = tensor.describe();
+  check.hasReference = true;
+  bool floating = isFloat(tensor.elementType);
+  for (int64_t i = 0, e = tensor.numElements(); i < e; ++i) {
+    double g = elementAt(tensor.elementType, got.data(), i);
+    double w = elementAt(tensor.elementType, want.data(), i);
+    bool same;
+    double absError = std::fabs(g - w);
+    if (!floating) {
+      same = g == w;
+    } else if (std::isnan(w) || std::isnan(g)) {
+      same = std::isnan(w) && std::isnan(g);
+      absError = same ? 0 : INFINITY;
+    } else if (std::isinf(w) || std::isinf(g)) {
+      same = g == w;
+      absError = same ? 0 : INFINITY;
+    } else {
+      same = absError <= atol + rtol * std::fabs(w);
+    }
+    check.maxAbsError = std::max(check.maxAbsError, absError);
+    if (std::fabs(w) > 0 && std::isfinite(absError))
+      check.maxRelError = std::max(check.maxRelError, absError / std::fabs(w));
+    if (!same) {
+      if (check.mismatches == 0) {
+        char text[160];
+        std::snprintf(text, sizeof(text), "element %lld: got %.9g, want %.9g",
+                      static_cast<long long>(i), g, w);
+        check.firstMismatch = text;
+      }
+      ++check.mismatches;
+      check.matches = false;
+    }
+  }
+  return check;
+}
+
+} // namespace
+
+bool BundleReport::allMatch() const {
+  for (const ResultCheck &r : results)
+    if (!r.matches)
+      return false;
+  return true;
+}
+
+double BundleReport::effectiveGBPerSecond() const {
+  return latency.median > 0 ? movedBytes / (latency.median * 1e6) : 0;
+}
+
+LoadedBundle::~LoadedBundle() {
+  if (cuda::isAvailable())
+    for (void *ptr : deviceArguments)
+      cuda::freeDevice(ptr);
+  // The library stays loaded: its destructors unload the kernels' modules
+  // at exit, after everything that may still use them.
+}
+
+std::unique_ptr<LoadedBundle> LoadedBundle::load(const std::string &dir,
+                                                 std::string &error) {
+  std::unique_ptr<LoadedBundle> loaded(new LoadedBundle());
+  loaded->dir = dir;
+  Bundle &bundle = loaded->bundle;
+  if (!(error = readBundle(dir, bundle)).empty())
+    return nullptr;
+  if (bundle.target != "cuda") {
+    error = dir + ": a bundle for target '" + bundle.target +
+            "'; this runner runs 'cuda' bundles";
+    return nullptr;
+  }
+  std::string why = cuda::initialize();
+  if (!why.empty()) {
+    error = "cannot run " + dir + " (compiled for " + bundle.chip + "): " + why;
+    return nullptr;
+  }
+  std::string chip = cuda::deviceChip();
+  if (!chip.empty() && chip != bundle.chip) {
+    // A cubin runs only on its own architecture (PTX would be compiled
+    // for the device by the driver; bundles hold cubins when the toolkit
+    // was found).
+    std::fprintf(stderr,
+                 "gopt-exec: note: %s was compiled for %s; the device is %s "
+                 "(%s)\n",
+                 dir.c_str(), bundle.chip.c_str(), chip.c_str(),
+                 cuda::deviceName().c_str());
+  }
+  // Inputs and weights to the device first, so a bad tensor file is
+  // reported before the library is loaded.
+  std::vector<std::vector<char>> hostArguments;
+  for (const BundleTensor &tensor : bundle.inputs) {
+    if (tensor.file.empty()) {
+      hostArguments.push_back(generateInput(tensor));
+      continue;
+    }
+    hostArguments.emplace_back();
+    if (!(error = readTensorFile(dir, tensor, hostArguments.back())).empty())
+      return nullptr;
+  }
+  for (const BundleTensor &tensor : bundle.weights) {
+    hostArguments.emplace_back();
+    if (!(error = readTensorFile(dir, tensor, hostArguments.back())).empty())
+      return nullptr;
+  }
+  for (size_t i = 0; i < hostArguments.size(); ++i) {
+    double start = nowMs();
+    void *ptr = cuda::allocateDevice(hostArguments[i].size());
+    cuda::copy(ptr, hostArguments[i].data(), hostArguments[i].size());
+    loaded->deviceArguments.push_back(ptr);
+    (i < bundle.inputs.size() ? loaded->inputCopyMs : loaded->weightCopyMs) +=
+        nowMs() - start;
+  }
+
+  std::string path = (dir.empty() || dir.back() == '/' ? dir : dir + "/") +
+                     bundle.library;
+  double start = nowMs();
+  loaded->library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!loaded->library) {
+    const char *reason = dlerror();
+    error = "cannot load " + path + ": " + (reason ? reason : "unknown reason");
+    return nullptr;
+  }
+  loaded->packedEntry = reinterpret_cast<void (*)(void **)>(
+      dlsym(loaded->library, bundle.entrySymbol.c_str()));
+  if (!loaded->packedEntry) {
+    error = path + " has no entry symbol " + bundle.entrySymbol;
+    return nullptr;
+  }
+  loaded->loadMs = nowMs() - start;
+  return loaded;
+}
+
+void LoadedBundle::call(std::vector<int64_t> &resultWords) {
+  std::vector<std::vector<int64_t>> descriptors;
+  size_t i = 0;
+  for (const BundleTensor &tensor : bundle.inputs)
+    descriptors.push_back(describeBuffer(deviceArguments[i++], tensor.shape));
+  for (const BundleTensor &tensor : bundle.weights)
+    descriptors.push_back(describeBuffer(deviceArguments[i++], tensor.shape));
+  int64_t words = 0;
+  for (const BundleTensor &tensor : bundle.results)
+    words += descriptorWords(tensor.shape.size());
+  resultWords.assign(std::max<int64_t>(words, 1), 0);
+  void *resultPtr = resultWords.data();
+  std::vector<void *> argPtrs;
+  for (auto &desc : descriptors)
+    argPtrs.push_back(desc.data());
+  std::vector<void *> packed;
+  if (!bundle.results.empty())
+    packed.push_back(&resultPtr);
+  for (void *&arg : argPtrs)
+    packed.push_back(&arg);
+  packedEntry(packed.data());
+}
+
+std::vector<std::vector<char>>
+LoadedBundle::copyResultsToHost(const std::vector<int64_t> &resultWords) {
+  std::vector<std::vector<char>> results;
+  int64_t at = 0;
+  for (const BundleTensor &tensor : bundle.results) {
+    size_t rank = tensor.shape.size();
+    size_t elementBytes = elementTypeBytes(tensor.elementType);
+    auto *aligned = reinterpret_cast<char *>(resultWords[at + 1]);
+    int64_t offset = resultWords[at + 2];
+    // The span of elements the descriptor covers, copied in one piece,
+    // then gathered row-major through its strides.
+    int64_t span = 1;
+    for (size_t d = 0; d < rank; ++d)
+      if (tensor.shape[d] > 0)
+        span += (tensor.shape[d] - 1) * resultWords[at + 3 + rank + d];
+    std::vector<char> device(tensor.numElements() ? span * elementBytes : 0);
+    if (!device.empty())
+      cuda::copy(device.data(), aligned + offset * elementBytes, device.size());
+    std::vector<char> out(tensor.byteSize());
+    std::vector<int64_t> index(rank, 0);
+    for (int64_t i = 0, e = tensor.numElements(); i < e; ++i) {
+      int64_t element = 0;
+      for (size_t d = 0; d < rank; ++d)
+        element += index[d] * resultWords[at + 3 + rank + d];
+      std::memcpy(out.data() + i * elementBytes,
+                  device.data() + element * elementBytes, elementBytes);
+      for (size_t d = rank; d-- > 0;) {
+        if (++index[d] < tensor.shape[d])
+          break;
+        index[d] = 0;
+      }
+    }
+    results.push_back(std::move(out));
+    at += descriptorWords(rank);
+  }
+  return results;
+}
+
+void LoadedBundle::freeResults(const std::vector<int64_t> &resultWords) {
+  std::set<void *> freed;
+  int64_t at = 0;
+  for (const BundleTensor &tensor : bundle.results) {
+    auto *allocated = reinterpret_cast<void *>(resultWords[at]);
+    // A result that is an input or weight as is stays the caller's.
+    bool argument = std::find(deviceArguments.begin(), deviceArguments.end(),
+                              allocated) != deviceArguments.end();
+    if (allocated && !argument && freed.insert(allocated).second)
+      cuda::freeDevice(allocated);
+    at += descriptorWords(tensor.shape.size());
+  }
+}
+
+std::string LoadedBundle::run(const BundleRunOptions &options,
+                              BundleReport &report) {
+  if (options.repetitions < 1)
+    return "repetitions must be at least 1";
+  report = BundleReport();
+  report.dir = dir;
+  report.deviceName = cuda::deviceName();
+  report.deviceChip = cuda::deviceChip();
+  report.driverVersion = cuda::driverVersion();
+  report.warmup = std::max(0, options.warmup);
+  report.repetitions = options.repetitions;
+  report.loadMs = loadMs;
+  report.weightCopyMs = weightCopyMs;
+  report.inputCopyMs = inputCopyMs;
+  for (const BundleTensor &t : bundle.inputs)
+    report.residentBytes += t.byteSize();
+  for (const BundleTensor &t : bundle.weights)
+    report.residentBytes += t.byteSize();
+  report.movedBytes = report.residentBytes;
+  for (const BundleTensor &t : bundle.results)
+    report.movedBytes += t.byteSize();
+
+  // The first call: its results against the reference.
+  std::vector<int64_t> resultWords;
+  call(resultWords);
+  double start = nowMs();
+  std::vector<std::vector<char>> results = copyResultsToHost(resultWords);
+  report.resultCopyMs = nowMs() - start;
+  freeResults(resultWords);
+  for (size_t i = 0; i < bundle.results.size(); ++i) {
+    const BundleTensor &tensor = bundle.results[i];
+    if (tensor.file.empty()) {
+      ResultCheck none;
+      none.describe = tensor.describe();
+      report.results.push_back(none);
+      continue;
+    }
+    std::vector<char> want;
+    std::string error = readTensorFile(dir, tensor, want);
+    if (!error.empty())
+      return error;
+    report.results.push_back(
+        compare(tensor, results[i], want, options.rtol, options.atol));
+  }
+
+  for (int i = 0; i < report.warmup; ++i) {
+    call(resultWords);
+    freeResults(resultWords);
+  }
+  for (int r = 0; r < report.repetitions; ++r) {
+    cuda::resetPeakDeviceMemory();
+    cuda::DeviceMemoryStats before = cuda::deviceMemoryStats();
+    double begin = nowMs();
+    call(resultWords);
+    double end = nowMs();
+    cuda::DeviceMemoryStats after = cuda::deviceMemoryStats();
+    freeResults(resultWords);
+    report.latencyMs.push_back(end - begin);
+    report.peakBytes =
+        std::max(report.peakBytes, after.peakBytes - before.liveBytes);
+    report.allocationsPerRun = after.allocations - before.allocations;
+    report.driverAllocationsPerRun =
+        after.driverAllocations - before.driverAllocations;
+  }
+  report.latency = mlir::gopt::SampleSummary::of(report.latencyMs);
+  report.reservedBytes = cuda::deviceMemoryStats().reservedBytes;
+  if (options.copyBandwidthBytes)
+    report.copy = cuda::measureCopyBandwidth(options.copyBandwidthBytes, 10);
+  return "";
+}
+
+std::string LoadedBundle::writeResults(const std::string &outDir) {
+  std::vector<int64_t> resultWords;
+  call(resultWords);
+  std::vector<std::vector<char>> results = copyResultsToHost(resultWords);
+  freeResults(resultWords);
+  for (size_t i = 0; i < results.size(); ++i) {
+    std::string error = writeFile(outDir, "result" + std::to_string(i) + ".bin",
+                                  results[i].data(), results[i].size());
+    if (!error.empty())
+      return error;
+  }
+  return "";
+}
+
+static std::string formatBytes(int64_t bytes) {
+  char text[64];
+  if (bytes >= (int64_t(1) << 20))
+    std::snprintf(text, sizeof(text), "%.2f MiB", bytes / 1048576.0);
+  else if (bytes >= 1024)
+    std::snprintf(text, sizeof(text), "%.1f KiB", bytes / 1024.0);
+  else
+    std::snprintf(text, sizeof(text), "%lld B", static_cast<long long>(bytes));
+  return text;
+}
+
+void printBundleReport(const BundleReport &r, std::ostream &os) {
+  char line[256];
+  os << r.dir << " on " << r.deviceName << " (" << r.deviceChip
+     << ", driver " << r.driverVersion << ")\n";
+  for (size_t i = 0; i < r.results.size(); ++i) {
+    const ResultCheck &c = r.results[i];
+    if (!c.hasReference)
+      std::snprintf(line, sizeof(line), "  result %zu  %s: no reference\n", i,
+                    c.describe.c_str());
+    else if (c.matches)
+      std::snprintf(line, sizeof(line),
+                    "  result %zu  %s: matches the reference (max abs error "
+                    "%.3g, max rel error %.3g)\n",
+                    i, c.describe.c_str(), c.maxAbsError, c.maxRelError);
+    else
+      std::snprintf(line, sizeof(line),
+                    "  result %zu  %s: MISMATCH in %lld elements, first %s\n",
+                    i, c.describe.c_str(), static_cast<long long>(c.mismatches),
+                    c.firstMismatch.c_str());
+    os << line;
+  }
+  std::snprintf(line, sizeof(line),
+                "  latency     %.4f ms median [IQR %.4f-%.4f], CV %.1f%%, min "
+                "%.4f (%d runs after %d warm-up)\n",
+                r.latency.median, r.latency.q1, r.latency.q3,
+                100 * r.latency.cv, r.latency.min, r.repetitions, r.warmup);
+  os << line;
+  os << "  memory      peak " << formatBytes(r.peakBytes)
+     << " on the device during a run, " << r.allocationsPerRun
+     << " allocations per run (" << r.driverAllocationsPerRun
+     << " from the driver); inputs and weights " << formatBytes(r.residentBytes)
+     << " resident; pool reserves " << formatBytes(r.reservedBytes) << "\n";
+  std::snprintf(line, sizeof(line),
+                "  outside     load %.2f ms, weights to device %.2f ms, inputs "
+                "%.2f ms, results to host %.2f ms\n",
+                r.loadMs, r.weightCopyMs, r.inputCopyMs, r.resultCopyMs);
+  os << line;
+  if (r.copy.gbPerSecond > 0) {
+    std::snprintf(line, sizeof(line),
+                  "  bandwidth   %.1f GB/s effective (%s of inputs, weights, "
+                  "results per run) = %.1f%% of device copy %.0f GB/s\n",
+                  r.effectiveGBPerSecond(), formatBytes(r.movedBytes).c_str(),
+                  100 * r.effectiveGBPerSecond() / r.copy.gbPerSecond,
+                  r.copy.gbPerSecond);
+    os << line;
+  }
+}
+
+void printBundleReportJSON(const BundleReport &r, std::ostream &os) {
+  char number[64];
+  auto num = [&](double v) {
+    std::snprintf(number, sizeof(number), "%.9g", std::isfinite(v) ? v : -1.0);
+    return std::string(number);
+  };
+  auto str = [](const std::string &s) {
+    std::string out = "\"";
+    for (char c : s) {
+      if (c == '"' || c == '\\')
+        out += '\\';
+      if (static_cast<unsigned char>(c) >= 0x20)
+        out += c;
+    }
+    return out + "\"";
+  };
+  os << "{\"bundle\": " << str(r.dir) << ", \"device\": " << str(r.deviceName)
+     << ", \"chip\": " << str(r.deviceChip)
+     << ", \"driver\": " << r.driverVersion << ", \"warmup\": " << r.warmup
+     << ", \"repetitions\": " << r.repetitions << ", \"latency_ms\": {"
+     << "\"median\": " << num(r.latency.median)
+     << ", \"q1\": " << num(r.latency.q1) << ", \"q3\": " << num(r.latency.q3)
+     << ", \"min\": " << num(r.latency.min) << ", \"max\": " << num(r.latency.max)
+     << ", \"cv\": " << num(r.latency.cv) << "}, \"latency_samples_ms\": [";
+  for (size_t i = 0; i < r.latencyMs.size(); ++i)
+    os << (i ? ", " : "") << num(r.latencyMs[i]);
+  os << "], \"peak_bytes\": " << r.peakBytes
+     << ", \"allocations_per_run\": " << r.allocationsPerRun
+     << ", \"driver_allocations_per_run\": " << r.driverAllocationsPerRun
+     << ", \"reserved_bytes\": " << r.reservedBytes
+     << ", \"resident_bytes\": " << r.residentBytes
+     << ", \"moved_bytes\": " << r.movedBytes
+     << ", \"effective_gb_per_s\": " << num(r.effectiveGBPerSecond())
+     << ", \"copy_gb_per_s\": " << num(r.copy.gbPerSecond)
+     << ", \"load_ms\": " << num(r.loadMs)
+     << ", \"weight_copy_ms\": " << num(r.weightCopyMs)
+     << ", \"input_copy_ms\": " << num(r.inputCopyMs)
+     << ", \"result_copy_ms\": " << num(r.resultCopyMs) << ", \"results\": [";
+  for (size_t i = 0; i < r.results.size(); ++i) {
+    const ResultCheck &c = r.results[i];
+    os << (i ? ", " : "") << "{\"type\": " << str(c.describe)
+       << ", \"has_reference\": " << (c.hasReference ? "true" : "false")
+       << ", \"matches\": " << (c.matches ? "true" : "false")
+       << ", \"mismatches\": " << c.mismatches
+       << ", \"max_abs_error\": " << num(c.maxAbsError)
+       << ", \"max_rel_error\": " << num(c.maxRelError) << "}";
+  }
+  os << "], \"all_match\": " << (r.allMatch() ? "true" : "false") << "}\n";
+}
+
+} // namespace deploy
+} // namespace gopt

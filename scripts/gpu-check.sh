@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The GPU check (docs/GPU.md, "Checking on a GPU machine"): on a machine
+# with an NVIDIA GPU and driver, and no GOpt build, runs the bundles that
+# bench/gpu/export-bundles.sh made elsewhere:
+#
+#   scripts/gpu-check.sh BUNDLES.tar.xz REPORT_DIR [--no-torch]
+#
+# 1. gopt-exec --probe: the device, or why there is none (exit 1);
+# 2. every check bundle: its results against the CPU reference (the GPU
+#    difftest; a mismatch fails the check);
+# 3. every perf bundle, unfused and fused: latency, device memory, the
+#    effective bandwidth against a device copy timed in the same run;
+# 4. bench/gpu/torch_peer.py: PyTorch eager and torch.compile on the same
+#    shapes (skipped with --no-torch or without python3 torch);
+# 5. REPORT_DIR/summary.md (bench/gpu/summarize.py) and the JSON reports.
+# Exit status: 0 when every check bundle matched.
+set -uo pipefail
+tarball=${1:?usage: gpu-check.sh BUNDLES.tar.xz REPORT_DIR [--no-torch]}
+report=${2:?usage: gpu-check.sh BUNDLES.tar.xz REPORT_DIR [--no-torch]}
+torch=yes
+[[ ${3:-} == --no-torch ]] && torch=no
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$report"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+tar -C "$work" -xJf "$tarball" || { echo "gpu-check: cannot unpack $tarball"; exit 1; }
+exec_=$work/bundles/bin/gopt-exec
+start=$(date +%s)
+
+if ! "$exec_" --probe | tee "$report/device.txt"; then
+  echo "gpu-check: no usable GPU; nothing run"
+  exit 1
+fi
+
+failed=0 checked=0
+for bundle in "$work"/bundles/check/*/; do
+  name=$(basename "$bundle")
+  checked=$((checked + 1))
+  if timeout 120 "$exec_" "$bundle" --warmup 1 --reps 5 --copy-bytes 0 --atol 1e-4 \
+       --format=json --report="$report/check.$name.json" 2>"$report/check.$name.err"; then
+    echo "gpu-check: check $name: results match"
+  else
+    failed=$((failed + 1))
+    echo "gpu-check: check $name: FAILED: $(cat "$report/check.$name.err")"
+  fi
+done
+
+for bundle in "$work"/bundles/perf/*/; do
+  name=$(basename "$bundle")
+  if timeout 180 "$exec_" "$bundle" --warmup 5 --reps 50 --atol 1e-4 --format=json \
+       --report="$report/perf.$name.json" 2>"$report/perf.$name.err"; then
+    echo "gpu-check: perf $name: $(grep -o '"median": [0-9.e-]*' "$report/perf.$name.json" | head -1) ms"
+  else
+    failed=$((failed + 1))
+    echo "gpu-check: perf $name: FAILED: $(cat "$report/perf.$name.err")"
+  fi
+done
+
+if [[ $torch == yes ]] && python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+  timeout 300 python3 "$root/bench/gpu/torch_peer.py" "$report/torch.json" \
+    2>"$report/torch.log" || echo "gpu-check: torch peer failed (see torch.log)"
+fi
+python3 "$root/bench/gpu/summarize.py" "$report" > "$report/summary.md"
+cat "$report/summary.md"
+echo "gpu-check: $checked check bundles, $failed failures, $(( $(date +%s) - start )) s"
+[[ $failed == 0 ]]
