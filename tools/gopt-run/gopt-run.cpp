@@ -134,6 +134,26 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
+static llvm::Expected<std::vector<HostTensor>>
+readNpyFiles(llvm::ArrayRef<std::string> paths) {
+  std::vector<HostTensor> tensors;
+  for (const std::string &path : paths) {
+    auto tensor = readNpy(path);
+    if (!tensor)
+      return tensor.takeError();
+    tensors.push_back(std::move(*tensor));
+  }
+  return std::move(tensors);
+}
+
+/// Inputs: the --inputs files, else seeded random data.
+static llvm::Expected<std::vector<HostTensor>>
+readInputs(const CompiledGraph &graph) {
+  if (!inputs.empty())
+    return readNpyFiles(inputs);
+  return graph.makeRandomInputs(seed);
+}
+
 /// --target=cuda: compile for the GPU, compute the CPU reference, write a
 /// bundle, then (without --export-bundle) run it on this machine's GPU.
 static int runOnCUDA(ModuleOp module) {
@@ -149,29 +169,20 @@ static int runOnCUDA(ModuleOp module) {
   if (!graph)
     return fail(llvm::toString(graph.takeError()));
 
-  std::vector<HostTensor> args;
-  if (!inputs.empty()) {
-    for (const std::string &path : inputs) {
-      auto tensor = readNpy(path);
-      if (!tensor)
-        return fail(llvm::toString(tensor.takeError()));
-      args.push_back(std::move(*tensor));
-    }
-  } else {
-    args = (*graph)->makeRandomInputs(seed);
-  }
+  auto read = readInputs(**graph);
+  if (!read)
+    return fail(llvm::toString(read.takeError()));
+  std::vector<HostTensor> args = std::move(*read);
 
   // The reference: the files given, else the CPU's results of the graph as
   // given (no graph passes).
   std::vector<HostTensor> reference;
   std::string referenceName = "none";
   if (!expect.empty()) {
-    for (const std::string &path : expect) {
-      auto tensor = readNpy(path);
-      if (!tensor)
-        return fail(llvm::toString(tensor.takeError()));
-      reference.push_back(std::move(*tensor));
-    }
+    auto files = readNpyFiles(expect);
+    if (!files)
+      return fail(llvm::toString(files.takeError()));
+    reference = std::move(*files);
     referenceName = "files";
   } else if (!noReference && !generatedInputs) {
     CompileOptions cpuOptions;
@@ -310,18 +321,10 @@ int main(int argc, char **argv) {
   if (!graph)
     return fail(llvm::toString(graph.takeError()));
 
-  // Inputs: the files given, else seeded random data.
-  std::vector<HostTensor> args;
-  if (!inputs.empty()) {
-    for (const std::string &path : inputs) {
-      auto tensor = readNpy(path);
-      if (!tensor)
-        return fail(llvm::toString(tensor.takeError()));
-      args.push_back(std::move(*tensor));
-    }
-  } else {
-    args = (*graph)->makeRandomInputs(seed);
-  }
+  auto read = readInputs(**graph);
+  if (!read)
+    return fail(llvm::toString(read.takeError()));
+  std::vector<HostTensor> args = std::move(*read);
 
   // Code that traps on these inputs is reported, not run in this process.
   if (llvm::Error error = (*graph)->checkRunsWithoutTrapping(args))
