@@ -4,7 +4,9 @@
 // and depthwise ones included) into calls of gopt_conv2d on contiguous
 // NCHW input, FCHW weights and NCHW output (the input already padded).
 //
-// With oneDNN (GOPT_HAVE_ONEDNN) a call runs oneDNN's convolution: a plan
+// A 1x1 convolution with unit strides and one group is a GEMM per image on
+// NCHW (convolvePointwise). Otherwise, with oneDNN (GOPT_HAVE_ONEDNN), a
+// call runs oneDNN's convolution: a plan
 // per shape (the primitive, chosen with its preferred blocked layouts, and
 // the reorders between those and NCHW) is made on the first call and kept;
 // weights the compiler marks constant are reordered once per (buffer,
@@ -71,6 +73,23 @@ void convolveByIm2Col(const ConvShape &s, const float *input,
       gopt_sgemm(1, fg, cols, rows, 1.0f, weight + g * fg * rows, 0, rows, 1,
                  im2col.data(), 0, cols, 1, beta, out, 0, cols, 1);
     }
+}
+
+/// A 1x1 convolution with unit strides and one group: on NCHW it is one
+/// GEMM per image, out[f, hw] = W[f, c] · in[c, hw], with no im2col and none
+/// of the reorders to the blocked or channels-last layouts oneDNN's
+/// convolutions prefer (which cost more than the convolution itself on
+/// small feature maps).
+bool isPointwise(const ConvShape &s) {
+  return s.kh == 1 && s.kw == 1 && s.sh == 1 && s.sw == 1 && s.groups == 1 &&
+         s.oh == s.h && s.ow == s.w;
+}
+
+void convolvePointwise(const ConvShape &s, const float *input,
+                       const float *weight, float beta, float *output) {
+  int64_t hw = s.h * s.w;
+  gopt_sgemm(s.n, s.f, hw, s.c, 1.0f, weight, 0, s.c, 1, input, s.c * hw, hw,
+             1, beta, output, s.f * hw, hw, 1);
 }
 
 #ifdef GOPT_HAVE_ONEDNN
@@ -359,6 +378,10 @@ extern "C" void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w,
     return;
   ConvShape s{n,  c,  h,  w,  f,  kh,     kw,          oh,
               ow, sh, sw, dh, dw, groups, beta != 0.0f};
+  if (isPointwise(s)) {
+    convolvePointwise(s, input, weight, beta, output);
+    return;
+  }
 #ifdef GOPT_HAVE_ONEDNN
   if ((beta == 0.0f || beta == 1.0f) &&
       convolveWithOneDNN(s, input, weight, constantWeight != 0, output))

@@ -277,7 +277,8 @@ std::vector<float> pattern(size_t size, float scale, int period) {
 
 } // namespace
 
-/// Plain, strided, dilated, grouped and depthwise convolutions, overwriting
+/// Plain, strided, dilated, grouped, depthwise and 1x1 convolutions (those
+/// with unit strides are GEMMs on NCHW), overwriting
 /// (beta 0) and accumulating into a bias (beta 1), match the definition.
 TEST(Conv2D, MatchesTheDefinition) {
   ConvCase cases[] = {
@@ -286,7 +287,9 @@ TEST(Conv2D, MatchesTheDefinition) {
       {1, 4, 10, 9, 4, 3, 2, 1, 1, 2, 2, 1},   // dilation 2
       {1, 4, 7, 7, 6, 3, 3, 1, 1, 1, 1, 2},    // 2 groups
       {1, 16, 8, 8, 16, 3, 3, 2, 2, 1, 1, 16}, // depthwise
-      {1, 32, 5, 5, 8, 1, 1, 1, 1, 1, 1, 1},   // 1x1
+      {1, 32, 5, 5, 8, 1, 1, 1, 1, 1, 1, 1},   // 1x1: one GEMM
+      {3, 12, 6, 7, 10, 1, 1, 1, 1, 1, 1, 1},  // 1x1, batched GEMMs
+      {1, 8, 9, 9, 4, 1, 1, 2, 2, 1, 1, 1},    // 1x1, stride 2
   };
   for (const ConvCase &s : cases)
     for (float beta : {0.0f, 1.0f}) {
