@@ -32,6 +32,13 @@ llvm::json::Value interval(const Interval &i) {
   return llvm::json::Array{number(i.low), number(i.high)};
 }
 
+llvm::json::Object hostToJSON(const ExploreSetup &s) {
+  return llvm::json::Object{{"cpu_model", s.cpuModel},
+                            {"cores", s.cores},
+                            {"gemm_library", s.gemmLibrary},
+                            {"library_threads", s.libraryThreads}};
+}
+
 llvm::json::Object setupToJSON(const ExploreSetup &s) {
   return llvm::json::Object{
       {"tool_version", s.toolVersion},
@@ -39,10 +46,7 @@ llvm::json::Object setupToJSON(const ExploreSetup &s) {
       {"model_hash", s.modelHash},
       {"entry", s.entry},
       {"target", s.target},
-      {"host", llvm::json::Object{{"cpu_model", s.cpuModel},
-                                  {"cores", s.cores},
-                                  {"gemm_library", s.gemmLibrary},
-                                  {"library_threads", s.libraryThreads}}},
+      {"host", hostToJSON(s)},
       {"mode", s.mode},
       {"warmup", s.warmup},
       {"repetitions_per_round", s.repetitionsPerRound},
@@ -253,6 +257,7 @@ llvm::json::Value mlir::gopt::toManifestJSON(const ExploreReport &report) {
       {"model_hash", report.setup.modelHash},
       {"entry", report.setup.entry},
       {"target", report.setup.target},
+      {"host", hostToJSON(report.setup)},
       {"criteria",
        llvm::json::Object{
            {"alpha", number(analysis.criteria.alpha)},

@@ -12,6 +12,7 @@
 #include "GOpt/Analysis/PassMeasurement.h"
 #include "GOpt/Explore/Explorer.h"
 #include "GOpt/Explore/JITBackend.h"
+#include "GOpt/Explore/ManifestCheck.h"
 #include "GOpt/Explore/Report.h"
 #include "GOpt/Import/ONNX/ONNXImporter.h"
 #include "GOpt/InitAllDialects.h"
@@ -29,6 +30,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
@@ -178,6 +180,12 @@ static cl::opt<std::string>
     manifestFile("manifest",
                  cl::desc("Write the choice as a deployment manifest (JSON)"),
                  cl::cat(category));
+static cl::opt<std::string> checkManifestFile(
+    "check-manifest",
+    cl::desc("Measure nothing: exit 0 when this manifest still holds for the "
+             "model and this machine (model hash, GOpt version, CPU, cores, "
+             "GEMM library), else 1 with the reasons (a CI guard)"),
+    cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("Print nothing on stdout"),
                            cl::cat(category));
 static cl::opt<std::string>
@@ -435,6 +443,31 @@ int main(int argc, char **argv) {
       return fail("cannot parse " + modelName);
   }
   std::string modelHash = computeProgramHash(*module);
+
+  if (!checkManifestFile.empty()) {
+    auto text = llvm::MemoryBuffer::getFile(checkManifestFile);
+    if (!text)
+      return fail("cannot read " + checkManifestFile + ": " +
+                  text.getError().message());
+    ManifestContext current{modelHash, GOPT_VERSION_STRING, getHostCPUModel(),
+                            static_cast<int64_t>(getHostCoreCount()),
+                            gopt_sgemm_backend()};
+    auto reasons = checkManifest((*text)->getBuffer(), current);
+    if (!reasons)
+      return fail(checkManifestFile + ": " +
+                  llvm::toString(reasons.takeError()));
+    if (reasons->empty()) {
+      llvm::outs() << "gopt-explore: " << checkManifestFile
+                   << " holds for " << modelName << " on this machine\n";
+      return 0;
+    }
+    llvm::errs() << "gopt-explore: " << checkManifestFile
+                 << " no longer holds for " << modelName
+                 << " on this machine; run the analysis again:\n";
+    for (const std::string &reason : *reasons)
+      llvm::errs() << "  - " << reason << "\n";
+    return 1;
+  }
 
   // Measure.
   bool showProgress =
