@@ -48,7 +48,8 @@ static bool parseShape(const std::string &text, std::vector<int64_t> &shape) {
   std::stringstream in(text);
   std::string part;
   while (std::getline(in, part, 'x')) {
-    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos)
+    if (part.empty() || part.size() > 12 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
       return false;
     shape.push_back(std::stoll(part));
   }
@@ -60,12 +61,20 @@ static std::string join(const std::string &dir, const std::string &file) {
 }
 
 std::string readBundle(const std::string &dir, Bundle &bundle) {
-  bundle = Bundle();
   std::string path = join(dir, "manifest.txt");
   std::ifstream in(path);
   if (!in)
     return "cannot read " + path + ": not a GOpt bundle (gopt-run "
            "--export-bundle writes one)";
+  std::stringstream text;
+  text << in.rdbuf();
+  return parseBundleManifest(text.str(), path, bundle);
+}
+
+std::string parseBundleManifest(const std::string &text,
+                                const std::string &path, Bundle &bundle) {
+  bundle = Bundle();
+  std::stringstream in(text);
   std::string line;
   int number = 0;
   auto fail = [&](const std::string &why) {
@@ -118,6 +127,14 @@ std::string readBundle(const std::string &dir, Bundle &bundle) {
       if (!parseShape(values[1], tensor.shape))
         return fail("bad shape '" + values[1] +
                     "' (extents separated by 'x', or 'scalar')");
+      // At most 2^40 elements (4 TiB of f32): a product that overflows is
+      // no tensor a runner can hold.
+      int64_t elements = 1;
+      for (int64_t d : tensor.shape)
+        if (d != 0 && elements > (int64_t(1) << 40) / d)
+          return fail("shape '" + values[1] + "' is too large");
+        else
+          elements *= d;
       tensor.file = values[2] == "-" ? "" : values[2];
       if (tensor.file.empty() && key == "weight")
         return fail("a weight needs a file");

@@ -87,7 +87,11 @@ llvm::Expected<HostTensor> mlir::gopt::readNpy(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
   if (!buffer)
     return npyError(path, "cannot read: " + buffer.getError().message());
-  llvm::StringRef bytes = (*buffer)->getBuffer();
+  return parseNpy((*buffer)->getBuffer(), path);
+}
+
+llvm::Expected<HostTensor> mlir::gopt::parseNpy(llvm::StringRef bytes,
+                                                llvm::StringRef path) {
   if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10)
     return npyError(path, "not a .npy file (no \\x93NUMPY magic)");
   unsigned major = static_cast<unsigned char>(bytes[6]);
@@ -134,8 +138,26 @@ llvm::Expected<HostTensor> mlir::gopt::readNpy(llvm::StringRef path) {
       return npyError(path, "bad shape " + *shapeText);
     shape.push_back(d);
   }
-  HostTensor tensor(*kind, std::move(shape));
+  // The size the header claims must be the data's before anything is
+  // allocated: a header may claim any shape (and overflow the product).
   size_t dataStart = headerStart + headerLen;
+  uint64_t dataBytes = bytes.size() - dataStart;
+  uint64_t claimed = getElementBytes(*kind);
+  for (int64_t d : shape) {
+    if (d != 0 && claimed > dataBytes / static_cast<uint64_t>(d)) {
+      claimed = UINT64_MAX;
+      break;
+    }
+    claimed *= static_cast<uint64_t>(d);
+  }
+  if (claimed != dataBytes)
+    return npyError(path, "holds " + llvm::Twine(dataBytes) +
+                              " data bytes; shape " + *shapeText +
+                              " of " + *descr + " needs " +
+                              (claimed == UINT64_MAX
+                                   ? llvm::Twine("more")
+                                   : llvm::Twine(claimed)));
+  HostTensor tensor(*kind, std::move(shape));
   if (bytes.size() - dataStart != tensor.getByteSize())
     return npyError(path, "holds " + llvm::Twine(bytes.size() - dataStart) +
                               " data bytes; " + tensor.describe() + " needs " +

@@ -76,6 +76,10 @@ struct Bundle {
 /// file and line, or an empty string.
 std::string readBundle(const std::string &dir, Bundle &bundle);
 
+/// The same for a manifest's text; `path` names it in errors.
+std::string parseBundleManifest(const std::string &text,
+                                const std::string &path, Bundle &bundle);
+
 /// Writes DIR/manifest.txt (the folder must exist); returns an error
 /// message or an empty string.
 std::string writeBundleManifest(const std::string &dir, const Bundle &bundle);

@@ -66,6 +66,9 @@ private:
 
 /// Reads a .npy file; errors name the file and what is wrong with it.
 llvm::Expected<HostTensor> readNpy(llvm::StringRef path);
+/// The same for a .npy file's bytes; `path` names it in errors.
+llvm::Expected<HostTensor> parseNpy(llvm::StringRef bytes,
+                                    llvm::StringRef path);
 /// Writes a .npy file (version 1.0).
 llvm::Error writeNpy(llvm::StringRef path, const HostTensor &tensor);
 
