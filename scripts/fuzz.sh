@@ -32,8 +32,10 @@ fi
 build=$root/build-fuzz
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+llvm=/usr/lib/llvm-22
 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+  -DMLIR_DIR=$llvm/lib/cmake/mlir -DLLVM_DIR=$llvm/lib/cmake/llvm \
   -DGOPT_FUZZ=ON -DGOPT_BUILD_TESTS=OFF "${launcher[@]}" >/dev/null
 ninja -C "$build" "${targets[@]/#/gopt-fuzz-}"
 
