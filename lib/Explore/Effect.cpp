@@ -590,6 +590,9 @@ EffectAnalysisResult mlir::gopt::analyzeEffects(
     effect.medianMs = median(m.runMs);
     effect.q1Ms = quantile(m.runMs, 0.25);
     effect.q3Ms = quantile(m.runMs, 0.75);
+    effect.p90Ms = quantile(m.runMs, 0.90);
+    effect.p99Ms = quantile(m.runMs, 0.99);
+    effect.maxMs = quantile(m.runMs, 1.0);
     effect.cv = coefficientOfVariation(m.runMs);
     // T_base from the same rounds as T_opt: timed together, interleaved.
     effect.baselineMs = medianOverSharedRounds(baseMeasurement, m);

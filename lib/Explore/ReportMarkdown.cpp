@@ -123,6 +123,29 @@ static void writeConfigurations(const ExploreReport &report,
   os << "\n";
 }
 
+/// The latency tail of every valid configuration: what a service's p99 sees.
+static void writeTailLatency(const ExploreReport &report,
+                             llvm::raw_ostream &os) {
+  const EffectAnalysis &analysis = report.analysis;
+  os << "## Tail latency\n\n";
+  os << "Percentiles of the single timed runs (the runs of all rounds; "
+        "with fewer than 100 runs, p99 lies between the two slowest).\n\n";
+  writeHeader(os, {"configuration", "runs", "p50 ms", "p90 ms", "p99 ms",
+                   "max ms"},
+              "lrrrrr");
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    if (!isValid(report, i) || i >= report.measurements.size() ||
+        i >= analysis.effects.size())
+      continue;
+    const ConfigurationEffect &effect = analysis.effects[i];
+    writeRow(os, {escapeMarkdownText(report.configurations[i].name),
+                  std::to_string(report.measurements[i].runMs.size()),
+                  formatMs(effect.medianMs), formatMs(effect.p90Ms),
+                  formatMs(effect.p99Ms), formatMs(effect.maxMs)});
+  }
+  os << "\n";
+}
+
 /// The invalid configurations with their status and the first line of their
 /// error.
 static void writeExcluded(const ExploreReport &report, llvm::raw_ostream &os) {
@@ -316,6 +339,7 @@ void mlir::gopt::writeExploreMarkdown(const ExploreReport &report,
   }
   writeSetup(report, os);
   writeConfigurations(report, os);
+  writeTailLatency(report, os);
   writeExcluded(report, os);
   writeSynergy(report, os);
   writeUtility(report, os);

@@ -10,6 +10,17 @@
 // RUN: FileCheck %s --check-prefix=HOST < %t/r.json
 // RUN: FileCheck %s --check-prefix=MD < %t/r.md
 // RUN: diff %t/r.md %t/stdout.md
+// RUN: FileCheck %s --check-prefix=TAIL < %t/r.md
+// RUN: FileCheck %s --check-prefix=TAIL-JSON < %t/r.json
+
+// The latency tail of every valid configuration.
+// TAIL:      ## Tail latency
+// TAIL:      | configuration | runs | p50 ms | p90 ms | p99 ms | max ms |
+// TAIL-NEXT: |---|---:|---:|---:|---:|---:|
+// TAIL-NEXT: | baseline | {{[0-9]+}} | {{[0-9.e-]+}} | {{[0-9.e-]+}} | {{[0-9.e-]+}} | {{[0-9.e-]+}} |
+// TAIL-JSON: "p90_ms":
+// TAIL-JSON: "p99_ms":
+// TAIL-JSON: "max_ms":
 // RUN: FileCheck %s --check-prefix=HTML < %t/r.html
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/m.json
 

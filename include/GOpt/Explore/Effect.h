@@ -278,6 +278,10 @@ std::vector<bool> paretoFrontier(llvm::ArrayRef<ParetoPoint> points);
 struct ConfigurationEffect {
   /// Median run time, its quartiles and CV.
   double medianMs = 0, q1Ms = 0, q3Ms = 0, cv = 0;
+  /// The tail: 90th and 99th percentiles (linear interpolation) and the
+  /// slowest run, ms. With fewer than 100 runs p99 lies between the two
+  /// slowest runs.
+  double p90Ms = 0, p99Ms = 0, maxMs = 0;
   /// T_base of its S: the baseline's median over the rounds this
   /// configuration was timed in (all the baseline's runs when they share no
   /// rounds).
