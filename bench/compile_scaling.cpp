@@ -7,12 +7,20 @@
 // ratio of time per op to the smallest graph's. Target: the ratio from 1k to
 // 100k ops stays at or below 1.5 (passes run in linear time).
 //
+// With --lower, the optimized graph then goes through the CPU lowering
+// (gopt-lower-to-llvm, up to the LLVM dialect; no machine code) once per
+// size, timed per kernel: a pass whose cost grows with the kernel count
+// shows as a growing time per kernel.
+//
 //   gopt-bench-compile-scaling [--sizes=1000,10000,100000] [--repeats=5]
+//                              [--lower]
 //
 //===----------------------------------------------------------------------===//
 
 #include "BenchGraphs.h"
 #include "BenchStats.h"
+#include "GOpt/Codegen/CPU/Pipeline.h"
+#include "GOpt/InitAllDialects.h"
 #include "GOpt/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,6 +42,9 @@ using namespace gopt_bench;
 static llvm::cl::list<int64_t>
     sizes("sizes", llvm::cl::desc("Approximate op counts of the graphs"),
           llvm::cl::CommaSeparated);
+static llvm::cl::opt<bool>
+    lower("lower", llvm::cl::desc("Also time gopt-lower-to-llvm per kernel"),
+          llvm::cl::init(false));
 static llvm::cl::opt<int> repeats("repeats",
                                   llvm::cl::desc("Runs per graph size"),
                                   llvm::cl::init(5));
@@ -55,7 +66,7 @@ int main(int argc, char **argv) {
   }
 
   DialectRegistry registry;
-  registry.insert<GOptDialect, func::FuncDialect>();
+  gopt::registerAllDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
 
@@ -99,5 +110,46 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format(
       "time per op, largest vs smallest graph: %.2fx (target <= 1.5x): %s\n",
       ratio, ratio <= 1.5 ? "met" : "NOT met");
+  if (!lower)
+    return 0;
+
+  llvm::outs() << "\ngopt-optimize then gopt-lower-to-llvm (to the LLVM "
+                  "dialect), once per size\n";
+  llvm::outs() << llvm::format("%10s %8s %14s %14s %10s\n", "ops", "kernels",
+                               "lowering ms", "ms/kernel", "vs first");
+  double firstPerKernel = 0;
+  for (int64_t target : targets) {
+    OwningOpRef<ModuleOp> module = generateGraph(context, target);
+    int64_t ops = countOps(*module);
+    PassManager optimize(&context);
+    buildOptimizePipeline(optimize, OptimizePipelineOptions());
+    if (failed(optimize.run(*module))) {
+      llvm::errs() << "error: gopt-optimize failed\n";
+      return 1;
+    }
+    PassManager pm(&context);
+    buildLowerToLLVMPipeline(pm, LowerToLLVMOptions());
+    auto start = std::chrono::steady_clock::now();
+    if (failed(pm.run(*module))) {
+      llvm::errs() << "error: gopt-lower-to-llvm failed on the " << target
+                   << "-op graph\n";
+      return 1;
+    }
+    double ms = std::chrono::duration<double, std::milli>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+    int64_t kernels = 0;
+    module->walk([&](Operation *op) {
+      if (op->hasAttr("gopt.kernel"))
+        ++kernels;
+    });
+    double perKernel = ms / std::max<int64_t>(kernels, 1);
+    if (firstPerKernel == 0)
+      firstPerKernel = perKernel;
+    llvm::outs() << llvm::format("%10lld %8lld %14.1f %14.3f %9.2fx\n",
+                                 (long long)ops, (long long)kernels, ms,
+                                 perKernel, perKernel / firstPerKernel);
+    llvm::outs().flush();
+  }
   return 0;
 }
