@@ -45,6 +45,11 @@ static llvm::cl::list<int64_t>
 static llvm::cl::opt<bool>
     lower("lower", llvm::cl::desc("Also time gopt-lower-to-llvm per kernel"),
           llvm::cl::init(false));
+static llvm::cl::opt<bool> passTiming(
+    "pass-timing",
+    llvm::cl::desc("With --lower: print MLIR's per-pass timing of each "
+                   "lowering (which pass grows with the kernel count)"),
+    llvm::cl::init(false));
 static llvm::cl::opt<int> repeats("repeats",
                                   llvm::cl::desc("Runs per graph size"),
                                   llvm::cl::init(5));
@@ -128,6 +133,8 @@ int main(int argc, char **argv) {
       return 1;
     }
     PassManager pm(&context);
+    if (passTiming)
+      pm.enableTiming();
     buildLowerToLLVMPipeline(pm, LowerToLLVMOptions());
     auto start = std::chrono::steady_clock::now();
     if (failed(pm.run(*module))) {
