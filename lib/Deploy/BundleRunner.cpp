@@ -1,6 +1,7 @@
 //===- BundleRunner.cpp - Load a bundle, run it on the GPU, measure it ----===//
 
 #include "GOpt/Deploy/BundleRunner.h"
+#include "GOpt/Deploy/PackedCall.h"
 
 #include <algorithm>
 #include <chrono>
@@ -24,21 +25,8 @@ double nowMs() {
       .count();
 }
 
-int64_t descriptorWords(size_t rank) { return 3 + 2 * static_cast<int64_t>(rank); }
-
-/// A row-major memref descriptor of `shape` over `data`.
-std::vector<int64_t> describeBuffer(void *data, const std::vector<int64_t> &shape) {
-  size_t rank = shape.size();
-  std::vector<int64_t> desc(descriptorWords(rank));
-  desc[0] = desc[1] = reinterpret_cast<int64_t>(data);
-  desc[2] = 0;
-  int64_t stride = 1;
-  for (size_t i = rank; i-- > 0;) {
-    desc[3 + i] = shape[i];
-    desc[3 + rank + i] = stride;
-    stride *= shape[i];
-  }
-  return desc;
+int64_t descriptorWords(size_t rank) {
+  return memrefDescriptorWords(static_cast<int64_t>(rank));
 }
 
 double halfToDouble(uint16_t h) {
@@ -235,23 +223,13 @@ void LoadedBundle::call(std::vector<int64_t> &resultWords) {
   std::vector<std::vector<int64_t>> descriptors;
   size_t i = 0;
   for (const BundleTensor &tensor : bundle.inputs)
-    descriptors.push_back(describeBuffer(deviceArguments[i++], tensor.shape));
+    descriptors.push_back(describeRowMajor(deviceArguments[i++], tensor.shape));
   for (const BundleTensor &tensor : bundle.weights)
-    descriptors.push_back(describeBuffer(deviceArguments[i++], tensor.shape));
-  int64_t words = 0;
+    descriptors.push_back(describeRowMajor(deviceArguments[i++], tensor.shape));
+  std::vector<int64_t> resultRanks;
   for (const BundleTensor &tensor : bundle.results)
-    words += descriptorWords(tensor.shape.size());
-  resultWords.assign(std::max<int64_t>(words, 1), 0);
-  void *resultPtr = resultWords.data();
-  std::vector<void *> argPtrs;
-  for (auto &desc : descriptors)
-    argPtrs.push_back(desc.data());
-  std::vector<void *> packed;
-  if (!bundle.results.empty())
-    packed.push_back(&resultPtr);
-  for (void *&arg : argPtrs)
-    packed.push_back(&arg);
-  packedEntry(packed.data());
+    resultRanks.push_back(static_cast<int64_t>(tensor.shape.size()));
+  callPacked(packedEntry, descriptors, resultRanks, resultWords);
 }
 
 std::vector<std::vector<char>>

@@ -14,6 +14,7 @@
 #include "GOpt/Support/Error.h"
 #include "GOpt/Support/Timing.h"
 #include "DiagnosticCollector.h"
+#include "GOpt/Deploy/PackedCall.h"
 #include "WeightArguments.h"
 
 #include "GOpt/Version.h"
@@ -129,7 +130,9 @@ void initializeNativeTarget() {
   });
 }
 
-int64_t descriptorWords(int64_t rank) { return 3 + 2 * rank; }
+int64_t descriptorWords(int64_t rank) {
+  return ::gopt::deploy::memrefDescriptorWords(rank);
+}
 
 /// What the machine code of a program depends on besides its IR: the host
 /// CPU and its features, GOpt's version and this build of it (the running
@@ -334,22 +337,6 @@ llvm::Error CompiledGraph::invoke(llvm::ArrayRef<HostTensor> inputs,
                      llvm::Twine(functionType.getNumInputs()) +
                      " inputs, got " + llvm::Twine(inputs.size()));
   std::vector<std::vector<int64_t>> descriptors;
-  // A row-major memref descriptor of `tensor`'s buffer.
-  auto describe = [&](const HostTensor &tensor) {
-    const std::vector<int64_t> &shape = tensor.getShape();
-    int64_t rank = static_cast<int64_t>(shape.size());
-    std::vector<int64_t> desc(descriptorWords(rank));
-    auto ptr = reinterpret_cast<int64_t>(tensor.getData());
-    desc[0] = desc[1] = ptr;
-    desc[2] = 0;
-    int64_t stride = 1;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      desc[3 + d] = shape[d];
-      desc[3 + rank + d] = stride;
-      stride *= shape[d];
-    }
-    descriptors.push_back(std::move(desc));
-  };
   for (auto [i, type] : llvm::enumerate(functionType.getInputs())) {
     auto tensor = cast<RankedTensorType>(type);
     const HostTensor &input = inputs[i];
@@ -360,25 +347,17 @@ llvm::Error CompiledGraph::invoke(llvm::ArrayRef<HostTensor> inputs,
       return makeError("input #" + llvm::Twine(i) + " of @" + entry + " is " +
                        input.describe() + ", expected " + expected);
     }
-    describe(input);
+    descriptors.push_back(
+        ::gopt::deploy::describeRowMajor(input.getData(), input.getShape()));
   }
   for (const HostTensor &weight : weights)
-    describe(weight);
-  int64_t words = 0;
+    descriptors.push_back(
+        ::gopt::deploy::describeRowMajor(weight.getData(), weight.getShape()));
+  std::vector<int64_t> resultRanks;
   for (Type type : functionType.getResults())
-    words += descriptorWords(cast<RankedTensorType>(type).getRank());
-  resultWords.assign(std::max<int64_t>(words, 1), 0);
-
-  void *resultPtr = resultWords.data();
-  std::vector<void *> argPtrs;
-  for (auto &desc : descriptors)
-    argPtrs.push_back(desc.data());
-  std::vector<void *> packed;
-  if (functionType.getNumResults())
-    packed.push_back(&resultPtr);
-  for (void *&arg : argPtrs)
-    packed.push_back(&arg);
-  packedEntry(packed.data());
+    resultRanks.push_back(cast<RankedTensorType>(type).getRank());
+  ::gopt::deploy::callPacked(packedEntry, descriptors, resultRanks,
+                             resultWords);
   return llvm::Error::success();
 }
 
