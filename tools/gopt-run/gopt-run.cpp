@@ -10,6 +10,7 @@
 #include "GOpt/Deploy/BundleRunner.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
+#include "GOpt/Runner/LoadTest.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runner/ThreadsOption.h"
 #include "GOpt/Version.h"
@@ -120,6 +121,25 @@ static cl::opt<bool>
                          "graph is also compiled for this CPU without graph "
                          "passes, and its results are the reference)"),
                 cl::init(false), cl::cat(category));
+
+static cl::opt<double>
+    qps("qps",
+        cl::desc("Latency under load: requests arriving as a Poisson process "
+                 "at this rate per second (open loop; docs/Runner.md)"),
+        cl::init(0), cl::cat(category));
+static cl::opt<int64_t> requests("requests",
+                                 cl::desc("Requests of a --qps or --p99-ms "
+                                          "stream (default 200)"),
+                                 cl::init(200), cl::cat(category));
+static cl::opt<int> workers("workers",
+                            cl::desc("Threads serving a --qps or --p99-ms "
+                                     "stream (default 1)"),
+                            cl::init(1), cl::cat(category));
+static cl::opt<double>
+    p99Bound("p99-ms",
+             cl::desc("Find the highest request rate whose p99 latency stays "
+                      "within this many ms (streams of --requests)"),
+             cl::init(0), cl::cat(category));
 
 static cl::opt<bool>
     serve("serve",
@@ -309,14 +329,21 @@ int main(int argc, char **argv) {
   if (!module)
     return fail("cannot parse " + inputFile);
 
-  if (target == "cuda")
+  if (target == "cuda") {
+    if (qps.getNumOccurrences() || p99Bound.getNumOccurrences())
+      return fail("--qps and --p99-ms are for --target=cpu");
     return runOnCUDA(*module);
+  }
+  bool loadTest = qps.getNumOccurrences() || p99Bound.getNumOccurrences();
+  if (loadTest && serve)
+    return fail("--qps and --p99-ms do not go with --serve");
 
   CompileOptions compileOptions;
   compileOptions.entry = entry;
   compileOptions.graphPipeline = pipeline;
   compileOptions.loweringOptions = loweringOptions;
-  compileOptions.kernelTimers = kernelTimers;
+  // Kernel timers would add their lock to every kernel of every worker.
+  compileOptions.kernelTimers = kernelTimers && !loadTest;
   auto graph = CompiledGraph::compile(*module, compileOptions);
   if (!graph)
     return fail(llvm::toString(graph.takeError()));
@@ -390,6 +417,46 @@ int main(int argc, char **argv) {
       return fail("results differ from the references");
     if (llvm::Error error = serveGraph(**graph, args, std::cin, llvm::outs()))
       return fail(llvm::toString(std::move(error)));
+    return 0;
+  }
+
+  if (loadTest) {
+    if (mismatch)
+      return fail("results differ from the references");
+    LoadTestOptions load;
+    load.qps = qps;
+    load.requests = requests;
+    load.workers = workers;
+    load.seed = seed;
+    auto out = openOutputFile(reportFile, &error);
+    if (!out)
+      return fail(error);
+    llvm::json::Object json;
+    if (qps.getNumOccurrences()) {
+      auto report = runLoadTest(**graph, args, load);
+      if (!report)
+        return fail(llvm::toString(report.takeError()));
+      if (format == "json")
+        json["load"] = report->toJSON();
+      else
+        printLoadTestReport(*report, out->os());
+    }
+    if (p99Bound.getNumOccurrences()) {
+      auto rate = findSustainedRate(**graph, args, load, p99Bound);
+      if (!rate)
+        return fail(llvm::toString(rate.takeError()));
+      if (format == "json")
+        json["sustained"] = rate->toJSON();
+      else
+        printSustainedRate(*rate, p99Bound, out->os());
+    }
+    if (format == "json") {
+      json["gopt_version"] = GOPT_VERSION_STRING;
+      json["entry"] = (*graph)->getEntry();
+      out->os() << llvm::formatv("{0:2}", llvm::json::Value(std::move(json)))
+                << "\n";
+    }
+    out->keep();
     return 0;
   }
 
