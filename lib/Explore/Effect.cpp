@@ -803,8 +803,11 @@ Choice mlir::gopt::chooseConfiguration(
     valid.push_back(c);
     utilities[c] = utility(effects[c].speedup, criteria.alpha,
                            effects[c].compileMs, effects[c].medianMs);
-    if (criteria.memoryLimitBytes > 0 &&
-        measurements[c].peakBytes > criteria.memoryLimitBytes)
+    bool overMemory = criteria.memoryLimitBytes > 0 &&
+                      measurements[c].peakBytes > criteria.memoryLimitBytes;
+    bool overP99 = criteria.p99BoundMs > 0 &&
+                   effects[c].p99Ms > criteria.p99BoundMs;
+    if (overMemory || overP99)
       overLimit.push_back(c);
     else
       candidates.push_back(c);
@@ -812,6 +815,14 @@ Choice mlir::gopt::chooseConfiguration(
 
   std::string excluded = describeExcluded(measurements, analysis);
   std::string limitText = formatBytes(criteria.memoryLimitBytes);
+  std::string boundText = formatMsText(criteria.p99BoundMs);
+  // "the memory limit of 1 MiB", "the p99 bound of 2 ms", or both.
+  std::string limitsText;
+  if (criteria.memoryLimitBytes > 0)
+    limitsText = "the memory limit of " + limitText;
+  if (criteria.p99BoundMs > 0)
+    limitsText += (limitsText.empty() ? "" : " and ") +
+                  std::string("the p99 bound of ") + boundText;
   llvm::raw_string_ostream os(choice.reason);
 
   if (valid.empty()) {
@@ -822,16 +833,27 @@ Choice mlir::gopt::chooseConfiguration(
     return choice;
   }
   if (candidates.empty()) {
-    size_t smallest = overLimit.front();
-    for (size_t c : overLimit)
-      if (measurements[c].peakBytes < measurements[smallest].peakBytes)
-        smallest = c;
     os << "No configuration can be chosen: all " << valid.size()
        << " valid configuration" << (valid.size() == 1 ? "" : "s")
-       << " exceed the memory limit of " << limitText
-       << "; the smallest peak is "
-       << formatBytes(measurements[smallest].peakBytes) << ", by `"
-       << configurations[smallest].name << "`.";
+       << " exceed " << limitsText;
+    if (criteria.memoryLimitBytes > 0) {
+      size_t smallest = overLimit.front();
+      for (size_t c : overLimit)
+        if (measurements[c].peakBytes < measurements[smallest].peakBytes)
+          smallest = c;
+      os << "; the smallest peak is "
+         << formatBytes(measurements[smallest].peakBytes) << ", by `"
+         << configurations[smallest].name << "`";
+    }
+    if (criteria.p99BoundMs > 0) {
+      size_t quickest = overLimit.front();
+      for (size_t c : overLimit)
+        if (effects[c].p99Ms < effects[quickest].p99Ms)
+          quickest = c;
+      os << "; the lowest p99 is " << formatMsText(effects[quickest].p99Ms)
+         << ", by `" << configurations[quickest].name << "`";
+    }
+    os << ".";
     if (!excluded.empty())
       os << " " << excluded;
     return choice;
@@ -943,7 +965,9 @@ Choice mlir::gopt::chooseConfiguration(
   std::string limitNote;
   if (!overLimit.empty()) {
     llvm::raw_string_ostream note(limitNote);
-    note << " (the limit excludes ";
+    note << ((criteria.memoryLimitBytes > 0 && criteria.p99BoundMs > 0)
+                 ? " (the limits exclude "
+                 : " (the limit excludes ");
     if (overLimit.size() <= 3) {
       for (size_t i = 0; i < overLimit.size(); ++i)
         note << (i == 0                      ? ""
@@ -956,8 +980,8 @@ Choice mlir::gopt::chooseConfiguration(
     note << ")";
   }
   std::string within;
-  if (criteria.memoryLimitBytes > 0)
-    within = " within the memory limit of " + limitText;
+  if (!limitsText.empty())
+    within = " within " + limitsText;
 
   if (noisyLeader) {
     os << llvm::format(" At alpha = %g `", criteria.alpha)

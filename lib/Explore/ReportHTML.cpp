@@ -124,6 +124,8 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
     os << llvm::format(", payback at %g requests/s", criteria.qps);
   if (criteria.memoryLimitBytes > 0)
     os << ", memory limit " << formatBytes(criteria.memoryLimitBytes);
+  if (criteria.p99BoundMs > 0)
+    os << ", p99 bound " << formatMs(criteria.p99BoundMs) << " ms";
   os << ".</p>\n";
 }
 

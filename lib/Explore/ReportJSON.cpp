@@ -236,6 +236,7 @@ llvm::json::Value mlir::gopt::toJSON(const ExploreReport &report) {
       {"alpha", number(criteria.alpha)},
       {"qps", number(criteria.qps)},
       {"memory_limit_bytes", criteria.memoryLimitBytes},
+      {"p99_bound_ms", number(criteria.p99BoundMs)},
   };
   llvm::json::Object choice{{"reason", analysis.choice.reason}};
   if (analysis.choice.index) {
@@ -265,7 +266,8 @@ llvm::json::Value mlir::gopt::toManifestJSON(const ExploreReport &report) {
        llvm::json::Object{
            {"alpha", number(analysis.criteria.alpha)},
            {"qps", number(analysis.criteria.qps)},
-           {"memory_limit_bytes", analysis.criteria.memoryLimitBytes}}},
+           {"memory_limit_bytes", analysis.criteria.memoryLimitBytes},
+           {"p99_bound_ms", number(analysis.criteria.p99BoundMs)}}},
       {"reason", analysis.choice.reason},
   };
   if (!analysis.choice.index ||

@@ -74,6 +74,9 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
   if (report.analysis.criteria.memoryLimitBytes > 0)
     os << ", memory limit "
        << formatBytes(report.analysis.criteria.memoryLimitBytes);
+  if (report.analysis.criteria.p99BoundMs > 0)
+    os << ", p99 bound " << formatMs(report.analysis.criteria.p99BoundMs)
+       << " ms";
   os << ".\n\n";
 }
 

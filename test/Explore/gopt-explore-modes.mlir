@@ -67,3 +67,16 @@ func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %d = gopt.exp %x : tensor<4x8xf32>
   return %b : tensor<4x8xf32>
 }
+
+// A p99 bound: no configuration meets an impossible one; a generous one
+// chooses within it.
+// RUN: not gopt-explore %s --passes=fold --pairs=false --default-pipeline=false \
+// RUN:   --budget=5 --reps=2 --round-ms=0 --max-rounds=1 --min-rounds=1 \
+// RUN:   --progress=never --cache-dir= --p99-ms=0.0000001 --choose | FileCheck %s --check-prefix=P99-NONE
+// P99-NONE: No configuration can be chosen: all 2 valid configurations exceed the p99 bound of {{.*}} ms; the lowest p99 is {{.*}} ms, by `{{.*}}`.
+// RUN: gopt-explore %s --passes=fold --pairs=false --default-pipeline=false \
+// RUN:   --budget=5 --reps=2 --round-ms=0 --max-rounds=1 --min-rounds=1 \
+// RUN:   --progress=never --cache-dir= --p99-ms=1000 --choose | FileCheck %s --check-prefix=P99-OK
+// P99-OK: valid configurations within the p99 bound of 1000 ms
+// RUN: not gopt-explore %s --p99-ms=-2 2>&1 | FileCheck %s --check-prefix=P99-BAD
+// P99-BAD: gopt-explore: error: --p99-ms must be positive

@@ -162,6 +162,11 @@ static cl::opt<std::string>
     memoryLimit("memory-limit",
                 cl::desc("Peak-memory limit of the choice, e.g. 512M, 2G"),
                 cl::cat(category));
+static cl::opt<double>
+    p99Bound("p99-ms",
+             cl::desc("Choose only configurations whose p99 run time is at "
+                      "most this many ms"),
+             cl::init(0), cl::cat(category));
 static cl::opt<bool>
     choose("choose",
            cl::desc("Print only the choice and why, instead of the summary "
@@ -372,6 +377,9 @@ int main(int argc, char **argv) {
                   "' is not a size (e.g. 512M, 2G, 1048576)");
     options.analysis.criteria.memoryLimitBytes = *bytes;
   }
+  if (p99Bound.getNumOccurrences() && !(p99Bound > 0))
+    return fail("--p99-ms must be positive");
+  options.analysis.criteria.p99BoundMs = p99Bound;
   if (progressMode != "auto" && progressMode != "always" &&
       progressMode != "never")
     return fail("unknown --progress '" + progressMode +

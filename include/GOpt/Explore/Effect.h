@@ -335,6 +335,9 @@ struct ChoiceCriteria {
   double qps = 0;
   /// Peak-memory limit in bytes (0: none).
   int64_t memoryLimitBytes = 0;
+  /// Bound on a configuration's p99 run time in ms (0: none): one that
+  /// exceeds it is not chosen, like one over the memory limit.
+  double p99BoundMs = 0;
 };
 
 /// The configuration chosen and why.
