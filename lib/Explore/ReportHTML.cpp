@@ -53,6 +53,7 @@ svg .err { stroke: #555; stroke-width: 1; }
 svg .bar { fill: #7ba7d1; }
 svg .whisker { stroke: #1f3f5f; stroke-width: 1.5; }
 svg .ops { fill: none; stroke: #d95f02; stroke-width: 2; }
+svg .cdf { fill: none; stroke-width: 2; }
 svg .opsdot { fill: #d95f02; }
 svg .share { fill: #66a061; }
 svg .cell { stroke: #fff; stroke-width: 1; }
@@ -686,6 +687,94 @@ static void writeWaterfallChart(const ExploreReport &report,
   closeSVG(os, caption);
 }
 
+/// Figure 5: the latency CDF of each distinct program (configurations that
+/// compiled to the same program share one curve): the fraction of timed
+/// runs at or under each run time, so the tail is read at the top.
+static void writeLatencyCDFChart(const ExploreReport &report,
+                                 llvm::raw_ostream &os) {
+  const EffectAnalysis &analysis = report.analysis;
+  // The baseline, the chosen configuration, then the fastest others: at
+  // most 8 curves, one per distinct program.
+  std::vector<size_t> curves;
+  std::optional<size_t> chosen = chosenIndex(report);
+  std::vector<size_t> order;
+  for (size_t i : validConfigurations(report))
+    if (report.measurements[i].sameProgramAs.empty() &&
+        !report.measurements[i].runMs.empty())
+      order.push_back(i);
+  llvm::stable_sort(order, [&](size_t a, size_t b) {
+    auto rank = [&](size_t i) {
+      return i == analysis.baseline ? 0 : chosen && i == *chosen ? 1 : 2;
+    };
+    if (rank(a) != rank(b))
+      return rank(a) < rank(b);
+    return analysis.effects[a].medianMs < analysis.effects[b].medianMs;
+  });
+  size_t shown = std::min<size_t>(order.size(), 8);
+  curves.assign(order.begin(), order.begin() + shown);
+  std::string caption =
+      "<strong>Figure 5.</strong> Latency distribution: for each distinct "
+      "compiled program, the fraction of timed runs that took at most a "
+      "given time (the p99 is where a curve crosses 0.99); the x axis ends "
+      "at the largest p99, so slower outliers leave the plot";
+  if (order.size() > shown)
+    caption += "; " + std::to_string(order.size() - shown) +
+               " more program(s) not shown";
+  caption += ". " + measuredOn(report, "every timed run is a point");
+  if (curves.empty()) {
+    writeEmptyFigure(os, "latency-cdf-chart", "No valid configuration to plot.",
+                     caption);
+    return;
+  }
+  static const char *const palette[] = {"#1b9e77", "#d95f02", "#7570b3",
+                                        "#e7298a", "#66a61e", "#e6ab02",
+                                        "#a6761d", "#666666"};
+  double lo = 1e300, hi = 0;
+  for (size_t i : curves) {
+    const std::vector<double> &runs = report.measurements[i].runMs;
+    lo = std::min(lo, *std::min_element(runs.begin(), runs.end()));
+    hi = std::max(hi, analysis.effects[i].p99Ms);
+  }
+  if (!(hi > lo))
+    hi = lo + 1e-6;
+  const double left = 80, right = 220, top = 30, bottom = 70;
+  const double width = 760, height = 380;
+  Scale x = niceScale(lo, hi, left, width - right);
+  Scale y = niceScale(0, 1, height - bottom, top);
+  openSVG(os, "latency-cdf-chart", width, height,
+          "Latency distribution of each distinct program");
+  xAxis(os, x, height - bottom, top, "run time (ms)");
+  yAxis(os, y, left, width - right, "fraction of runs", false);
+  line(os, x.from, y(0.99), x.to, y(0.99), "ref");
+  text(os, x.to - 2, y(0.99) - 4, "p99", "end");
+  for (size_t k = 0; k < curves.size(); ++k) {
+    size_t i = curves[k];
+    std::vector<double> runs = report.measurements[i].runMs;
+    llvm::sort(runs);
+    std::string points;
+    double n = static_cast<double>(runs.size());
+    for (size_t r = 0; r < runs.size(); ++r) {
+      double value = std::min(runs[r], x.hi);
+      points += (points.empty() ? "" : " ") + px(x(value)) + "," +
+                px(y((static_cast<double>(r) + 1) / n));
+      if (runs[r] > x.hi)
+        break;
+    }
+    os << "<polyline class=\"cdf\" style=\"stroke:" << palette[k]
+       << "\" points=\"" << points << "\"><title>"
+       << escapeHTML(configName(report, i) + ": p50 " +
+                     formatMs(analysis.effects[i].medianMs) + ", p99 " +
+                     formatMs(analysis.effects[i].p99Ms) + " ms")
+       << "</title></polyline>\n";
+    double ly = top + 14 + 18 * static_cast<double>(k);
+    os << "<line class=\"cdf\" style=\"stroke:" << palette[k] << "\" x1=\""
+       << px(width - right + 16) << "\" y1=\"" << px(ly - 4) << "\" x2=\""
+       << px(width - right + 36) << "\" y2=\"" << px(ly - 4) << "\"/>\n";
+    text(os, width - right + 42, ly, configName(report, i));
+  }
+  closeSVG(os, caption);
+}
+
 /// Figure 4: the share f of each kernel of the chosen configuration (or the
 /// default pipeline), with its Amdahl bound.
 static void writeAmdahlChart(const ExploreReport &report,
@@ -826,6 +915,8 @@ void mlir::gopt::writeExploreHTML(const ExploreReport &report,
   if (subject)
     writeAmdahlTable(report, *subject, os);
   writeAmdahlChart(report, subject, os);
+  os << "<h2>Latency distribution</h2>\n";
+  writeLatencyCDFChart(report, os);
   writeBatchSweep(report, os);
 
   writeChoice(report, os);

@@ -106,13 +106,16 @@ func.func @main(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
 // MD: ## Choice
 // MD: Chosen: **
 
-// The HTML page is self-contained and has the four charts.
+// The HTML page is self-contained and has the five charts; the latency CDF
+// draws one curve per distinct program, the baseline first.
 // HTML: <!DOCTYPE html>
 // HTML-NOT: http
 // HTML: aria-label="Pareto scatter of compile time against speedup"
 // HTML: aria-label="Median run time and op count per configuration"
 // HTML: aria-label="Synergy matrix heat map"
 // HTML: aria-label="Amdahl bars per kernel"
+// HTML: aria-label="Latency distribution of each distinct program"
+// HTML: <polyline class="cdf" style="stroke:#1b9e77" points="{{[0-9., ]+}}"><title>baseline: p50
 // HTML: </html>
 
 // The manifest names the chosen pipeline, the model by hash and the target.
