@@ -426,28 +426,31 @@ TEST(ExploreHTMLTest, IsSelfContained) {
     EXPECT_FALSE(page.contains(external)) << external;
 }
 
-TEST(ExploreHTMLTest, HasEverySectionAndFourCharts) {
+TEST(ExploreHTMLTest, HasEverySectionAndFiveCharts) {
   std::string text = html(makeReport());
   llvm::StringRef page = text;
   for (const char *heading :
        {"<h1>gopt-explore: models/a&amp;b.mlir</h1>", "<h2>Configurations</h2>",
         "<h2>Excluded configurations</h2>", "<h2>Synergy</h2>",
         "<h2>Utility U(α)</h2>", "<h2>Amdahl view: default</h2>",
-        "<h2>Choice</h2>"})
+        "<h2>Latency distribution</h2>", "<h2>Choice</h2>"})
     EXPECT_TRUE(page.contains(heading)) << heading;
-  EXPECT_EQ(occurrences(page, "<svg"), 4u);
-  EXPECT_EQ(occurrences(page, "</svg>"), 4u);
-  for (const char *id :
-       {"pareto-chart", "synergy-chart", "waterfall-chart", "amdahl-chart"})
+  EXPECT_EQ(occurrences(page, "<svg"), 5u);
+  EXPECT_EQ(occurrences(page, "</svg>"), 5u);
+  for (const char *id : {"pareto-chart", "synergy-chart", "waterfall-chart",
+                         "amdahl-chart", "latency-cdf-chart"})
     EXPECT_TRUE(page.contains("<figure id=\"" + std::string(id) + "\">\n<svg"))
         << id;
   // Every figure states the machine, the repetitions and the spread.
-  EXPECT_EQ(occurrences(page, "<figcaption>"), 4u);
+  EXPECT_EQ(occurrences(page, "<figcaption>"), 5u);
   EXPECT_EQ(occurrences(page,
                         "Measured on AMD EPYC 9654, 16 cores (cpu-znver4), 10 "
                         "repetitions per round × 3 rounds after 2 warmup "
                         "runs; spread: "),
-            4u);
+            5u);
+  // The latency CDF: one curve per distinct program, with the p99 line.
+  EXPECT_GE(occurrences(page, "<polyline class=\"cdf\""), 1u);
+  EXPECT_TRUE(page.contains(">p99</text>"));
   EXPECT_TRUE(page.contains("run-time CV 1.2%–1.2%."));
 }
 
@@ -538,7 +541,8 @@ TEST(ExploreHTMLTest, EmptyChartsRenderANote) {
   report.analysis.kernels[kDefault].clear();
   std::string text = html(report);
   llvm::StringRef page = text;
-  EXPECT_EQ(occurrences(page, "<svg"), 2u);
+  // Pareto, waterfall and latency CDF still have data.
+  EXPECT_EQ(occurrences(page, "<svg"), 3u);
   EXPECT_TRUE(page.contains("<p class=\"note\">No pair measured.</p>"));
   EXPECT_TRUE(page.contains("<figure id=\"synergy-chart\">\n<p class=\"note\">"
                             "No pair measured.</p>"));
