@@ -4,8 +4,8 @@
 // and depthwise ones included) into calls of gopt_conv2d on contiguous
 // NCHW input, FCHW weights and NCHW output (the input already padded).
 //
-// A 1x1 convolution with unit strides and one group is a GEMM per image on
-// NCHW (convolvePointwise). Otherwise, with oneDNN (GOPT_HAVE_ONEDNN), a
+// A 1x1 convolution with one group is a GEMM per image on NCHW (strided:
+// on the subsampled input; convolvePointwise). Otherwise, with oneDNN (GOPT_HAVE_ONEDNN), a
 // call runs oneDNN's convolution: a plan
 // per shape (the primitive, chosen with its preferred blocked layouts, and
 // the reorders between those and NCHW) is made on the first call and kept;
@@ -75,21 +75,38 @@ void convolveByIm2Col(const ConvShape &s, const float *input,
     }
 }
 
-/// A 1x1 convolution with unit strides and one group: on NCHW it is one
-/// GEMM per image, out[f, hw] = W[f, c] · in[c, hw], with no im2col and none
-/// of the reorders to the blocked or channels-last layouts oneDNN's
-/// convolutions prefer (which cost more than the convolution itself on
-/// small feature maps).
+/// A 1x1 convolution with one group: on NCHW it is one GEMM per image,
+/// out[f, oh·ow] = W[f, c] · in[c, oh·ow], with no im2col and none of the
+/// reorders to the blocked or channels-last layouts oneDNN's convolutions
+/// prefer (which cost more than the convolution itself on these feature
+/// maps). With strides, the input is first subsampled into a contiguous
+/// buffer (a quarter of it for stride 2).
 bool isPointwise(const ConvShape &s) {
-  return s.kh == 1 && s.kw == 1 && s.sh == 1 && s.sw == 1 && s.groups == 1 &&
-         s.oh == s.h && s.ow == s.w;
+  return s.kh == 1 && s.kw == 1 && s.groups == 1 &&
+         s.oh == (s.h - 1) / s.sh + 1 && s.ow == (s.w - 1) / s.sw + 1;
 }
 
 void convolvePointwise(const ConvShape &s, const float *input,
                        const float *weight, float beta, float *output) {
-  int64_t hw = s.h * s.w;
-  gopt_sgemm(s.n, s.f, hw, s.c, 1.0f, weight, 0, s.c, 1, input, s.c * hw, hw,
-             1, beta, output, s.f * hw, hw, 1);
+  int64_t hw = s.oh * s.ow;
+  if (s.sh == 1 && s.sw == 1) {
+    gopt_sgemm(s.n, s.f, hw, s.c, 1.0f, weight, 0, s.c, 1, input, s.c * hw,
+               hw, 1, beta, output, s.f * hw, hw, 1);
+    return;
+  }
+  std::vector<float> sampled(static_cast<size_t>(s.c * hw));
+  for (int64_t b = 0; b < s.n; ++b) {
+    const float *in = input + b * s.c * s.h * s.w;
+    float *to = sampled.data();
+    for (int64_t ch = 0; ch < s.c; ++ch)
+      for (int64_t y = 0; y < s.oh; ++y) {
+        const float *row = in + (ch * s.h + y * s.sh) * s.w;
+        for (int64_t x = 0; x < s.ow; ++x)
+          *to++ = row[x * s.sw];
+      }
+    gopt_sgemm(1, s.f, hw, s.c, 1.0f, weight, 0, s.c, 1, sampled.data(), 0,
+               hw, 1, beta, output + b * s.f * hw, 0, hw, 1);
+  }
 }
 
 #ifdef GOPT_HAVE_ONEDNN

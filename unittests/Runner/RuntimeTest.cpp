@@ -277,8 +277,8 @@ std::vector<float> pattern(size_t size, float scale, int period) {
 
 } // namespace
 
-/// Plain, strided, dilated, grouped, depthwise and 1x1 convolutions (those
-/// with unit strides are GEMMs on NCHW), overwriting
+/// Plain, strided, dilated, grouped, depthwise and 1x1 convolutions (GEMMs
+/// on NCHW, strided ones on the subsampled input), overwriting
 /// (beta 0) and accumulating into a bias (beta 1), match the definition.
 TEST(Conv2D, MatchesTheDefinition) {
   ConvCase cases[] = {
@@ -289,7 +289,8 @@ TEST(Conv2D, MatchesTheDefinition) {
       {1, 16, 8, 8, 16, 3, 3, 2, 2, 1, 1, 16}, // depthwise
       {1, 32, 5, 5, 8, 1, 1, 1, 1, 1, 1, 1},   // 1x1: one GEMM
       {3, 12, 6, 7, 10, 1, 1, 1, 1, 1, 1, 1},  // 1x1, batched GEMMs
-      {1, 8, 9, 9, 4, 1, 1, 2, 2, 1, 1, 1},    // 1x1, stride 2
+      {1, 8, 9, 9, 4, 1, 1, 2, 2, 1, 1, 1},    // 1x1, stride 2: subsampled
+      {2, 6, 8, 7, 5, 1, 1, 2, 3, 1, 1, 1},    // 1x1, strides 2 and 3
   };
   for (const ConvCase &s : cases)
     for (float beta : {0.0f, 1.0f}) {

@@ -119,10 +119,10 @@ const char *gopt_sgemm_backend();
 /// output, 1 accumulates into it (a bias written before), others scale it.
 /// `constantWeight` promises the weight buffer does not change while the
 /// process uses it (until runtime::forgetConstantBuffer): its reordered
-/// form is then kept. A 1x1 convolution with unit strides and one group is
-/// one gopt_sgemm per image (on NCHW it is a plain GEMM: no im2col, no
-/// layout reorders); others go through oneDNN when the build has it, else
-/// im2col and gopt_sgemm.
+/// form is then kept. A 1x1 convolution with one group is one gopt_sgemm
+/// per image (on NCHW it is a plain GEMM: no im2col, no layout reorders;
+/// with strides, on the subsampled input); others go through oneDNN when
+/// the build has it, else im2col and gopt_sgemm.
 void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
                  int64_t kh, int64_t kw, int64_t oh, int64_t ow, int64_t sh,
                  int64_t sw, int64_t dh, int64_t dw, int64_t groups,
