@@ -134,6 +134,12 @@ bool BundleReport::allMatch() const {
   return true;
 }
 
+double BundleReport::overheadShare() const {
+  return latency.median > 0 && profiledRuns > 0
+             ? std::max(0.0, 1.0 - kernelMsPerRun / latency.median)
+             : 0;
+}
+
 double BundleReport::effectiveGBPerSecond() const {
   return latency.median > 0 ? movedBytes / (latency.median * 1e6) : 0;
 }
@@ -350,6 +356,28 @@ std::string LoadedBundle::run(const BundleRunOptions &options,
   }
   report.latency = mlir::gopt::SampleSummary::of(report.latencyMs);
   report.reservedBytes = cuda::deviceMemoryStats().reservedBytes;
+  if (options.kernelTimes) {
+    cuda::collectKernelTimes(); // drop anything pending
+    cuda::setKernelProfiling(true);
+    for (int r = 0; r < report.repetitions; ++r) {
+      call(resultWords);
+      freeResults(resultWords);
+    }
+    cuda::setKernelProfiling(false);
+    report.profiledRuns = report.repetitions;
+    double runs = report.repetitions;
+    for (const cuda::KernelTime &k : cuda::collectKernelTimes()) {
+      KernelShare share;
+      share.name = k.name;
+      share.launchesPerRun = k.launches / runs;
+      share.msPerRun = k.totalMs / runs;
+      report.kernelMsPerRun += share.msPerRun;
+      report.kernels.push_back(std::move(share));
+    }
+    for (KernelShare &k : report.kernels)
+      k.share = report.kernelMsPerRun > 0 ? k.msPerRun / report.kernelMsPerRun
+                                          : 0;
+  }
   if (options.copyBandwidthBytes)
     report.copy = cuda::measureCopyBandwidth(options.copyBandwidthBytes, 10);
   return "";
@@ -417,6 +445,22 @@ void printBundleReport(const BundleReport &r, std::ostream &os) {
                 "%.2f ms, results to host %.2f ms\n",
                 r.loadMs, r.weightCopyMs, r.inputCopyMs, r.resultCopyMs);
   os << line;
+  if (r.profiledRuns > 0) {
+    std::snprintf(line, sizeof(line),
+                  "  kernels     %zu, %.4f ms per run on the device (CUDA "
+                  "events, %d runs apart); the rest of the latency, %.0f%%, "
+                  "is launches, host code and synchronization\n",
+                  r.kernels.size(), r.kernelMsPerRun, r.profiledRuns,
+                  100 * r.overheadShare());
+    os << line;
+    os << "        ms/run   share  launches  kernel\n";
+    for (const KernelShare &k : r.kernels) {
+      std::snprintf(line, sizeof(line), "    %10.4f %6.1f%%  %8.1f  %s\n",
+                    k.msPerRun, 100 * k.share, k.launchesPerRun,
+                    k.name.c_str());
+      os << line;
+    }
+  }
   if (r.copy.gbPerSecond > 0) {
     std::snprintf(line, sizeof(line),
                   "  bandwidth   %.1f GB/s effective (%s of inputs, weights, "
@@ -465,7 +509,19 @@ void printBundleReportJSON(const BundleReport &r, std::ostream &os) {
      << ", \"load_ms\": " << num(r.loadMs)
      << ", \"weight_copy_ms\": " << num(r.weightCopyMs)
      << ", \"input_copy_ms\": " << num(r.inputCopyMs)
-     << ", \"result_copy_ms\": " << num(r.resultCopyMs) << ", \"results\": [";
+     << ", \"result_copy_ms\": " << num(r.resultCopyMs)
+     << ", \"profiled_runs\": " << r.profiledRuns
+     << ", \"kernel_ms_per_run\": " << num(r.kernelMsPerRun)
+     << ", \"overhead_share\": " << num(r.overheadShare())
+     << ", \"kernels\": [";
+  for (size_t i = 0; i < r.kernels.size(); ++i) {
+    const KernelShare &k = r.kernels[i];
+    os << (i ? ", " : "") << "{\"name\": " << str(k.name)
+       << ", \"launches_per_run\": " << num(k.launchesPerRun)
+       << ", \"ms_per_run\": " << num(k.msPerRun)
+       << ", \"share\": " << num(k.share) << "}";
+  }
+  os << "], \"results\": [";
   for (size_t i = 0; i < r.results.size(); ++i) {
     const ResultCheck &c = r.results[i];
     os << (i ? ", " : "") << "{\"type\": " << str(c.describe)

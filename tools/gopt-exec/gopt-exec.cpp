@@ -39,6 +39,7 @@ static const char *usage =
     "  --report FILE       write the report there (default: stdout)\n"
     "  --write-results DIR write the results as DIR/result<i>.bin\n"
     "  --no-caching        device memory straight from the driver, no pool\n"
+    "  --no-kernel-times   skip the runs that time each kernel with events\n"
     "  --probe             print the device, or why there is none; exit 0\n"
     "                      when a device is usable\n"
     "  --version, --help\n"
@@ -96,6 +97,8 @@ int main(int argc, char **argv) {
       probe = true;
     else if (arg == "--no-caching")
       cuda::setCachingAllocator(false);
+    else if (arg == "--no-kernel-times")
+      options.kernelTimes = false;
     else if (takeValue("--warmup"))
       options.warmup = static_cast<int>(number("--warmup"));
     else if (takeValue("--reps"))

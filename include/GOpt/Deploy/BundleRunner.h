@@ -38,6 +38,18 @@ struct BundleRunOptions {
   /// Bytes of the device-to-device copy timed for the bandwidth reference
   /// (0: none).
   size_t copyBandwidthBytes = size_t(256) << 20;
+  /// After the timed runs, as many runs again with every launch timed by
+  /// CUDA events (kept apart: the events cost microseconds per launch).
+  bool kernelTimes = true;
+};
+
+/// One kernel's time on the device, from the profiled runs.
+struct KernelShare {
+  std::string name;
+  double launchesPerRun = 0;
+  double msPerRun = 0;
+  /// Of the sum of all kernels' times.
+  double share = 0;
 };
 
 struct ResultCheck {
@@ -73,6 +85,13 @@ struct BundleReport {
   /// at least once, for the effective bandwidth.
   int64_t movedBytes = 0;
   gopt::runtime::cuda::CopyBandwidth copy;
+  /// Per kernel, from `profiledRuns` runs with events; their sum per run,
+  /// and what of the median latency it leaves (launches, host code,
+  /// allocation, synchronization: 1 - kernelMsPerRun / median).
+  std::vector<KernelShare> kernels;
+  int profiledRuns = 0;
+  double kernelMsPerRun = 0;
+  double overheadShare() const;
   std::vector<ResultCheck> results;
   bool allMatch() const;
   /// movedBytes / median latency, GB/s.

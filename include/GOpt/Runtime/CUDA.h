@@ -83,6 +83,19 @@ struct CopyBandwidth {
 };
 CopyBandwidth measureCopyBandwidth(size_t bytes, int repetitions);
 
+/// Per-kernel times from CUDA events: with profiling on, every launch is
+/// bracketed by two timing events on its stream (a few microseconds per
+/// launch, so time runs with it off, and profile in runs of their own).
+/// collectKernelTimes() waits for the launches since the last collection and
+/// returns each kernel's launches and total time, in order of first launch.
+struct KernelTime {
+  std::string name;
+  int64_t launches = 0;
+  double totalMs = 0;
+};
+void setKernelProfiling(bool enabled);
+std::vector<KernelTime> collectKernelTimes();
+
 /// Name and address of every mgpu* function, for a JIT's symbol table.
 std::vector<std::pair<std::string, void *>> getCUDARuntimeSymbols();
 

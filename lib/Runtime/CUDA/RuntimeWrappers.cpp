@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "KernelProfiler.h"
 
 #include "GOpt/Runtime/CUDA.h"
 
@@ -241,6 +242,7 @@ void mgpuModuleUnload(CUmodule module) {
 CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
   CUfunction function = nullptr;
   GOPT_CUDA_CHECK(cuModuleGetFunction(&function, module, name));
+  noteFunctionName(function, name);
   return function;
 }
 
@@ -252,9 +254,11 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
   // A grid of no blocks (an empty tensor) launches nothing.
   if (gridX == 0 || gridY == 0 || gridZ == 0)
     return;
+  CUevent begin = beginKernelTiming(stream);
   GOPT_CUDA_CHECK(cuLaunchKernel(function, gridX, gridY, gridZ, blockX,
                                  blockY, blockZ, sharedMemoryBytes, stream,
                                  params, extra));
+  endKernelTiming(function, stream, begin);
 }
 
 CUstream mgpuStreamCreate() {

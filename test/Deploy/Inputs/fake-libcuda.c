@@ -17,7 +17,14 @@ int cuCtxSetCurrent(void*c){return 0;}
 int cuGetErrorName(int r,const char**s){*s="FAKE_ERROR";return 0;}
 int cuModuleLoadData(void**m,const void*d){*m=(void*)0x1234;return 0;}
 int cuModuleUnload(void*m){return 0;}
-int cuModuleGetFunction(void**f,void*m,const char*n){if(m!=(void*)0x1234)return 400;*f=(void*)1;return 0;}
+/* One handle per kernel name, as a driver gives. */
+static char names[64][128];
+static int named;
+int cuModuleGetFunction(void**f,void*m,const char*n){
+  if(m!=(void*)0x1234)return 400;
+  for(int i=0;i<named;i++) if(!strcmp(names[i],n)){*f=names[i];return 0;}
+  if(named==64)return 1;
+  strncpy(names[named],n,127); *f=names[named++]; return 0;}
 int cuLaunchKernel(void*f,unsigned a,unsigned b,unsigned c,unsigned d,unsigned e,unsigned g,unsigned s,void*st,void**p,void**x){return 0;}
 int cuStreamCreate(void**s,unsigned f){*s=(void*)2;return 0;}
 int cuStreamDestroy_v2(void*s){return 0;}
