@@ -80,6 +80,12 @@ TEST_F(CUDARuntimeTest, EmptyAllocationsNeedNoDevice) {
   EXPECT_EQ(stats.allocations, 0);
 }
 
+TEST_F(CUDARuntimeTest, KernelTimesWithNothingLaunchedNeedNoDevice) {
+  setKernelProfiling(true);
+  EXPECT_TRUE(collectKernelTimes().empty());
+  setKernelProfiling(false);
+}
+
 TEST_F(CUDARuntimeTest, DeviceMemoryIsTracked) {
   if (!initialize().empty())
     GTEST_SKIP() << "no CUDA device: " << initialize();
