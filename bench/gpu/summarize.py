@@ -45,9 +45,10 @@ def main():
     peer = load(torch_path) if os.path.exists(torch_path) else {"models": {}}
     out.append("\n## Speed (median ms of single calls, [IQR])\n")
     out.append("| model | GOpt unfused | GOpt fused | S fused | kernels | "
+               "launch/host share (unfused → fused) | "
                "torch eager | torch.compile | eager / GOpt fused | "
                "GOpt fused GB/s (% of copy) |")
-    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     targets = []
     for name in ["ew_chain", "softmax", "layer_norm", "matmul", "encoder"]:
         paths = {c: os.path.join(folder, f"perf.{name}.{c}.json")
@@ -63,14 +64,17 @@ def main():
         ratio = eager["median"] / f["latency_ms"]["median"] if eager else None
         pct = 100 * f["effective_gb_per_s"] / f["copy_gb_per_s"] \
             if f["copy_gb_per_s"] > 0 else 0
+        share = lambda r: (f"{100 * r['overhead_share']:.0f}%"
+                           if r.get("profiled_runs") else "-")
+        overhead = f"{share(u)} → {share(f)}"
         out.append(
             f"| {name} | {fmt(u['latency_ms'])} | {fmt(f['latency_ms'])} | "
-            f"{s:.2f} | {kernels(u)} → {kernels(f)} | "
+            f"{s:.2f} | {kernels(u)} → {kernels(f)} | {overhead} | "
             f"{fmt(eager) if eager else '-'} | {fmt(comp) if comp else '-'} | "
             f"{ratio:.3f} | {f['effective_gb_per_s']:.0f} ({pct:.1f}%) |"
             if ratio is not None else
             f"| {name} | {fmt(u['latency_ms'])} | {fmt(f['latency_ms'])} | "
-            f"{s:.2f} | {kernels(u)} → {kernels(f)} | - | - | - | "
+            f"{s:.2f} | {kernels(u)} → {kernels(f)} | {overhead} | - | - | - | "
             f"{f['effective_gb_per_s']:.0f} ({pct:.1f}%) |")
         if name == "ew_chain":
             targets.append(("fused elementwise chain >= 70% of copy bandwidth",
