@@ -136,6 +136,14 @@ std::string describeError(const char *call, CUresult result) {
   return describe(state().driver, call, result);
 }
 
+void check(const char *call, CUresult result) {
+  if (result == 0)
+    return;
+  std::fprintf(stderr, "GOpt CUDA runtime: %s\n",
+               describeError(call, result).c_str());
+  std::abort();
+}
+
 const Driver &driver() {
   State &s = state();
   if (!s.failure.empty()) {

@@ -17,14 +17,6 @@ namespace runtime {
 namespace cuda {
 namespace {
 
-void check(const char *call, CUresult result) {
-  if (result == 0)
-    return;
-  std::fprintf(stderr, "GOpt CUDA runtime: %s\n",
-               describeError(call, result).c_str());
-  std::abort();
-}
-
 struct Pending {
   CUfunction function;
   CUevent begin, end;

@@ -26,13 +26,7 @@ using namespace gopt::runtime::cuda;
 
 namespace {
 
-void check(const char *call, CUresult result) {
-  if (result == 0)
-    return;
-  std::fprintf(stderr, "GOpt CUDA runtime: %s\n",
-               describeError(call, result).c_str());
-  std::abort();
-}
+using gopt::runtime::cuda::check;
 
 #define GOPT_CUDA_CHECK(call) check(#call, driver().call)
 
