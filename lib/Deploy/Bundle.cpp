@@ -56,12 +56,12 @@ static bool parseShape(const std::string &text, std::vector<int64_t> &shape) {
   return !shape.empty();
 }
 
-static std::string join(const std::string &dir, const std::string &file) {
+std::string bundlePath(const std::string &dir, const std::string &file) {
   return dir.empty() || dir.back() == '/' ? dir + file : dir + "/" + file;
 }
 
 std::string readBundle(const std::string &dir, Bundle &bundle) {
-  std::string path = join(dir, "manifest.txt");
+  std::string path = bundlePath(dir, "manifest.txt");
   std::ifstream in(path);
   if (!in)
     return "cannot read " + path + ": not a GOpt bundle (gopt-run "
@@ -158,7 +158,7 @@ std::string parseBundleManifest(const std::string &text,
 }
 
 std::string writeBundleManifest(const std::string &dir, const Bundle &bundle) {
-  std::string path = join(dir, "manifest.txt");
+  std::string path = bundlePath(dir, "manifest.txt");
   std::ofstream out(path);
   if (!out)
     return "cannot write " + path;
@@ -191,7 +191,7 @@ std::string writeBundleManifest(const std::string &dir, const Bundle &bundle) {
 
 std::string readTensorFile(const std::string &dir, const BundleTensor &tensor,
                            std::vector<char> &bytes) {
-  std::string path = join(dir, tensor.file);
+  std::string path = bundlePath(dir, tensor.file);
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in)
     return "cannot read " + path;
@@ -257,7 +257,7 @@ std::vector<char> generateInput(const BundleTensor &tensor) {
 
 std::string writeFile(const std::string &dir, const std::string &file,
                       const void *bytes, size_t size) {
-  std::string path = join(dir, file);
+  std::string path = bundlePath(dir, file);
   std::ofstream out(path, std::ios::binary);
   if (!out || !out.write(static_cast<const char *>(bytes),
                          static_cast<std::streamsize>(size)))

@@ -2,9 +2,10 @@
 
 #include "GOpt/Deploy/BundleRunner.h"
 #include "GOpt/Deploy/PackedCall.h"
+#include "GOpt/Support/Format.h"
+#include "GOpt/Support/Timing.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -19,15 +20,8 @@ namespace cuda = gopt::runtime::cuda;
 
 namespace {
 
-double nowMs() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
-int64_t descriptorWords(size_t rank) {
-  return memrefDescriptorWords(static_cast<int64_t>(rank));
-}
+using mlir::gopt::formatBytes;
+using mlir::gopt::nowMs;
 
 double halfToDouble(uint16_t h) {
   int sign = h >> 15, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
@@ -206,8 +200,7 @@ std::unique_ptr<LoadedBundle> LoadedBundle::load(const std::string &dir,
         nowMs() - start;
   }
 
-  std::string path = (dir.empty() || dir.back() == '/' ? dir : dir + "/") +
-                     bundle.library;
+  std::string path = bundlePath(dir, bundle.library);
   double start = nowMs();
   loaded->library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!loaded->library) {
@@ -271,7 +264,7 @@ LoadedBundle::copyResultsToHost(const std::vector<int64_t> &resultWords) {
       }
     }
     results.push_back(std::move(out));
-    at += descriptorWords(rank);
+    at += memrefDescriptorWords(static_cast<int64_t>(rank));
   }
   return results;
 }
@@ -286,7 +279,7 @@ void LoadedBundle::freeResults(const std::vector<int64_t> &resultWords) {
                               allocated) != deviceArguments.end();
     if (allocated && !argument && freed.insert(allocated).second)
       cuda::freeDevice(allocated);
-    at += descriptorWords(tensor.shape.size());
+    at += memrefDescriptorWords(static_cast<int64_t>(tensor.shape.size()));
   }
 }
 
@@ -395,17 +388,6 @@ std::string LoadedBundle::writeResults(const std::string &outDir) {
       return error;
   }
   return "";
-}
-
-static std::string formatBytes(int64_t bytes) {
-  char text[64];
-  if (bytes >= (int64_t(1) << 20))
-    std::snprintf(text, sizeof(text), "%.2f MiB", bytes / 1048576.0);
-  else if (bytes >= 1024)
-    std::snprintf(text, sizeof(text), "%.1f KiB", bytes / 1024.0);
-  else
-    std::snprintf(text, sizeof(text), "%lld B", static_cast<long long>(bytes));
-  return text;
 }
 
 void printBundleReport(const BundleReport &r, std::ostream &os) {

@@ -14,6 +14,7 @@
 #include "GOpt/Support/Error.h"
 #include "GOpt/Support/Timing.h"
 #include "DiagnosticCollector.h"
+#include "NativeTarget.h"
 #include "GOpt/Deploy/PackedCall.h"
 #include "WeightArguments.h"
 
@@ -122,17 +123,6 @@ void markArgumentsReadOnly(func::FuncOp fn) {
                   no);
 }
 
-void initializeNativeTarget() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-}
-
-int64_t descriptorWords(int64_t rank) {
-  return ::gopt::deploy::memrefDescriptorWords(rank);
-}
 
 /// What the machine code of a program depends on besides its IR: the host
 /// CPU and its features, GOpt's version and this build of it (the running
@@ -401,7 +391,7 @@ CompiledGraph::takeResults(const std::vector<int64_t> &resultWords, bool copy) {
       _mlir_memref_to_llvm_free(allocated);
       freed.insert(allocated);
     }
-    at += descriptorWords(rank);
+    at += ::gopt::deploy::memrefDescriptorWords(rank);
   }
   return results;
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DiagnosticCollector.h"
+#include "NativeTarget.h"
 #include "GOpt/Codegen/GPU/Pipeline.h"
 #include "GOpt/Deploy/Bundle.h"
 #include "GOpt/Runner/Runner.h"
@@ -34,24 +35,14 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
 #include <cstdlib>
-#include <mutex>
 
 using namespace mlir;
 using namespace mlir::gopt;
 
 namespace {
-
-void initializeHostTarget() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-}
 
 /// The system's C compiler driver, which links the bundle's library: $CC,
 /// else cc, gcc or clang on PATH.
@@ -70,16 +61,6 @@ std::string tensorElementName(Type type) {
   return getElementKindName(*kind).str();
 }
 
-::gopt::deploy::BundleTensor bundleTensor(const std::string &elementType,
-                                  const std::vector<int64_t> &shape,
-                                  std::string file) {
-  ::gopt::deploy::BundleTensor t;
-  t.elementType = elementType;
-  t.shape = shape;
-  t.file = std::move(file);
-  return t;
-}
-
 /// Adds `_mlir_<name>(ptr args)`, which calls `name` with its i-th argument
 /// loaded from the pointer args[i] points to (the ExecutionEngine's packed
 /// interface, which GOpt's runners call).
@@ -93,21 +74,21 @@ LogicalResult addPackedEntry(ModuleOp module, llvm::StringRef name) {
   auto ptr = LLVM::LLVMPointerType::get(module.getContext());
   auto type = LLVM::LLVMFunctionType::get(
       LLVM::LLVMVoidType::get(module.getContext()), {ptr});
-  auto packed = builder.create<LLVM::LLVMFuncOp>(loc, ("_mlir_" + name).str(),
-                                                 type);
+  auto packed =
+      LLVM::LLVMFuncOp::create(builder, loc, ("_mlir_" + name).str(), type);
   Block *body = packed.addEntryBlock(builder);
   builder.setInsertionPointToStart(body);
   SmallVector<Value> args;
   for (auto [i, argType] :
        llvm::enumerate(fn.getFunctionType().getParams())) {
-    Value slot = builder.create<LLVM::GEPOp>(
-        loc, ptr, ptr, body->getArgument(0),
+    Value slot = LLVM::GEPOp::create(
+        builder, loc, ptr, ptr, body->getArgument(0),
         ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
-    Value argPtr = builder.create<LLVM::LoadOp>(loc, ptr, slot);
-    args.push_back(builder.create<LLVM::LoadOp>(loc, argType, argPtr));
+    Value argPtr = LLVM::LoadOp::create(builder, loc, ptr, slot);
+    args.push_back(LLVM::LoadOp::create(builder, loc, argType, argPtr));
   }
-  builder.create<LLVM::CallOp>(loc, fn, args);
-  builder.create<LLVM::ReturnOp>(loc, ValueRange());
+  LLVM::CallOp::create(builder, loc, fn, args);
+  LLVM::ReturnOp::create(builder, loc, ValueRange());
   return success();
 }
 
@@ -148,7 +129,7 @@ CompiledGraph::compileForCUDA(std::unique_ptr<CompiledGraph> graph,
   // the ExecutionEngine, whose JIT turns the module's constructors (they
   // load the kernels) into symbols of its own: a shared library runs them
   // only from .init_array.
-  initializeHostTarget();
+  initializeNativeTarget();
   registerBuiltinDialectTranslation(*context);
   registerLLVMDialectTranslation(*context);
   registerGPUDialectTranslation(*context);
@@ -213,7 +194,7 @@ llvm::Error CompiledGraph::exportBundle(llvm::StringRef dir,
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return makeError("cannot create " + dir + ": " + ec.message());
 
-  // The library: the object the engine compiled, linked shared.
+  // The library: the host object, linked shared.
   std::string linker = findLinker();
   if (linker.empty())
     return makeError("no C compiler driver (cc, gcc or clang on PATH, or "
@@ -263,8 +244,8 @@ llvm::Error CompiledGraph::exportBundle(llvm::StringRef dir,
                          std::vector<::gopt::deploy::BundleTensor> &list) {
     std::string error = ::gopt::deploy::writeFile(dirName, file, t.getData(),
                                           t.getByteSize());
-    list.push_back(bundleTensor(getElementKindName(t.getKind()).str(),
-                                t.getShape(), file));
+    list.push_back(::gopt::deploy::BundleTensor{
+        getElementKindName(t.getKind()).str(), t.getShape(), file});
     return error;
   };
   for (auto [i, t] : llvm::enumerate(inputs))
@@ -275,11 +256,11 @@ llvm::Error CompiledGraph::exportBundle(llvm::StringRef dir,
   if (generated)
     for (Type type : functionType.getInputs()) {
       auto tensor = cast<RankedTensorType>(type);
-      bundle.inputs.push_back(bundleTensor(
+      bundle.inputs.push_back(::gopt::deploy::BundleTensor{
           tensorElementName(type),
           std::vector<int64_t>(tensor.getShape().begin(),
                                tensor.getShape().end()),
-          ""));
+          ""});
     }
   for (auto [i, t] : llvm::enumerate(weights))
     if (std::string e = writeTensor(t, "weight" + std::to_string(i) + ".bin",
@@ -291,7 +272,8 @@ llvm::Error CompiledGraph::exportBundle(llvm::StringRef dir,
     std::vector<int64_t> shape(tensor.getShape().begin(),
                                tensor.getShape().end());
     if (expected.empty()) {
-      bundle.results.push_back(bundleTensor(tensorElementName(type), shape, ""));
+      bundle.results.push_back(
+          ::gopt::deploy::BundleTensor{tensorElementName(type), shape, ""});
       continue;
     }
     if (!expected[i].matches(tensor))

@@ -2,6 +2,7 @@
 
 #include "GOpt/Runner/LoadTest.h"
 #include "GOpt/Support/Error.h"
+#include "SummaryJSON.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -178,12 +179,6 @@ mlir::gopt::findSustainedRate(CompiledGraph &graph,
     (*met ? low : high) = mid;
   }
   return std::move(result);
-}
-
-static llvm::json::Object summaryJSON(const SampleSummary &s) {
-  return llvm::json::Object{{"median", s.median}, {"q1", s.q1},
-                            {"q3", s.q3},         {"mean", s.mean},
-                            {"min", s.min},       {"max", s.max}};
 }
 
 llvm::json::Object LoadTestReport::toJSON() const {

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Runner/Runner.h"
+#include "SummaryJSON.h"
 #include "GOpt/Version.h"
 
 #include "llvm/Support/Format.h"
@@ -81,13 +82,6 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
   for (KernelReport &k : report.kernels)
     k.share = kernelTotal > 0 ? k.msPerRun / kernelTotal : 0;
   return std::move(report);
-}
-
-static llvm::json::Object summaryJSON(const SampleSummary &s) {
-  return llvm::json::Object{{"median", s.median}, {"q1", s.q1},
-                            {"q3", s.q3},         {"mean", s.mean},
-                            {"cv", s.cv},         {"min", s.min},
-                            {"max", s.max}};
 }
 
 llvm::json::Object RunReport::toJSON() const {

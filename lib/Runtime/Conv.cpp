@@ -5,10 +5,10 @@
 // NCHW input, FCHW weights and NCHW output (the input already padded).
 //
 // A 1x1 convolution with one group is a GEMM per image on NCHW (strided:
-// on the subsampled input; convolvePointwise). Otherwise, with oneDNN (GOPT_HAVE_ONEDNN), a
-// call runs oneDNN's convolution: a plan
-// per shape (the primitive, chosen with its preferred blocked layouts, and
-// the reorders between those and NCHW) is made on the first call and kept;
+// on the subsampled input; convolvePointwise). Otherwise, with oneDNN
+// (GOPT_HAVE_ONEDNN), a call runs oneDNN's convolution: a plan per shape
+// (the primitive, chosen with its preferred blocked layouts, and the
+// reorders between those and NCHW) is made on the first call and kept;
 // weights the compiler marks constant are reordered once per (buffer,
 // plan) and kept until runtime::forgetConstantBuffer drops them. Without
 // oneDNN, each group is im2col + gopt_sgemm.

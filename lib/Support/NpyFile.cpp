@@ -158,10 +158,6 @@ llvm::Expected<HostTensor> mlir::gopt::parseNpy(llvm::StringRef bytes,
                                    ? llvm::Twine("more")
                                    : llvm::Twine(claimed)));
   HostTensor tensor(*kind, std::move(shape));
-  if (bytes.size() - dataStart != tensor.getByteSize())
-    return npyError(path, "holds " + llvm::Twine(bytes.size() - dataStart) +
-                              " data bytes; " + tensor.describe() + " needs " +
-                              llvm::Twine(tensor.getByteSize()));
   std::memcpy(tensor.getData(), bytes.data() + dataStart,
               tensor.getByteSize());
   return std::move(tensor);

@@ -180,6 +180,9 @@ static int runOnCUDA(ModuleOp module) {
   if (serve || !outputFiles.empty() || !outputDir.empty())
     return fail("--serve, --outputs and --output-dir are for --target=cpu; "
                 "gopt-exec --write-results writes a bundle's results");
+  if (generatedInputs && (!inputs.empty() || !expect.empty()))
+    return fail("--generated-inputs writes no inputs or reference: drop "
+                "--inputs and --expect");
   CompileOptions compileOptions;
   compileOptions.target = Target::CUDA;
   compileOptions.entry = entry;
@@ -189,10 +192,14 @@ static int runOnCUDA(ModuleOp module) {
   if (!graph)
     return fail(llvm::toString(graph.takeError()));
 
-  auto read = readInputs(**graph);
-  if (!read)
-    return fail(llvm::toString(read.takeError()));
-  std::vector<HostTensor> args = std::move(*read);
+  // Inputs: none with --generated-inputs (the runner makes them).
+  std::vector<HostTensor> args;
+  if (!generatedInputs) {
+    auto read = readInputs(**graph);
+    if (!read)
+      return fail(llvm::toString(read.takeError()));
+    args = std::move(*read);
+  }
 
   // The reference: the files given, else the CPU's results of the graph as
   // given (no graph passes).
@@ -226,27 +233,21 @@ static int runOnCUDA(ModuleOp module) {
     if (std::error_code ec =
             llvm::sys::fs::createUniqueDirectory("gopt-bundle", dir))
       return fail("cannot create a temporary folder: " + ec.message());
-  if (generatedInputs) {
-    if (!inputs.empty() || !expect.empty())
-      return fail("--generated-inputs writes no inputs or reference: drop "
-                  "--inputs and --expect");
-    args.clear();
-  }
   if (llvm::Error error = (*graph)->exportBundle(dir, args, reference,
                                                  pipeline, referenceName))
     return fail(llvm::toString(std::move(error)));
   const CompileTimes &times = (*graph)->getCompileTimes();
+  std::string compiled = llvm::formatv(
+      "{0:f1} ms (graph passes {1:f1}, lowering to NVVM and cubins {2:f1}, "
+      "host code {3:f1})",
+      times.totalMs(), times.graphPassesMs, times.loweringMs, times.codegenMs);
   if (!exportBundle.empty()) {
     llvm::outs() << "gopt-run: wrote " << dir << ": @" << (*graph)->getEntry()
                  << " for " << (*graph)->getChip() << ", "
                  << (*graph)->getKernels().size() << " kernel launches, "
                  << (generatedInputs ? "generated" : std::to_string(args.size()))
                  << " inputs, reference " << referenceName
-                 << llvm::format("; compiled in %.1f ms (graph passes %.1f, "
-                                 "lowering to NVVM and cubins %.1f, host "
-                                 "code %.1f)\n",
-                                 times.totalMs(), times.graphPassesMs,
-                                 times.loweringMs, times.codegenMs)
+                 << "; compiled in " << compiled << "\n"
                  << "gopt-run: run it with: gopt-exec " << dir << "\n";
     return 0;
   }
@@ -277,11 +278,7 @@ static int runOnCUDA(ModuleOp module) {
         return fail(error);
       out->os() << text.str();
       if (format != "json")
-        out->os() << llvm::format("  compile     %.1f ms: graph passes %.1f, "
-                                  "lowering to NVVM and cubins %.1f, host "
-                                  "code %.1f\n",
-                                  times.totalMs(), times.graphPassesMs,
-                                  times.loweringMs, times.codegenMs);
+        out->os() << "  compile     " << compiled << "\n";
       out->keep();
       if (!report.allMatch())
         status = fail("results differ from the reference");

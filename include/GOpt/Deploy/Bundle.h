@@ -72,6 +72,9 @@ struct Bundle {
   std::vector<BundleTensor> inputs, weights, results;
 };
 
+/// DIR/FILE.
+std::string bundlePath(const std::string &dir, const std::string &file);
+
 /// Reads DIR/manifest.txt into `bundle`; returns an error message naming the
 /// file and line, or an empty string.
 std::string readBundle(const std::string &dir, Bundle &bundle);

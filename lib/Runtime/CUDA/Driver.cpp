@@ -85,7 +85,6 @@ State load() {
   GOPT_BIND(cuMemcpyAsync, "cuMemcpyAsync")
   GOPT_BIND(cuMemsetD32Async, "cuMemsetD32Async")
   GOPT_BIND(cuMemsetD16Async, "cuMemsetD16Async")
-  GOPT_BIND(cuMemGetInfo, "cuMemGetInfo_v2")
   GOPT_BIND(cuDeviceGetAttribute, "cuDeviceGetAttribute")
 #undef GOPT_BIND
   if (missing) {

@@ -56,7 +56,6 @@ struct Driver {
   CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned, size_t, CUstream);
   CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t,
                                CUstream);
-  CUresult (*cuMemGetInfo)(size_t *, size_t *);
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
 };
 

@@ -16,10 +16,8 @@ namespace gopt {
 namespace runtime {
 namespace cuda {
 
-/// Remembers the name `function` was looked up by.
+/// Remembers the name `function` was looked up by, while profiling.
 void noteFunctionName(CUfunction function, const char *name);
-/// Whether launches are being timed.
-bool isProfilingKernels();
 /// Events around one launch: `begin` before it is enqueued, `end` after.
 /// Null when profiling is off.
 CUevent beginKernelTiming(CUstream stream);

@@ -226,10 +226,6 @@ CUmodule mgpuModuleLoadJIT(void *data, int /*optLevel*/) {
 }
 
 void mgpuModuleUnload(CUmodule module) {
-  // Code compiled but never initialized (its constructor did not load the
-  // module) still runs its destructor: nothing to unload, no driver needed.
-  if (!module)
-    return;
   GOPT_CUDA_CHECK(cuModuleUnload(module));
 }
 
