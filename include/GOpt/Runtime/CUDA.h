@@ -96,7 +96,13 @@ struct KernelTime {
 void setKernelProfiling(bool enabled);
 std::vector<KernelTime> collectKernelTimes();
 
-/// Name and address of every mgpu* function, for a JIT's symbol table.
+/// The cuBLAS library gopt_cuda_sgemm (contractions on the GPU) opened:
+/// $GOPT_CUBLAS_LIBRARY, else the first of libcublas.so.13, .12, .so the
+/// loader finds. Opens it (aborting with the reason when there is none).
+const char *cublasLibrary();
+
+/// Name and address of every mgpu* function and of gopt_cuda_sgemm, for a
+/// JIT's symbol table.
 std::vector<std::pair<std::string, void *>> getCUDARuntimeSymbols();
 
 } // namespace cuda

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Codegen/CPU/LibraryContractions.h"
+#include "GOpt/Codegen/Common/LibraryContractions.h"
 #include "GOpt/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"

@@ -10,6 +10,7 @@
 #include "GOpt/Codegen/Common/BufferViews.h"
 #include "GOpt/Codegen/GPU/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir {
@@ -24,10 +25,31 @@ using namespace mlir::gopt;
 
 namespace {
 
+/// Whether the address `pointer` (an extracted buffer pointer) is passed,
+/// through address arithmetic, to a GPU library call (`gopt_cuda_*`, e.g.
+/// gopt_cuda_sgemm), which takes device pointers.
+bool reachesDeviceLibraryCall(Value pointer) {
+  SmallVector<Value> worklist{pointer};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (auto call = dyn_cast<func::CallOp>(user)) {
+        if (call.getCallee().starts_with("gopt_cuda_"))
+          return true;
+        continue;
+      }
+      if (isa<arith::ArithDialect, LLVM::LLVMDialect>(user->getDialect()))
+        llvm::append_range(worklist, user->getResults());
+    }
+  }
+  return false;
+}
+
 /// Whether the buffer `alloc` makes holds kernel data: a kernel reads or
-/// writes it (a use inside a gpu.launch), a constant is copied into it, or
-/// the function returns it. Other host allocations (the bookkeeping of the
-/// deallocation's aliasing checks) stay in host memory.
+/// writes it (a use inside a gpu.launch), a GPU library call takes its
+/// address, a constant is copied into it, or the function returns it.
+/// Other host allocations (the bookkeeping of the deallocation's aliasing
+/// checks) stay in host memory.
 bool holdsKernelData(memref::AllocOp alloc) {
   SmallVector<Value> worklist{alloc.getResult()};
   while (!worklist.empty()) {
@@ -36,6 +58,9 @@ bool holdsKernelData(memref::AllocOp alloc) {
       Operation *user = use.getOwner();
       if (user->getParentOfType<gpu::LaunchOp>() || isa<func::ReturnOp>(user))
         return true;
+      if (auto pointer = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(user))
+        if (reachesDeviceLibraryCall(pointer.getResult()))
+          return true;
       if (auto copy = dyn_cast<memref::CopyOp>(user))
         if (copy->hasAttr(kHostToDeviceAttrName) && copy.getTarget() == v)
           return true;

@@ -79,7 +79,14 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // Kernels: one function each, lowered to linalg, one tile loop nest each
   // whose iterations (one output element, or one row where a reduction is
   // broadcast back) are independent: one thread each.
-  addKernelsToLinalgStage(pm, /*kernelTimers=*/false);
+  OpPassManager &toLinalg =
+      addKernelsToLinalgStage(pm, /*kernelTimers=*/false);
+  // Library path: f32 contractions stay whole and become cuBLAS calls
+  // (gopt_cuda_sgemm) after bufferization; their kernels' epilogues are
+  // the launch.
+  GOptSelectLibraryContractionsOptions select;
+  select.windowedOps = false;
+  toLinalg.addPass(createGOptSelectLibraryContractions(select));
   GOptFuseKernelLoopsOptions loops;
   loops.tileSizes = {1};
   loops.parallelTileLoops = true;
@@ -96,6 +103,9 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   addDeallocationStage(pm);
+  GOptLowerLibraryContractionsOptions library;
+  library.sgemmCallee = "gopt_cuda_sgemm";
+  pm.addPass(createGOptLowerLibraryContractions(library));
   GOptGPUMapKernelsOptions map;
   map.blockSize = options.blockSize;
   pm.addPass(createGOptGPUMapKernels(map));

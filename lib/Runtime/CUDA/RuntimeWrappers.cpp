@@ -226,7 +226,13 @@ CUmodule mgpuModuleLoadJIT(void *data, int /*optLevel*/) {
 }
 
 void mgpuModuleUnload(CUmodule module) {
-  GOPT_CUDA_CHECK(cuModuleUnload(module));
+  // The library's destructors unload its modules; at process exit they may
+  // run after the driver has begun shutting down, which frees the modules
+  // itself (CUDA_ERROR_DEINITIALIZED).
+  CUresult result = driver().cuModuleUnload(module);
+  constexpr CUresult kDeinitialized = 4;
+  if (result != kDeinitialized)
+    check("cuModuleUnload", result);
 }
 
 CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
@@ -326,6 +332,11 @@ void mgpuMemset16(void *dst, unsigned short value, size_t count,
 
 } // extern "C"
 
+extern "C" void gopt_cuda_sgemm(int64_t, int64_t, int64_t, int64_t, float,
+                                const float *, int64_t, int64_t, int64_t,
+                                const float *, int64_t, int64_t, int64_t,
+                                float, float *, int64_t, int64_t, int64_t);
+
 std::vector<std::pair<std::string, void *>>
 gopt::runtime::cuda::getCUDARuntimeSymbols() {
 #define GOPT_SYMBOL(name) {#name, reinterpret_cast<void *>(&name)}
@@ -337,6 +348,7 @@ gopt::runtime::cuda::getCUDARuntimeSymbols() {
           GOPT_SYMBOL(mgpuEventDestroy),   GOPT_SYMBOL(mgpuEventSynchronize),
           GOPT_SYMBOL(mgpuEventRecord),    GOPT_SYMBOL(mgpuMemAlloc),
           GOPT_SYMBOL(mgpuMemFree),        GOPT_SYMBOL(mgpuMemcpy),
-          GOPT_SYMBOL(mgpuMemset32),       GOPT_SYMBOL(mgpuMemset16)};
+          GOPT_SYMBOL(mgpuMemset32),       GOPT_SYMBOL(mgpuMemset16),
+          GOPT_SYMBOL(gopt_cuda_sgemm)};
 #undef GOPT_SYMBOL
 }

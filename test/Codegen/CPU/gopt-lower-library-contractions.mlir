@@ -125,7 +125,7 @@ func.func @unmarked(%a: memref<4x16xf32>, %b: memref<16x32xf32>, %c: memref<4x32
 
 // A marked contraction still on tensors is an error: bufferize first.
 func.func @on_tensors(%a: tensor<4x16xf32>, %b: tensor<16x32xf32>, %c: tensor<4x32xf32>) -> tensor<4x32xf32> {
-  // expected-error @+1 {{gopt-lower-library-contractions: a contraction marked for gopt_sgemm is left; it must be on memrefs (bufferize first)}}
+  // expected-error @+1 {{gopt-lower-library-contractions: a contraction marked for a GEMM call is left; it must be on memrefs (bufferize first)}}
   %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "reduction"], library_call = "gopt_sgemm"}
       ins(%a, %b : tensor<4x16xf32>, tensor<16x32xf32>) outs(%c : tensor<4x32xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):

@@ -1,4 +1,9 @@
 // RUN: gopt-opt %s -split-input-file -verify-each --convert-gopt-to-linalg --gopt-select-library-contractions | FileCheck %s
+// The GPU pipeline's selection marks contractions only:
+// RUN: gopt-opt %s -split-input-file -verify-each --convert-gopt-to-linalg --gopt-select-library-contractions=windowed-ops=false | FileCheck %s --check-prefix=GPU
+// GPU-NOT: gopt.library_call
+// GPU: library_call = "gopt_sgemm"
+// GPU-NOT: gopt.library_call
 
 // f32 linear: the contraction generic is marked for gopt_sgemm; the bias
 // broadcast that initializes it is not.
@@ -109,4 +114,24 @@ func.func @pooling(%x: tensor<1x4x9x9xf32>, %h: tensor<1x4x9x9xf16>) -> (tensor<
   %a = gopt.pool2d avg %x kernel = [3, 3] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x4x9x9xf32> -> tensor<1x4x4x4xf32>
   %n = gopt.pool2d max %h kernel = [3, 3] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x4x9x9xf16> -> tensor<1x4x4x4xf16>
   return %m, %a, %n : tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>, tensor<1x4x4x4xf16>
+}
+
+// -----
+
+// An operand whose innermost dim is the batch dim has no unit matrix
+// stride, which no GEMM takes: the codegen path keeps it.
+// CHECK-LABEL: func.func @batch_innermost
+// CHECK: linalg.generic
+// CHECK-NOT: library_call
+#a = affine_map<(b, m, n, k) -> (m, k, b)>
+#b = affine_map<(b, m, n, k) -> (b, k, n)>
+#c = affine_map<(b, m, n, k) -> (b, m, n)>
+func.func @batch_innermost(%x: tensor<4x8x2xf32>, %y: tensor<2x8x5xf32>, %z: tensor<2x4x5xf32>) -> tensor<2x4x5xf32> {
+  %r = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%x, %y : tensor<4x8x2xf32>, tensor<2x8x5xf32>) outs(%z : tensor<2x4x5xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<2x4x5xf32>
+  return %r : tensor<2x4x5xf32>
 }

@@ -82,4 +82,71 @@ def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp">
   ];
 }
 
+def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
+  let summary = "Mark f32 contractions and convolutions for library calls";
+  let description = [{
+    Sets `library_call = "gopt_sgemm"` on every contraction `linalg.generic`
+    (what `convert-gopt-to-linalg` makes of `gopt.matmul` and
+    `gopt.linear`) that sgemm can compute: f32 operands, one reduction
+    loop, a multiply-accumulate body, projected-permutation maps, the
+    result's last two dims the matrix rows and columns. Marked ops are left
+    whole by `gopt-fuse-kernel-loops` (the epilogue of their kernel is tiled
+    on its own and writes in place into their result) and by
+    `gopt-vectorize-kernels`, and become calls of the runtime's
+    `gopt_sgemm` in `gopt-lower-library-contractions`. Every f32
+    convolution (`linalg.conv_2d_nchw_fchw`, or the generic of a grouped one,
+    which carries `gopt.grouped_conv2d`) gets the discardable attribute
+    `gopt.library_call = "gopt_conv2d"` and becomes a call of the runtime's
+    `gopt_conv2d` likewise; every f32 `linalg.pooling_nchw_max` / `_sum`
+    gets `gopt.library_call = "gopt_pool2d"`. Other contractions (non-f32,
+    other bodies, and contractions where an operand's innermost dim is
+    none of its two matrix dims, which no GEMM takes) are left to the
+    codegen path. With `windowed-ops=false` (the GPU pipeline) only
+    contractions are marked.
+  }];
+  let options = [
+    Option<"windowedOps", "windowed-ops", "bool", /*default=*/"true",
+           "Also mark convolutions (gopt_conv2d) and poolings (gopt_pool2d)">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def GOptLowerLibraryContractions
+    : Pass<"gopt-lower-library-contractions", "::mlir::ModuleOp"> {
+  let summary = "Replace marked contractions and convolutions on memrefs by "
+                "gopt_sgemm / gopt_conv2d calls";
+  let description = [{
+    After bufferization, replaces every `linalg.generic` marked
+    `library_call = "gopt_sgemm"` by a call of the runtime's
+    `void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
+    float alpha, const float *a, int64_t aBatch, int64_t aRow, int64_t aCol,
+    const float *b, ..., float beta, float *c, ...)` (element strides; the
+    runtime picks sgemm's transpose flags from them), inside loops over all
+    batch dims but the innermost. A zero `linalg.fill` of the result just
+    before the contraction is dropped and the call gets `beta = 0`;
+    otherwise (a broadcast bias) `beta = 1`. The function is declared in
+    the module. A convolution marked `gopt.library_call = "gopt_conv2d"` on
+    contiguous static buffers becomes one call of `gopt_conv2d(sizes,
+    strides, dilations, groups, input, weight, constantWeight, beta,
+    output)`, `constantWeight` 1 when the weight is a function argument
+    marked `gopt.weight`; on a strided view it loses its mark (loops
+    compute it). A pooling marked `gopt_pool2d` whose output is filled with
+    the reduction's identity just before becomes a call of `gopt_pool2d`,
+    the fill dropped; otherwise it loses its mark.
+  }];
+  let options = [
+    Option<"sgemmCallee", "sgemm-callee", "std::string",
+           /*default=*/"\"gopt_sgemm\"",
+           "The runtime function contractions become calls of (the GPU "
+           "pipeline: gopt_cuda_sgemm, same signature, device pointers)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 #endif // GOPT_CODEGEN_COMMON_PASSES_TD

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GOPT_CODEGEN_CPU_LIBRARYCONTRACTIONS_H
-#define GOPT_CODEGEN_CPU_LIBRARYCONTRACTIONS_H
+#ifndef GOPT_CODEGEN_COMMON_LIBRARYCONTRACTIONS_H
+#define GOPT_CODEGEN_COMMON_LIBRARYCONTRACTIONS_H
 
 #include "GOpt/Codegen/Common/LibraryCalls.h"
 
@@ -45,11 +45,16 @@ std::optional<SgemmLoops> matchSgemmContraction(linalg::GenericOp op);
 /// (matchSgemmContraction) with `library_call = "gopt_sgemm"`, and every
 /// f32 convolution (`linalg.conv_2d_nchw_fchw`, or a grouped one:
 /// a generic with `gopt.grouped_conv2d`) for `gopt_conv2d`, and every f32
-/// `linalg.pooling_nchw_max` / `_sum` for `gopt_pool2d`.
-void populateSelectLibraryContractionsPatterns(RewritePatternSet &patterns);
+/// `linalg.pooling_nchw_max` / `_sum` for `gopt_pool2d` (unless
+/// `windowedOps` is false). A contraction is marked only when each operand's
+/// innermost dim is one of its two matrix dims (a GEMM library takes no
+/// other layout).
+void populateSelectLibraryContractionsPatterns(RewritePatternSet &patterns,
+                                               bool windowedOps = true);
 
 /// Replaces marked contractions on memrefs by a call of
-/// `gopt_sgemm(batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, …, beta, c,
+/// `sgemmCallee` (`gopt_sgemm` on the CPU, `gopt_cuda_sgemm` on the GPU, same
+/// signature) `(batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, …, beta, c,
 /// …)` (raw pointers and element strides), declaring the function where
 /// needed; a zero `linalg.fill` of the result just before the contraction
 /// becomes `beta = 0`. Marked convolutions on contiguous static buffers
@@ -59,9 +64,10 @@ void populateSelectLibraryContractionsPatterns(RewritePatternSet &patterns);
 /// output is filled just before (−∞ for max, 0 for sum) become a call of
 /// `gopt_pool2d(kind, sizes…, strides, dilations, input, output)`, the fill
 /// dropped.
-void populateLowerLibraryContractionsPatterns(RewritePatternSet &patterns);
+void populateLowerLibraryContractionsPatterns(
+    RewritePatternSet &patterns, StringRef sgemmCallee = kSgemmLibraryCall);
 
 } // namespace gopt
 } // namespace mlir
 
-#endif // GOPT_CODEGEN_CPU_LIBRARYCONTRACTIONS_H
+#endif // GOPT_CODEGEN_COMMON_LIBRARYCONTRACTIONS_H

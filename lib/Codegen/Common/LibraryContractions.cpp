@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Codegen/CPU/LibraryContractions.h"
+#include "GOpt/Codegen/Common/LibraryContractions.h"
 #include "GOpt/Codegen/Common/BufferViews.h"
 #include "GOpt/Conversion/GOptToLinalg/GOptToLinalg.h"
 #include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
@@ -115,6 +115,21 @@ static bool isConvolutionForLibrary(Operation *op) {
          op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
 }
 
+/// Whether each operand of the contraction `op` has one of its two matrix
+/// dims innermost (A: m or k, B: k or n, C: n), so that on row-major
+/// buffers one of its matrix strides is 1, as a GEMM library needs.
+static bool hasGemmLayouts(linalg::GenericOp op, const SgemmLoops &loops) {
+  std::pair<unsigned, unsigned> matrixDims[3] = {
+      {loops.m, loops.k}, {loops.k, loops.n}, {loops.m, loops.n}};
+  for (auto [map, dims] : llvm::zip(op.getIndexingMapsArray(), matrixDims)) {
+    unsigned innermost =
+        cast<AffineDimExpr>(map.getResults().back()).getPosition();
+    if (innermost != dims.first && innermost != dims.second)
+      return false;
+  }
+  return true;
+}
+
 namespace {
 
 /// Marks an f32 contraction generic that sgemm computes with
@@ -123,7 +138,9 @@ struct MarkSgemmContraction : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getLibraryCallAttr() || !matchSgemmContraction(op))
+    std::optional<SgemmLoops> loops;
+    if (op.getLibraryCallAttr() || !(loops = matchSgemmContraction(op)) ||
+        !hasGemmLayouts(op, *loops))
       return failure();
     rewriter.modifyOpInPlace(op, [&] {
       op.setLibraryCallAttr(rewriter.getStringAttr(kSgemmLibraryCall));
@@ -223,8 +240,10 @@ static func::FuncOp declareRuntimeFunction(PatternRewriter &rewriter,
   return func;
 }
 
-/// `gopt_sgemm`'s declaration in `module`, created when missing.
-static func::FuncOp declareSgemm(PatternRewriter &rewriter, ModuleOp module) {
+/// The declaration of `name`, a function with gopt_sgemm's signature, in
+/// `module`, created when missing.
+static func::FuncOp declareSgemm(PatternRewriter &rewriter, ModuleOp module,
+                                 StringRef name) {
   Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
   Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
   SmallVector<Type> args = {i64, i64, i64, i64, f32};
@@ -233,7 +252,7 @@ static func::FuncOp declareSgemm(PatternRewriter &rewriter, ModuleOp module) {
       args.push_back(f32); // beta
     args.append({ptr, i64, i64, i64});
   }
-  return declareRuntimeFunction(rewriter, module, kSgemmLibraryCall, args);
+  return declareRuntimeFunction(rewriter, module, name, args);
 }
 
 /// One operand of the call: the address of its first element (index) and
@@ -244,10 +263,12 @@ struct CallOperand {
 };
 
 /// A marked contraction on memrefs → loops over all batch dims but the
-/// innermost, and in them one `gopt_sgemm` call over the innermost batch
-/// dim.
+/// innermost, and in them one call of `callee` (gopt_sgemm's signature) over
+/// the innermost batch dim.
 struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
+  LowerSgemmContractionToCall(MLIRContext *context, StringRef callee)
+      : OpRewritePattern(context), callee(callee.str()) {}
+  std::string callee;
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isLibrarySgemm(op) || !op.hasPureBufferSemantics())
@@ -256,7 +277,7 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (!loops || !module)
       return failure();
-    func::FuncOp callee = declareSgemm(rewriter, module);
+    func::FuncOp function = declareSgemm(rewriter, module, callee);
     Location loc = op.getLoc();
     Value c = op.getDpsInitOperand(0)->get();
     float beta = 1.0f;
@@ -334,7 +355,7 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
             args.push_back(toI64(call.strides[matrixDims[i].first]));
             args.push_back(toI64(call.strides[matrixDims[i].second]));
           }
-          func::CallOp::create(b, l, callee, args);
+          func::CallOp::create(b, l, function, args);
         });
     rewriter.eraseOp(op);
     return success();
@@ -524,13 +545,16 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
 } // namespace
 
 void mlir::gopt::populateSelectLibraryContractionsPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<MarkLibraryWindowedOp, MarkSgemmContraction>(
-      patterns.getContext());
+    RewritePatternSet &patterns, bool windowedOps) {
+  patterns.add<MarkSgemmContraction>(patterns.getContext());
+  if (windowedOps)
+    patterns.add<MarkLibraryWindowedOp>(patterns.getContext());
 }
 
 void mlir::gopt::populateLowerLibraryContractionsPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<LowerSgemmContractionToCall, LowerConvolutionToCall,
-               LowerPoolingToCall>(patterns.getContext());
+    RewritePatternSet &patterns, StringRef sgemmCallee) {
+  patterns.add<LowerSgemmContractionToCall>(patterns.getContext(),
+                                            sgemmCallee);
+  patterns.add<LowerConvolutionToCall, LowerPoolingToCall>(
+      patterns.getContext());
 }

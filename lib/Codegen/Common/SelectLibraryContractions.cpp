@@ -1,20 +1,20 @@
 //===- SelectLibraryContractions.cpp - Contractions for sgemm calls -------===//
 //
-// The first half of the library path (docs/Lowering.md): marks the f32
-// contraction generics sgemm computes, on tensors, before
+// The first half of the library path (docs/Lowering.md, docs/GPU.md): marks
+// the f32 contraction generics a GEMM library computes, on tensors, before
 // gopt-fuse-kernel-loops decides what to tile.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Codegen/CPU/LibraryContractions.h"
-#include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/Common/LibraryContractions.h"
+#include "GOpt/Codegen/Common/Passes.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTSELECTLIBRARYCONTRACTIONS
-#include "GOpt/Codegen/CPU/Passes.h.inc"
+#include "GOpt/Codegen/Common/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 
@@ -26,9 +26,10 @@ namespace {
 struct GOptSelectLibraryContractionsPass
     : gopt::impl::GOptSelectLibraryContractionsBase<
           GOptSelectLibraryContractionsPass> {
+  using GOptSelectLibraryContractionsBase::GOptSelectLibraryContractionsBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    gopt::populateSelectLibraryContractionsPatterns(patterns);
+    gopt::populateSelectLibraryContractionsPatterns(patterns, windowedOps);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -1,20 +1,21 @@
 //===- LowerLibraryContractions.cpp - Marked contractions to sgemm calls --===//
 //
-// The second half of the library path (docs/Lowering.md): after
-// bufferization, every contraction marked by gopt-select-library-contractions
-// becomes a call of the runtime's gopt_sgemm on raw pointers and strides.
+// The second half of the library path (docs/Lowering.md, docs/GPU.md):
+// after bufferization, every contraction marked by
+// gopt-select-library-contractions becomes a call of the runtime's
+// gopt_sgemm (on the GPU: gopt_cuda_sgemm) on raw pointers and strides.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Codegen/CPU/LibraryContractions.h"
-#include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/Common/LibraryContractions.h"
+#include "GOpt/Codegen/Common/Passes.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
 namespace gopt {
 #define GEN_PASS_DEF_GOPTLOWERLIBRARYCONTRACTIONS
-#include "GOpt/Codegen/CPU/Passes.h.inc"
+#include "GOpt/Codegen/Common/Passes.h.inc"
 } // namespace gopt
 } // namespace mlir
 
@@ -27,9 +28,10 @@ namespace {
 struct GOptLowerLibraryContractionsPass
     : gopt::impl::GOptLowerLibraryContractionsBase<
           GOptLowerLibraryContractionsPass> {
+  using GOptLowerLibraryContractionsBase::GOptLowerLibraryContractionsBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    gopt::populateLowerLibraryContractionsPatterns(patterns);
+    gopt::populateLowerLibraryContractionsPatterns(patterns, sgemmCallee);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // A marked convolution or pooling on buffers the runtime does not take
@@ -43,7 +45,7 @@ struct GOptLowerLibraryContractionsPass
       if (!gopt::isLibrarySgemm(op))
         return WalkResult::advance();
       op.emitError("gopt-lower-library-contractions: a contraction marked "
-                   "for gopt_sgemm is left; it must be on memrefs "
+                   "for a GEMM call is left; it must be on memrefs "
                    "(bufferize first)");
       return WalkResult::interrupt();
     });

@@ -1,0 +1,281 @@
+//===- CuBLAS.cpp - gopt_cuda_sgemm: contractions on the library path -----===//
+//
+// gopt-lower-to-nvvm turns f32 matmul and linear contractions into calls of
+// gopt_cuda_sgemm, with gopt_sgemm's signature (lib/Runtime/Blas.cpp): raw
+// device pointers and element strides of row-major views. cuBLAS computes
+// them. Like the driver, cuBLAS is opened with dlopen at the first call, so
+// GOpt builds and links without it: $GOPT_CUBLAS_LIBRARY when set, else
+// libcublas.so.13, .12, .so on the loader's path.
+//
+// cuBLAS is column-major: a row-major C = A·B is computed as the
+// column-major Cᵀ = Bᵀ·Aᵀ, each operand's transpose flag and leading
+// dimension read off its strides (one of them must be 1;
+// gopt-select-library-contractions marks no other layout). Batches go to
+// cublasSgemmStridedBatched; batches that share B and whose rows of A and C
+// follow each other are one GEMM of batch·m rows.
+//
+// Math: plain f32 (CUBLAS_DEFAULT_MATH, no TF32), unless GOPT_CUBLAS_TF32=1
+// (TF32 tensor cores: 10-bit mantissas on the inputs, f32 accumulation).
+//
+// Streams: the lowered host code synchronizes its stream before calling
+// out (gpu-async-region) and starts a new one after, so the call runs on a
+// stream of its own and waits for it before returning. With kernel
+// profiling on, each call is timed with events like a launch, named
+// `cublas_sgemm`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Driver.h"
+#include "KernelProfiler.h"
+
+#include "GOpt/Runtime/CUDA.h"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+using namespace gopt::runtime::cuda;
+
+namespace {
+
+using cublasHandle_t = struct cublasContext *;
+using cublasStatus_t = int;
+// cublasOperation_t and cublasMath_t values (cublas_api.h).
+constexpr int kOpN = 0, kOpT = 1;
+constexpr int kDefaultMath = 0, kTF32TensorOpMath = 3;
+
+/// The cuBLAS functions GOpt calls, opened at run time.
+struct CuBLAS {
+  cublasStatus_t (*create)(cublasHandle_t *);
+  cublasStatus_t (*setStream)(cublasHandle_t, CUstream);
+  cublasStatus_t (*setMathMode)(cublasHandle_t, int);
+  cublasStatus_t (*sgemm)(cublasHandle_t, int, int, int, int, int,
+                          const float *, const float *, int, const float *,
+                          int, const float *, float *, int);
+  cublasStatus_t (*sgemmStridedBatched)(cublasHandle_t, int, int, int, int,
+                                        int, const float *, const float *, int,
+                                        long long, const float *, int,
+                                        long long, const float *, float *, int,
+                                        long long, int);
+  const char *(*statusName)(cublasStatus_t);
+  cublasHandle_t handle = nullptr;
+  CUstream stream = nullptr;
+  std::string library;
+};
+
+[[noreturn]] void fail(const std::string &message) {
+  std::fprintf(stderr, "GOpt CUDA runtime: %s\n", message.c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+/// The library opened, its functions looked up, one handle on one stream;
+/// aborts with the reason when there is none.
+CuBLAS load() {
+  CuBLAS blas;
+  std::string tried;
+  void *lib = nullptr;
+  const char *override = std::getenv("GOPT_CUBLAS_LIBRARY");
+  const char *names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
+  if (override && *override) {
+    lib = dlopen(override, RTLD_NOW | RTLD_LOCAL);
+    tried = override;
+    if (lib)
+      blas.library = override;
+  } else {
+    for (const char *name : names) {
+      lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
+      tried += tried.empty() ? name : std::string(", ") + name;
+      if (lib) {
+        blas.library = name;
+        break;
+      }
+    }
+  }
+  if (!lib) {
+    const char *why = dlerror();
+    fail("contractions on the GPU need cuBLAS, and none could be opened "
+         "(tried " +
+         tried + (why ? std::string(": ") + why : std::string()) +
+         "); set GOPT_CUBLAS_LIBRARY to the path of libcublas.so");
+  }
+  auto symbol = [&](const char *name) {
+    void *f = dlsym(lib, name);
+    if (!f)
+      fail(blas.library + " has no " + name);
+    return f;
+  };
+  blas.create = reinterpret_cast<decltype(blas.create)>(
+      symbol("cublasCreate_v2"));
+  blas.setStream = reinterpret_cast<decltype(blas.setStream)>(
+      symbol("cublasSetStream_v2"));
+  blas.setMathMode = reinterpret_cast<decltype(blas.setMathMode)>(
+      symbol("cublasSetMathMode"));
+  blas.sgemm =
+      reinterpret_cast<decltype(blas.sgemm)>(symbol("cublasSgemm_v2"));
+  blas.sgemmStridedBatched =
+      reinterpret_cast<decltype(blas.sgemmStridedBatched)>(
+          symbol("cublasSgemmStridedBatched"));
+  blas.statusName = reinterpret_cast<decltype(blas.statusName)>(
+      dlsym(lib, "cublasGetStatusName"));
+
+  driver(); // the primary context current on this thread
+  auto checkStatus = [&](const char *call, cublasStatus_t status) {
+    if (status != 0)
+      fail(std::string(call) + " failed with " +
+           (blas.statusName ? blas.statusName(status)
+                            : "status " + std::to_string(status)));
+  };
+  checkStatus("cublasCreate", blas.create(&blas.handle));
+  check("cuStreamCreate",
+        driver().cuStreamCreate(&blas.stream, /*CU_STREAM_NON_BLOCKING=*/1));
+  checkStatus("cublasSetStream", blas.setStream(blas.handle, blas.stream));
+  const char *tf32 = std::getenv("GOPT_CUBLAS_TF32");
+  bool useTF32 = tf32 && std::string(tf32) == "1";
+  checkStatus("cublasSetMathMode",
+              blas.setMathMode(blas.handle,
+                               useTF32 ? kTF32TensorOpMath : kDefaultMath));
+  return blas;
+}
+
+std::mutex &blasMutex() {
+  static std::mutex *m = new std::mutex();
+  return *m;
+}
+
+/// The process's cuBLAS, loaded at the first use. Never destroyed: the
+/// driver tears its context down at exit.
+CuBLAS &cublas() {
+  static CuBLAS *blas = new CuBLAS(load());
+  return *blas;
+}
+
+/// How a column-major GEMM reads a `rows` x `cols` matrix with element
+/// (i, j) at `i * rowStride + j * colStride`: as stored (N: unit row
+/// stride) or as the transpose of what is stored (T: unit column stride),
+/// with its leading dimension.
+struct Operand {
+  int op = kOpN;
+  int64_t ld = 1;
+};
+
+bool columnMajor(int64_t rows, int64_t cols, int64_t rowStride,
+                 int64_t colStride, Operand &operand) {
+  // N: (i, j) at i + j * ld.
+  if (rowStride == 1 || rows == 1) {
+    int64_t ld = cols == 1 ? std::max<int64_t>(rows, 1) : colStride;
+    if (ld >= std::max<int64_t>(rows, 1)) {
+      operand = {kOpN, ld};
+      return true;
+    }
+  }
+  // T: the stored matrix is cols x rows, (i, j) at j + i * ld.
+  if (colStride == 1 || cols == 1) {
+    int64_t ld = rows == 1 ? std::max<int64_t>(cols, 1) : rowStride;
+    if (ld >= std::max<int64_t>(cols, 1)) {
+      operand = {kOpT, ld};
+      return true;
+    }
+  }
+  return false;
+}
+
+bool fitsInt(int64_t v) { return v >= 0 && v <= INT_MAX; }
+
+/// C[batch] = alpha · A[batch] · B[batch] + beta · C[batch], all matrices
+/// described by element strides; false when cuBLAS cannot take a layout.
+bool gemm(int64_t batch, int64_t m, int64_t n, int64_t k, float alpha,
+          const float *a, int64_t aBatch, int64_t aRow, int64_t aCol,
+          const float *b, int64_t bBatch, int64_t bRow, int64_t bCol,
+          float beta, float *c, int64_t cBatch, int64_t cRow, int64_t cCol) {
+  // Column-major C (unit row stride): C = A·B. Else, row-major C (unit
+  // column stride): Cᵀ = Bᵀ·Aᵀ, the transposes read with swapped strides.
+  Operand x, y, out;
+  int64_t rows, cols;
+  const float *first, *second;
+  int64_t firstBatch, secondBatch;
+  if (columnMajor(m, n, cRow, cCol, out) && out.op == kOpN) {
+    if (!columnMajor(m, k, aRow, aCol, x) || !columnMajor(k, n, bRow, bCol, y))
+      return false;
+    rows = m, cols = n, first = a, second = b;
+    firstBatch = aBatch, secondBatch = bBatch;
+  } else if (columnMajor(n, m, cCol, cRow, out) && out.op == kOpN) {
+    if (!columnMajor(n, k, bCol, bRow, x) || !columnMajor(k, m, aCol, aRow, y))
+      return false;
+    rows = n, cols = m, first = b, second = a;
+    firstBatch = bBatch, secondBatch = aBatch;
+  } else {
+    return false;
+  }
+  for (int64_t v : {rows, cols, k, x.ld, y.ld, out.ld, batch})
+    if (!fitsInt(v))
+      return false;
+  CuBLAS &blas = cublas();
+  auto checkStatus = [&](const char *call, cublasStatus_t status) {
+    if (status != 0)
+      fail(std::string(call) + " failed with " +
+           (blas.statusName ? blas.statusName(status)
+                            : "status " + std::to_string(status)));
+  };
+  if (batch == 1)
+    checkStatus("cublasSgemm",
+                blas.sgemm(blas.handle, x.op, y.op, rows, cols, k, &alpha,
+                           first, x.ld, second, y.ld, &beta, c, out.ld));
+  else
+    checkStatus("cublasSgemmStridedBatched",
+                blas.sgemmStridedBatched(
+                    blas.handle, x.op, y.op, rows, cols, k, &alpha, first,
+                    x.ld, firstBatch, second, y.ld, secondBatch, &beta, c,
+                    out.ld, cBatch, batch));
+  return true;
+}
+
+/// The profiler's name for cuBLAS calls: a key no CUfunction has.
+CUfunction cublasTimingKey() {
+  static char key;
+  return reinterpret_cast<CUfunction>(&key);
+}
+
+} // namespace
+
+extern "C" void gopt_cuda_sgemm(int64_t batch, int64_t m, int64_t n,
+                                int64_t k, float alpha, const float *a,
+                                int64_t aBatch, int64_t aRow, int64_t aCol,
+                                const float *b, int64_t bBatch, int64_t bRow,
+                                int64_t bCol, float beta, float *c,
+                                int64_t cBatch, int64_t cRow, int64_t cCol) {
+  if (batch <= 0 || m <= 0 || n <= 0)
+    return;
+  std::lock_guard<std::mutex> lock(blasMutex());
+  CuBLAS &blas = cublas();
+  noteFunctionName(cublasTimingKey(), "cublas_sgemm");
+  CUevent begin = beginKernelTiming(blas.stream);
+  bool done = false;
+  // One B for every batch, the batches of A and C laid out row after row
+  // (x[batch, m, k]·W[k, n]): one GEMM of batch·m rows.
+  if (batch > 1 && bBatch == 0 && aBatch == m * aRow && cBatch == m * cRow)
+    done = gemm(1, batch * m, n, k, alpha, a, 0, aRow, aCol, b, 0, bRow, bCol,
+                beta, c, 0, cRow, cCol);
+  if (!done)
+    done = gemm(batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, bBatch, bRow,
+                bCol, beta, c, cBatch, cRow, cCol);
+  if (!done)
+    fail("gopt_cuda_sgemm: a matrix layout cuBLAS cannot take (strides A " +
+         std::to_string(aRow) + "x" + std::to_string(aCol) + ", B " +
+         std::to_string(bRow) + "x" + std::to_string(bCol) + ", C " +
+         std::to_string(cRow) + "x" + std::to_string(cCol) +
+         "); gopt-select-library-contractions should not have marked it");
+  endKernelTiming(cublasTimingKey(), blas.stream, begin);
+  check("cuStreamSynchronize", driver().cuStreamSynchronize(blas.stream));
+}
+
+const char *gopt::runtime::cuda::cublasLibrary() {
+  std::lock_guard<std::mutex> lock(blasMutex());
+  return cublas().library.c_str();
+}
