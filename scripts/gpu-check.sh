@@ -27,6 +27,14 @@ tar -C "$work" -xJf "$tarball" || { echo "gpu-check: cannot unpack $tarball"; ex
 exec_=$work/bundles/bin/gopt-exec
 start=$(date +%s)
 
+# Contractions call cuBLAS (opened at run time): the loader's, else one a
+# CUDA toolkit or a Python wheel (nvidia-cublas) installed.
+if [[ -z ${GOPT_CUBLAS_LIBRARY:-} ]] && ! ldconfig -p 2>/dev/null | grep -q 'libcublas\.so\.1[23] '; then
+  found=$(find /usr/local /opt /usr/lib \( -name 'libcublas.so.13' -o -name 'libcublas.so.12' \) 2>/dev/null | head -1)
+  [[ -n $found ]] && export GOPT_CUBLAS_LIBRARY=$found
+fi
+echo "gpu-check: cuBLAS: ${GOPT_CUBLAS_LIBRARY:-libcublas.so from the loader path}"
+
 if ! "$exec_" --probe | tee "$report/device.txt"; then
   echo "gpu-check: no usable GPU; nothing run"
   exit 1

@@ -7,7 +7,8 @@
 #
 # Two sets, each model unfused (no graph pass) and fused (gopt-optimize):
 #   check/  small shapes, with the inputs and the CPU reference results
-#           (correctness: the GPU's results against the CPU's);
+#           (correctness: the GPU's results against the CPU's), and
+#           row/column/whole reductions at sizes no block divides;
 #   perf/   benchmark shapes (32M-element elementwise chain, softmax and
 #           layer norm over 8192x4096, a 1024^3 matmul, a transformer
 #           encoder layer at seq 512, d 768), inputs generated on the GPU
@@ -37,7 +38,9 @@ for size in small big; do
   flag=(); [[ $size == small ]] && flag=(--small)
   "$python" "$root/bench/gpu/make_models.py" "$models" "${flag[@]}"
   "$build/bin/gopt-import-onnx" "$models/encoder.onnx" -o "$models/encoder.mlir"
-  for name in ew_chain softmax layer_norm matmul encoder; do
+  names=(ew_chain softmax layer_norm matmul encoder)
+  [[ $size == small ]] && names+=(reductions)
+  for name in "${names[@]}"; do
     inputs=$(ls "$models/$name".input*.npy | paste -sd, -)
     for config in unfused fused; do
       if [[ $size == small ]]; then

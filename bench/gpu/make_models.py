@@ -54,6 +54,21 @@ def softmax(rows, cols):
 """
 
 
+def reductions(rows, cols):
+    """Row and column reductions at sizes no block divides (correctness of
+    the one-block-per-tile mapping: partial blocks, strided columns, a
+    whole-tensor reduction on one block)."""
+    t = f"tensor<{rows}x{cols}xf32>"
+    return f"""func.func @main(%x: {t}) -> ({t}, tensor<{cols}xf32>, tensor<{rows}xf32>, tensor<f32>) {{
+  %s = gopt.softmax %x axis = -1 : {t}
+  %c = gopt.reduce sum %x axes = [0] : {t} -> tensor<{cols}xf32>
+  %m = gopt.reduce mean %x axes = [1] : {t} -> tensor<{rows}xf32>
+  %a = gopt.reduce max %x axes = [0, 1] : {t} -> tensor<f32>
+  return %s, %c, %m, %a : {t}, tensor<{cols}xf32>, tensor<{rows}xf32>, tensor<f32>
+}}
+"""
+
+
 def dense_text(values):
     return "[" + ", ".join(f"{v:.6f}" for v in values) + "]"
 
@@ -114,6 +129,8 @@ def main():
         "softmax": (softmax(rows, cols), [(rows, cols)]),
         "layer_norm": (layer_norm(rows, cols, rng), [(rows, cols)]),
     }
+    if not big:
+        models["reductions"] = (reductions(33, 1000), [(33, 1000)])
     mm = 1024 if big else 64
     models["matmul"] = (matmul(mm, mm, mm), [(mm, mm), (mm, mm)])
     for name, (text, shapes) in models.items():

@@ -113,6 +113,38 @@ struct GOptGPUDeviceBuffersPass
     return success();
   }
 
+  /// A deallocation under a condition (ownership the deallocation checks
+  /// at run time) becomes a call of the runtime's `gopt_cuda_free`, which
+  /// returns the block to the pool at once. As a gpu.dealloc, gpu-async-
+  /// region would give each such branch a stream of its own to create,
+  /// synchronize and destroy; a host call needs none (the stream is
+  /// synchronized before the branch, as before any host op with effects).
+  LogicalResult freeConditionally(memref::DeallocOp dealloc) {
+    auto module = dealloc->getParentOfType<ModuleOp>();
+    OpBuilder builder(dealloc);
+    Location loc = dealloc.getLoc();
+    Type ptrType = LLVM::LLVMPointerType::get(builder.getContext());
+    auto callee = module.lookupSymbol<func::FuncOp>(kFreeFunction);
+    if (!callee) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(module.getBody());
+      callee = func::FuncOp::create(
+          builder, module.getLoc(), kFreeFunction,
+          builder.getFunctionType({ptrType}, {}));
+      callee.setPrivate();
+    }
+    Value address = memref::ExtractAlignedPointerAsIndexOp::create(
+        builder, loc, dealloc.getMemref());
+    Value address64 = arith::IndexCastOp::create(
+        builder, loc, builder.getI64Type(), address);
+    Value pointer = LLVM::IntToPtrOp::create(builder, loc, ptrType, address64);
+    func::CallOp::create(builder, loc, callee, ValueRange{pointer});
+    dealloc.erase();
+    return success();
+  }
+
+  static constexpr llvm::StringLiteral kFreeFunction = "gopt_cuda_free";
+
   /// Whether `v` views memory host code allocated for itself.
   static bool isHostBuffer(Value v) {
     return isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
@@ -125,6 +157,8 @@ struct GOptGPUDeviceBuffersPass
     if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
       if (isHostBuffer(dealloc.getMemref()))
         return success();
+      if (isa<scf::IfOp>(dealloc->getParentOp()))
+        return freeConditionally(dealloc);
       gpu::DeallocOp::create(builder, loc, /*asyncToken=*/Type(),
                              /*asyncDependencies=*/ValueRange(),
                              dealloc.getMemref());

@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlockTiles.h"
+
 #include "GOpt/Codegen/GPU/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -236,8 +238,13 @@ struct GOptGPUMapKernelsPass
           return failure();
         loop = *lowered;
       }
-      if (failed(launchParallelLoop(loop, blockSize)))
+      if (prefersBlockPerTile(loop)) {
+        if (failed(launchTilesOnBlocks(loop, blockSize)))
+          return failure();
+        ++numBlockPerTileLaunches;
+      } else if (failed(launchParallelLoop(loop, blockSize))) {
         return failure();
+      }
       ++numLaunches;
     }
     return success();

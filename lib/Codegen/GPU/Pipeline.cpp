@@ -123,6 +123,11 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // MLIR's GPU/NVVM path: kernels outlined into a gpu.module, the host to
   // the LLVM dialect with runtime calls, the device to NVVM, then a binary.
   pm.addPass(createGpuKernelOutliningPass());
+  // The kernel functions (their launches named after them now) inlined
+  // into their callers: one stream per entry function, which waits for its
+  // work once, before returning, instead of once per kernel. Calls of the
+  // runtime (gopt_cuda_sgemm) still wait for the work before them.
+  pm.addPass(createInlinerPass());
   // Allocations, copies and launches on one stream per function, which
   // waits for its work before returning (the runtime calls need it).
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());

@@ -311,6 +311,11 @@ void mgpuMemFree(void *ptr, CUstream /*stream*/) {
   gopt::runtime::cuda::freeDevice(ptr);
 }
 
+/// What gopt-gpu-device-buffers makes of a deallocation under a condition:
+/// the block back to the pool at once, with no stream (the compiled code
+/// has synchronized its stream before).
+void gopt_cuda_free(void *ptr) { gopt::runtime::cuda::freeDevice(ptr); }
+
 void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream stream) {
   if (bytes == 0)
     return;
@@ -349,6 +354,6 @@ gopt::runtime::cuda::getCUDARuntimeSymbols() {
           GOPT_SYMBOL(mgpuEventRecord),    GOPT_SYMBOL(mgpuMemAlloc),
           GOPT_SYMBOL(mgpuMemFree),        GOPT_SYMBOL(mgpuMemcpy),
           GOPT_SYMBOL(mgpuMemset32),       GOPT_SYMBOL(mgpuMemset16),
-          GOPT_SYMBOL(gopt_cuda_sgemm)};
+          GOPT_SYMBOL(gopt_cuda_free),     GOPT_SYMBOL(gopt_cuda_sgemm)};
 #undef GOPT_SYMBOL
 }

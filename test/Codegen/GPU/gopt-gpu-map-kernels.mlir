@@ -112,3 +112,87 @@ func.func @dynamic_tile(%n: index, %out: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+// A tile that reduces a row of 300 (a softmax's max, exp, sum, divide) runs
+// one tile per block: 64 blocks of 256 threads (64 at block-size=64), no
+// bounds guard. Each op is a loop from the thread's id strided by the
+// block; reductions combine per-thread partials (from the neutral element)
+// with gpu.all_reduce and thread 0 stores; temporaries are shared memory;
+// a barrier follows each op.
+// CHECK-LABEL: func.func @row_tiles(
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C300:.*]] = arith.constant 300 : index
+// CHECK-DAG: %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: gpu.launch blocks(%[[B:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C64]], {{.*}} threads(%[[T:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C256]], {{.*}} workgroup(%[[MAX:.*]] : memref<1xf32, #gpu.address_space<workgroup>>, %[[EXP:.*]] : memref<1x300xf32, #gpu.address_space<workgroup>>, %[[SUM:.*]] : memref<1xf32, #gpu.address_space<workgroup>>)
+// CHECK-NOT: scf.if %{{.*}} {
+// CHECK: scf.for %{{.*}} = %[[T]] to %{{.*}} step %[[C256]]
+// CHECK: memref.store %{{.*}}, %[[MAX]]
+// CHECK: gpu.barrier
+// CHECK: %[[PART:.*]] = scf.for %[[I:.*]] = %[[T]] to %[[C300]] step %[[C256]] iter_args(%[[ACC:.*]] = %[[NEGINF]]) -> (f32)
+// CHECK: arith.maximumf
+// CHECK: %[[TOTAL:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
+// CHECK: scf.if
+// CHECK: memref.load %[[MAX]]
+// CHECK: arith.maximumf
+// CHECK: memref.store %{{.*}}, %[[MAX]]
+// CHECK: gpu.barrier
+// CHECK: math.exp
+// CHECK: memref.store %{{.*}}, %[[EXP]]
+// CHECK: gpu.barrier
+// CHECK: gpu.all_reduce add
+// CHECK: gpu.barrier
+// CHECK: arith.divf
+// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<1x300xf32, strided<[300, 1], offset: ?>>
+// CHECK: gpu.barrier
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.dealloc
+// CHECK: gpu.terminator
+// B64-LABEL: func.func @row_tiles(
+// B64: gpu.launch {{.*}} threads({{.*}}) in (%{{.*}} = %c64,
+#row = affine_map<(d0, d1) -> (d0, d1)>
+#red = affine_map<(d0, d1) -> (d0)>
+func.func @row_tiles(%in: memref<64x300xf32>, %out: memref<64x300xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant -0.000000e+00 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %row = memref.subview %in[%i, 0] [1, 300] [1, 1] : memref<64x300xf32> to memref<1x300xf32, strided<[300, 1], offset: ?>>
+    %max = memref.alloc() : memref<1xf32>
+    linalg.fill ins(%ninf : f32) outs(%max : memref<1xf32>)
+    linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%row : memref<1x300xf32, strided<[300, 1], offset: ?>>) outs(%max : memref<1xf32>) {
+    ^bb0(%x: f32, %m: f32):
+      %r = arith.maximumf %x, %m : f32
+      linalg.yield %r : f32
+    }
+    %exp = memref.alloc() : memref<1x300xf32>
+    linalg.generic {indexing_maps = [#row, #red, #row], iterator_types = ["parallel", "parallel"]} ins(%row, %max : memref<1x300xf32, strided<[300, 1], offset: ?>>, memref<1xf32>) outs(%exp : memref<1x300xf32>) {
+    ^bb0(%x: f32, %m: f32, %o: f32):
+      %d = arith.subf %x, %m : f32
+      %e = math.exp %d : f32
+      linalg.yield %e : f32
+    }
+    %sum = memref.alloc() : memref<1xf32>
+    linalg.fill ins(%zero : f32) outs(%sum : memref<1xf32>)
+    linalg.generic {indexing_maps = [#row, #red], iterator_types = ["parallel", "reduction"]} ins(%exp : memref<1x300xf32>) outs(%sum : memref<1xf32>) {
+    ^bb0(%x: f32, %s: f32):
+      %r = arith.addf %x, %s : f32
+      linalg.yield %r : f32
+    }
+    %dst = memref.subview %out[%i, 0] [1, 300] [1, 1] : memref<64x300xf32> to memref<1x300xf32, strided<[300, 1], offset: ?>>
+    linalg.generic {indexing_maps = [#row, #red, #row], iterator_types = ["parallel", "parallel"]} ins(%exp, %sum : memref<1x300xf32>, memref<1xf32>) outs(%dst : memref<1x300xf32, strided<[300, 1], offset: ?>>) {
+    ^bb0(%x: f32, %s: f32, %o: f32):
+      %r = arith.divf %x, %s : f32
+      linalg.yield %r : f32
+    }
+    memref.dealloc %max : memref<1xf32>
+    memref.dealloc %exp : memref<1x300xf32>
+    memref.dealloc %sum : memref<1xf32>
+    scf.reduce
+  }
+  return
+}

@@ -5,8 +5,10 @@
 // RUN: gopt-opt %s --gopt-optimize --gopt-lower-to-nvvm=format=llvm | FileCheck %s --check-prefix=LLVMIR
 
 // Only LLVM-dialect ops, launches and GPU binaries remain. The entry keeps
-// its C interface; each kernel function launches its own kernel, on its own
-// stream, with device buffers from the runtime.
+// its C interface; the kernel functions are inlined into it after their
+// kernels were outlined (named after them): one stream for all launches,
+// device buffers from the runtime, one synchronization before the
+// deallocations, which under a condition are runtime calls (no stream).
 // CHECK-NOT: gopt.
 // CHECK-NOT: func.func
 // CHECK-NOT: linalg.
@@ -14,15 +16,17 @@
 // CHECK-NOT: scf.
 // CHECK-LABEL: llvm.func @mlp(
 // CHECK-SAME: attributes {llvm.emit_c_interface}
-// CHECK: llvm.call @mlp_k0_linear(
-// CHECK: llvm.call @mlp_k5_softmax(
-// CHECK-LABEL: llvm.func @mlp_k0_linear(
-// CHECK-SAME: gopt.kernel = 0 : i64
-// CHECK: llvm.call @mgpuStreamCreate()
+// CHECK: %[[STREAM:.*]] = llvm.call @mgpuStreamCreate()
+// CHECK-NOT: llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemAlloc(
-// CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @mlp_k0_linear_kernel::@mlp_k0_linear_kernel blocks in
-// CHECK: llvm.call @mgpuStreamSynchronize(
-// CHECK: llvm.call @mgpuStreamDestroy(
+// CHECK: gpu.launch_func <%[[STREAM]] : !llvm.ptr> @mlp_k0_linear_kernel::@mlp_k0_linear_kernel blocks in
+// CHECK: gpu.launch_func <%[[STREAM]] : !llvm.ptr> @mlp_k5_softmax_kernel::@mlp_k5_softmax_kernel blocks in
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[STREAM]])
+// CHECK: llvm.call @mgpuStreamDestroy(%[[STREAM]])
+// CHECK-NOT: llvm.call @mgpuStream
+// CHECK: llvm.call @gopt_cuda_free(
+// CHECK-NOT: llvm.call @mgpuStream
+// CHECK: llvm.return
 // The kernel's PTX for sm_90: an entry reading and writing global memory.
 // CHECK: gpu.binary @mlp_k0_linear_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
 // CHECK-SAME: assembly = "
@@ -30,8 +34,6 @@
 // CHECK-SAME: .visible .entry mlp_k0_linear_kernel(
 // CHECK-SAME: ld.global
 // CHECK-SAME: st.global
-// CHECK-LABEL: llvm.func @mlp_k5_softmax(
-// CHECK-SAME: gopt.kernel = 5 : i64
 // CHECK: gpu.binary @mlp_k5_softmax_kernel
 
 // One binary per kernel: six unfused, three after gopt-optimize; @mlp_kernel

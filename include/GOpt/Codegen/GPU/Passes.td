@@ -57,6 +57,19 @@ def GOptGPUMapKernels : Pass<"gopt-gpu-map-kernels", "::mlir::ModuleOp"> {
     * inside a launch, `memref.alloc` of a static shape becomes
       `memref.alloca` (thread-private memory) and `memref.dealloc` goes.
 
+    A tile loop whose tiles reduce rows (softmax, layer norm, reductions,
+    global pooling: a linalg op of the tile, no contraction, reduces at
+    least 32 elements) runs one tile per **block** instead, of up to
+    `block-size` threads (a multiple of 32, no more than the widest op of
+    the tile needs): each linalg op of the tile is a loop over its
+    iteration space strided by the block's size, each reduction combines
+    the threads' partial results with `gpu.all_reduce` (thread 0 stores),
+    the tile's temporaries are the launch's workgroup (shared) memory, and
+    a `gpu.barrier` follows every op. Tiles whose temporaries would take
+    more than 40 KiB of shared memory, or hold ops that cannot be spread
+    (a reduction whose body is not `combine(x, out)` with an op
+    `gpu.all_reduce` has), keep one thread per tile.
+
     A tile that allocates a dynamic shape is an error naming the op.
   }];
   let options = [
@@ -65,6 +78,8 @@ def GOptGPUMapKernels : Pass<"gopt-gpu-map-kernels", "::mlir::ModuleOp"> {
   ];
   let statistics = [
     Statistic<"numLaunches", "launches", "gpu.launch ops made">,
+    Statistic<"numBlockPerTileLaunches", "block-per-tile-launches",
+              "Launches running one tile per thread block">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
