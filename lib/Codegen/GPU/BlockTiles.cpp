@@ -17,7 +17,10 @@
 //     output held and stores it;
 //   * the tile's temporaries are workgroup (shared) memory attributions of
 //     the launch, and a gpu.barrier follows every op, so the next one reads
-//     what all threads wrote.
+//     what all threads wrote;
+//   * a row of device memory that several ops of the tile read is copied
+//     into shared memory once, before the first of them, while the budget
+//     allows: one pass over global memory instead of two or three.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +35,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -411,6 +416,42 @@ private:
   int64_t threads;
 };
 
+/// Copies each buffer of device memory that two or more ops of the tile
+/// read (a row softmax reads for its max and again for its exponentials,
+/// layer norm three times) into a new temporary before its first reader,
+/// and makes the readers read that: one pass over global memory instead of
+/// several, while the temporaries fit in `budget` bytes of shared memory.
+void promoteRereadInputs(IRRewriter &rewriter, Block &body, int64_t budget) {
+  for (auto alloc : body.getOps<memref::AllocOp>())
+    budget -= staticBytes(alloc.getType());
+  llvm::MapVector<Value, SmallVector<OpOperand *>> readers;
+  for (auto op : body.getOps<linalg::LinalgOp>())
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto type = dyn_cast<MemRefType>(input->get().getType());
+      if (type && type.hasStaticShape() && staticBytes(type) > 0 &&
+          !input->get().getDefiningOp<memref::AllocOp>())
+        readers[input->get()].push_back(input);
+    }
+  for (auto &[buffer, uses] : readers) {
+    llvm::SmallPtrSet<Operation *, 4> ops;
+    for (OpOperand *use : uses)
+      ops.insert(use->getOwner());
+    auto type = cast<MemRefType>(buffer.getType());
+    int64_t bytes = staticBytes(type);
+    if (ops.size() < 2 || bytes > budget)
+      continue;
+    budget -= bytes;
+    Operation *first = uses.front()->getOwner();
+    rewriter.setInsertionPoint(first);
+    auto copy = memref::AllocOp::create(
+        rewriter, first->getLoc(),
+        MemRefType::get(type.getShape(), type.getElementType()));
+    memref::CopyOp::create(rewriter, first->getLoc(), buffer, copy);
+    for (OpOperand *use : uses)
+      rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(copy); });
+  }
+}
+
 /// Threads per block for the tile of `loop`: enough for its widest op, a
 /// multiple of 32, at most `maxThreads`.
 int64_t threadsFor(scf::ParallelOp loop, int64_t maxThreads) {
@@ -476,6 +517,8 @@ FailureOr<gpu::LaunchOp> mlir::gopt::launchTilesOnBlocks(scf::ParallelOp loop,
        llvm::make_early_inc_range(loopBody->without_terminator()))
     op.moveBefore(terminator);
   rewriter.eraseOp(loop);
+
+  promoteRereadInputs(rewriter, body, kSharedMemoryBudget);
 
   // Copies become linalg ops, linalg ops generics; then each is spread.
   SmallVector<Operation *> ops;

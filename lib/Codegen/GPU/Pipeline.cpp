@@ -122,6 +122,10 @@ void mlir::gopt::buildLowerToNVVMPipeline(
 
   // MLIR's GPU/NVVM path: kernels outlined into a gpu.module, the host to
   // the LLVM dialect with runtime calls, the device to NVVM, then a binary.
+  // Constants and index arithmetic the launches use are computed inside
+  // them (static extents become immediates: a division by one is a shift
+  // or a multiplication, not a 64-bit division by a kernel argument).
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   // The kernel functions (their launches named after them now) inlined
   // into their callers: one stream per entry function, which waits for its

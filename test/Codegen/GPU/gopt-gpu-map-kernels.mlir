@@ -120,18 +120,24 @@ func.func @dynamic_tile(%n: index, %out: memref<4xf32>) {
 // bounds guard. Each op is a loop from the thread's id strided by the
 // block; reductions combine per-thread partials (from the neutral element)
 // with gpu.all_reduce and thread 0 stores; temporaries are shared memory;
-// a barrier follows each op.
+// a barrier follows each op. The input row, which two ops read, is copied
+// into shared memory once, before the first of them.
 // CHECK-LABEL: func.func @row_tiles(
 // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK-DAG: %[[C300:.*]] = arith.constant 300 : index
 // CHECK-DAG: %[[NEGINF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: gpu.launch blocks(%[[B:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C64]], {{.*}} threads(%[[T:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C256]], {{.*}} workgroup(%[[MAX:.*]] : memref<1xf32, #gpu.address_space<workgroup>>, %[[EXP:.*]] : memref<1x300xf32, #gpu.address_space<workgroup>>, %[[SUM:.*]] : memref<1xf32, #gpu.address_space<workgroup>>)
+// CHECK: gpu.launch blocks(%[[B:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C64]], {{.*}} threads(%[[T:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C256]], {{.*}} workgroup(%[[MAX:.*]] : memref<1xf32, #gpu.address_space<workgroup>>, %[[ROW:.*]] : memref<1x300xf32, #gpu.address_space<workgroup>>, %[[EXP:.*]] : memref<1x300xf32, #gpu.address_space<workgroup>>, %[[SUM:.*]] : memref<1xf32, #gpu.address_space<workgroup>>)
 // CHECK-NOT: scf.if %{{.*}} {
 // CHECK: scf.for %{{.*}} = %[[T]] to %{{.*}} step %[[C256]]
 // CHECK: memref.store %{{.*}}, %[[MAX]]
 // CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} = %[[T]] to %[[C300]] step %[[C256]]
+// CHECK: memref.load %{{.*}} : memref<1x300xf32, strided<[300, 1], offset: ?>>
+// CHECK-NEXT: memref.store %{{.*}}, %[[ROW]]
+// CHECK: gpu.barrier
 // CHECK: %[[PART:.*]] = scf.for %[[I:.*]] = %[[T]] to %[[C300]] step %[[C256]] iter_args(%[[ACC:.*]] = %[[NEGINF]]) -> (f32)
+// CHECK: memref.load %[[ROW]]
 // CHECK: arith.maximumf
 // CHECK: %[[TOTAL:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
 // CHECK: scf.if
@@ -139,6 +145,7 @@ func.func @dynamic_tile(%n: index, %out: memref<4xf32>) {
 // CHECK: arith.maximumf
 // CHECK: memref.store %{{.*}}, %[[MAX]]
 // CHECK: gpu.barrier
+// CHECK: memref.load %[[ROW]]
 // CHECK: math.exp
 // CHECK: memref.store %{{.*}}, %[[EXP]]
 // CHECK: gpu.barrier
