@@ -15,6 +15,8 @@
 #include "GOpt/Codegen/GPU/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
@@ -74,11 +76,32 @@ LogicalResult privatizeAllocations(gpu::LaunchOp launch) {
   return success();
 }
 
-/// Replaces `loop` by a gpu.launch of ceil(N / blockSize) blocks of
-/// blockSize threads, N the loop's trip count; each thread runs the body
-/// once for its flattened index when that index is below N.
+/// The static trip count of `loop` (the product of its extents), or none.
+std::optional<int64_t> staticTripCount(scf::ParallelOp loop) {
+  int64_t count = 1;
+  for (auto [lb, ub, step] : llvm::zip(
+           loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+    std::optional<int64_t> l = getConstantIntValue(lb),
+                           u = getConstantIntValue(ub),
+                           s = getConstantIntValue(step);
+    if (!l || !u || !s || *s <= 0)
+      return std::nullopt;
+    count *= (*u - *l + *s - 1) / *s;
+  }
+  return count;
+}
+
+/// Replaces `loop` by a gpu.launch of blocks of blockSize threads, each
+/// thread running the body for `perThread` iterations: iteration
+/// (b * perThread + j) * blockSize + t for j < perThread (neighbouring
+/// threads, neighbouring iterations, in each of the thread's copies of the
+/// body). With perThread = 1, ceil(N / blockSize) blocks and a guard
+/// `index < N`; with more, N is a multiple of perThread * blockSize and no
+/// guard is needed, so the copies are straight-line code whose loads
+/// gopt-gpu-hoist-loads can issue together.
 FailureOr<gpu::LaunchOp> launchParallelLoop(scf::ParallelOp loop,
-                                            int64_t blockSize) {
+                                            int64_t blockSize,
+                                            int64_t perThread) {
   if (loop.getNumResults() != 0)
     return loop.emitOpError("gopt-gpu-map-kernels: a parallel loop with "
                             "reductions across its iterations is not "
@@ -98,45 +121,55 @@ FailureOr<gpu::LaunchOp> launchParallelLoop(scf::ParallelOp loop,
     total = arith::MulIOp::create(builder, loc, total, extent);
   }
   Value threads = constant(blockSize);
-  Value blocks = arith::CeilDivUIOp::create(builder, loc, total, threads);
+  Value blocks = arith::CeilDivUIOp::create(
+      builder, loc, total, constant(blockSize * perThread));
   Value one = constant(1);
   auto launch =
       gpu::LaunchOp::create(builder, loc, blocks, one, one, threads, one, one);
 
   Block &body = launch.getBody().front();
   builder.setInsertionPointToStart(&body);
-  Value linear = arith::AddIOp::create(
-      builder, loc,
-      arith::MulIOp::create(builder, loc, launch.getBlockIds().x, threads),
-      launch.getThreadIds().x);
-  Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                        linear, total);
-  auto guard = scf::IfOp::create(builder, loc, inRange, /*withElse=*/false);
-  gpu::TerminatorOp::create(builder, loc);
-
-  // Delinearize, innermost dimension fastest, into the loop's variables.
-  builder.setInsertionPointToStart(guard.thenBlock());
-  unsigned rank = extents.size();
-  SmallVector<Value> ivs(rank);
-  Value rest = linear;
-  for (int64_t d = rank - 1; d >= 0; --d) {
-    Value index = d == 0 ? rest
-                         : arith::RemUIOp::create(builder, loc, rest,
-                                                  extents[d]).getResult();
-    if (d != 0)
-      rest = arith::DivUIOp::create(builder, loc, rest, extents[d]);
-    Value scaled =
-        arith::MulIOp::create(builder, loc, index, loop.getStep()[d]);
-    ivs[d] = arith::AddIOp::create(builder, loc, loop.getLowerBound()[d],
-                                   scaled);
-  }
+  auto terminator = gpu::TerminatorOp::create(builder, loc);
   Block *loopBody = loop.getBody();
-  for (auto [iv, value] : llvm::zip(loopBody->getArguments(), ivs))
-    iv.replaceAllUsesWith(value);
-  Operation *yield = guard.thenBlock()->getTerminator();
-  for (Operation &op : llvm::make_early_inc_range(
-           loopBody->without_terminator()))
-    op.moveBefore(yield);
+  unsigned rank = extents.size();
+  for (int64_t j = 0; j < perThread; ++j) {
+    builder.setInsertionPoint(terminator);
+    Value first = arith::MulIOp::create(
+        builder, loc,
+        arith::AddIOp::create(
+            builder, loc,
+            arith::MulIOp::create(builder, loc, launch.getBlockIds().x,
+                                  constant(perThread)),
+            constant(j)),
+        threads);
+    Value linear =
+        arith::AddIOp::create(builder, loc, first, launch.getThreadIds().x);
+    if (perThread == 1) {
+      Value inRange = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult, linear, total);
+      auto guard = scf::IfOp::create(builder, loc, inRange, /*withElse=*/false);
+      builder.setInsertionPoint(guard.thenBlock()->getTerminator());
+    }
+    // Delinearize, innermost dimension fastest, into the loop's variables.
+    SmallVector<Value> ivs(rank);
+    Value rest = linear;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      Value index = d == 0 ? rest
+                           : arith::RemUIOp::create(builder, loc, rest,
+                                                    extents[d]).getResult();
+      if (d != 0)
+        rest = arith::DivUIOp::create(builder, loc, rest, extents[d]);
+      Value scaled =
+          arith::MulIOp::create(builder, loc, index, loop.getStep()[d]);
+      ivs[d] = arith::AddIOp::create(builder, loc, loop.getLowerBound()[d],
+                                     scaled);
+    }
+    IRMapping mapping;
+    for (auto [iv, value] : llvm::zip(loopBody->getArguments(), ivs))
+      mapping.map(iv, value);
+    for (Operation &op : loopBody->without_terminator())
+      builder.clone(op, mapping);
+  }
   loop.erase();
   if (failed(privatizeAllocations(launch)))
     return failure();
@@ -205,6 +238,22 @@ struct GOptGPUMapKernelsPass
     }
   }
 
+  /// Iterations per thread for `loop`: elements-per-thread when the
+  /// static trip count is a multiple of it times the block size and the
+  /// body reduces nothing (each iteration a few loads and one store),
+  /// else 1.
+  int64_t elementsPerThread(scf::ParallelOp loop) {
+    std::optional<int64_t> count = staticTripCount(loop);
+    int64_t chunk = elementsPerThreadOption * blockSize;
+    if (elementsPerThreadOption <= 1 || !count || *count % chunk != 0)
+      return 1;
+    bool reduces = false;
+    loop.getBody()->walk([&](linalg::LinalgOp op) {
+      reduces |= op.getNumReductionLoops() > 0;
+    });
+    return reduces ? 1 : elementsPerThreadOption;
+  }
+
   /// The ops of `func` that compute on buffers at the host level: parallel
   /// loops, linalg ops and copies (not the staged host-to-device ones).
   static SmallVector<Operation *> collectComputations(func::FuncOp func) {
@@ -242,7 +291,8 @@ struct GOptGPUMapKernelsPass
         if (failed(launchTilesOnBlocks(loop, blockSize)))
           return failure();
         ++numBlockPerTileLaunches;
-      } else if (failed(launchParallelLoop(loop, blockSize))) {
+      } else if (failed(launchParallelLoop(loop, blockSize,
+                                           elementsPerThread(loop)))) {
         return failure();
       }
       ++numLaunches;

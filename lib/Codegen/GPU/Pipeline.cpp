@@ -108,6 +108,7 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   pm.addPass(createGOptLowerLibraryContractions(library));
   GOptGPUMapKernelsOptions map;
   map.blockSize = options.blockSize;
+  map.elementsPerThreadOption = options.elementsPerThread;
   pm.addPass(createGOptGPUMapKernels(map));
   pm.addPass(createGOptGPUDeviceBuffers());
   OpPassManager &scalar = pm.nest<func::FuncOp>();
@@ -115,6 +116,8 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   scalar.addPass(createLowerAffinePass());
   scalar.addPass(createCanonicalizerPass());
   scalar.addPass(createCSEPass());
+  // Several elements per thread: their loads issued together.
+  pm.addPass(createGOptGPUHoistLoads());
   pm.addPass(createGOptEmitCInterface());
   // Integer powers become generated functions, which kernel outlining
   // copies into the kernels' modules.

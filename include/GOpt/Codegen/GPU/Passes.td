@@ -48,7 +48,11 @@ def GOptGPUMapKernels : Pass<"gopt-gpu-map-kernels", "::mlir::ModuleOp"> {
       delinearizes its global index into the loop's induction variables
       (the innermost varying fastest, so neighbouring threads touch
       neighbouring elements) and runs one iteration, guarded by
-      `index < N`;
+      `index < N`. When N is a multiple of `elements-per-thread` (E) times
+      `block-size` and the tile reduces nothing, each thread runs E
+      iterations instead, `(b * E + j) * block-size + t` for j < E, as E
+      unguarded copies of the body (so that gopt-gpu-hoist-loads can issue
+      their loads together), in N / (E * block-size) blocks;
     * every top-level `linalg` op (a kernel left untiled) becomes parallel
       loops first, then a launch, its reduction loops sequential inside
       each thread;
@@ -75,6 +79,10 @@ def GOptGPUMapKernels : Pass<"gopt-gpu-map-kernels", "::mlir::ModuleOp"> {
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block (1 to 1024)">,
+    Option<"elementsPerThreadOption", "elements-per-thread", "int64_t",
+           /*default=*/"4",
+           "Iterations each thread of a one-thread-per-tile launch runs "
+           "when the trip count allows (1: one each)">,
   ];
   let statistics = [
     Statistic<"numLaunches", "launches", "gpu.launch ops made">,
@@ -89,6 +97,26 @@ def GOptGPUMapKernels : Pass<"gopt-gpu-map-kernels", "::mlir::ModuleOp"> {
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];
+}
+
+def GOptGPUHoistLoads : Pass<"gopt-gpu-hoist-loads", "::mlir::ModuleOp"> {
+  let summary = "Issue a kernel's loads of read-only buffers before its stores";
+  let description = [{
+    Runs on `gpu.launch` ops whose bodies are loops and scalars (after
+    `convert-linalg-to-loops`). In the body's top-level block, every
+    `memref.load` of a buffer that nothing in the launch writes or frees
+    (through views), and every side-effect-free op without regions, moves
+    up to just after the last of its operands' definitions in that block.
+    The copies of the body that `gopt-gpu-map-kernels`' elements-per-thread
+    makes then issue all their loads before their first store, so several
+    loads per thread are in flight at once. A launch with an op of unknown
+    effects, or one that writes a buffer passed from outside as a function
+    argument (another argument could be the same buffer), is left as it is.
+  }];
+  let statistics = [
+    Statistic<"numHoistedLoads", "hoisted-loads", "Loads moved up">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
 def GOptGPUDeviceBuffers

@@ -50,6 +50,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                             llvm::cl::desc("Threads per block of every kernel "
                                            "launch (1 to 1024)"),
                             llvm::cl::init(256)};
+  Option<int64_t> elementsPerThread{
+      *this, "elements-per-thread",
+      llvm::cl::desc("Elements each thread of an elementwise kernel computes "
+                     "when the element count is a multiple of it times the "
+                     "block size (1: one each)"),
+      llvm::cl::init(4)};
 };
 
 /// Appends the GPU pipeline from gopt to the LLVM dialect and a gpu.binary
