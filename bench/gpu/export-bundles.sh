@@ -13,7 +13,8 @@
 #           layer norm over 8192x4096, a 1024^3 matmul, a transformer
 #           encoder layer at seq 512, d 768), inputs generated on the GPU
 #           machine, except the encoder's, which also has its CPU reference.
-# The tarball also holds gopt-exec (it links no LLVM or MLIR).
+# The chain is also compiled with 2, 4 and 8 elements per thread (check and
+# perf). The tarball also holds gopt-exec (it links no LLVM or MLIR).
 set -euo pipefail
 out=${1:?usage: export-bundles.sh OUT.tar.xz [BUILD_DIR]}
 build=${2:-build}
@@ -54,6 +55,15 @@ for size in small big; do
   done
 done
 export_model check mlp "$root/examples/mlp.mlir" fused
+# Elements per thread (gopt-lower-to-nvvm's elements-per-thread, its loads
+# issued together): the chain checked and timed at 2, 4 and 8.
+for e in 2 4 8; do
+  export_model check "ew_chain.e$e" "$work/models-small/ew_chain.mlir" fused \
+    --inputs="$work/models-small/ew_chain.input0.npy" \
+    --nvvm-options="elements-per-thread=$e"
+  export_model perf "ew_chain.e$e" "$work/models-big/ew_chain.mlir" fused \
+    --generated-inputs --nvvm-options="elements-per-thread=$e"
+done
 mkdir -p "$work/bundles/bin"
 cp "$build/bin/gopt-exec" "$work/bundles/bin/"
 tar -C "$work" -cf - bundles | xz -T2 -6 > "$out"

@@ -84,6 +84,25 @@ def main():
         if name == "matmul" and eager:
             targets.append(("matmul >= 90% of cuBLAS (torch.matmul, f32, no "
                             "TF32)", 100 * ratio, 90))
+    sweep = [(e, os.path.join(folder, f"perf.ew_chain.e{e}.fused.json"))
+             for e in (2, 4, 8)]
+    sweep = [(e, path) for e, path in sweep if os.path.exists(path)]
+    base = os.path.join(folder, "perf.ew_chain.fused.json")
+    if sweep and os.path.exists(base):
+        out.append("\n## Elementwise chain, fused: elements per thread\n")
+        out.append("| elements per thread | median ms [IQR] | GB/s (% of copy) |")
+        out.append("|---:|---:|---:|")
+        for e, path in [(1, base)] + sweep:
+            r = load(path)
+            lat = r["latency_ms"]
+            pct = 100 * r["effective_gb_per_s"] / r["copy_gb_per_s"] \
+                if r["copy_gb_per_s"] > 0 else 0
+            out.append(f"| {e} | {lat['median']:.4f} [{lat['q1']:.4f}-"
+                       f"{lat['q3']:.4f}] | {r['effective_gb_per_s']:.0f} "
+                       f"({pct:.1f}%) |")
+            if e > 1:
+                targets.append((f"fused elementwise chain, {e} elements per "
+                                 f"thread, >= 70% of copy bandwidth", pct, 70))
     out.append("\n## Targets\n")
     for what, value, goal in targets:
         out.append(f"- {what}: {value:.1f}% — {'met' if value >= goal else 'NOT met'}")

@@ -117,7 +117,8 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   scalar.addPass(createCanonicalizerPass());
   scalar.addPass(createCSEPass());
   // Several elements per thread: their loads issued together.
-  pm.addPass(createGOptGPUHoistLoads());
+  if (options.elementsPerThread > 1)
+    pm.addPass(createGOptGPUHoistLoads());
   pm.addPass(createGOptEmitCInterface());
   // Integer powers become generated functions, which kernel outlining
   // copies into the kernels' modules.

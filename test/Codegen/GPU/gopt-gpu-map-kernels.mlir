@@ -1,6 +1,6 @@
 // RUN: gopt-opt %s -split-input-file -verify-diagnostics --gopt-gpu-map-kernels --canonicalize | FileCheck %s
 // RUN: gopt-opt %s -split-input-file -verify-diagnostics --gopt-gpu-map-kernels=block-size=64 --canonicalize | FileCheck %s --check-prefix=B64
-// RUN: gopt-opt %s -split-input-file -verify-diagnostics --gopt-gpu-map-kernels=elements-per-thread=1 --canonicalize | FileCheck %s --check-prefix=ONE
+// RUN: gopt-opt %s -split-input-file -verify-diagnostics --gopt-gpu-map-kernels=elements-per-thread=4 --canonicalize | FileCheck %s --check-prefix=FOUR
 
 // A kernel's tile loop (4x300 tiles) becomes one launch of ceil(1200/256) = 5
 // blocks of 256 threads; each thread takes tile b*256+t when it is below
@@ -208,22 +208,22 @@ func.func @row_tiles(%in: memref<64x300xf32>, %out: memref<64x300xf32>) {
 // -----
 
 // 4x512 = 2048 tiles, a multiple of 4 elements per thread times 256
-// threads: 2 blocks, each thread runs 4 unguarded copies of the body, at
-// tiles (b*4 + j)*256 + t (coalesced in each copy). With
-// elements-per-thread=1, one guarded copy in 8 blocks.
+// threads: with elements-per-thread=4, 2 blocks, each thread runs 4
+// unguarded copies of the body, at tiles (b*4 + j)*256 + t (coalesced in
+// each copy). By default, one guarded copy in 8 blocks.
 // CHECK-LABEL: func.func @elements_per_thread(
-// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
-// CHECK: gpu.launch blocks(%[[B:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C2]], {{.*}} threads(%[[T:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256,
-// CHECK-NOT: scf.if
-// CHECK-COUNT-4: memref.store
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %[[C8]],
+// CHECK: scf.if
+// CHECK-COUNT-1: memref.store
 // CHECK-NOT: memref.store
-// CHECK: gpu.terminator
-// ONE-LABEL: func.func @elements_per_thread(
-// ONE-DAG: %[[C8:.*]] = arith.constant 8 : index
-// ONE: gpu.launch blocks({{.*}}) in (%{{.*}} = %[[C8]],
-// ONE: scf.if
-// ONE-COUNT-1: memref.store
-// ONE-NOT: memref.store
+// FOUR-LABEL: func.func @elements_per_thread(
+// FOUR-DAG: %[[C2:.*]] = arith.constant 2 : index
+// FOUR: gpu.launch blocks(%[[B:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C2]], {{.*}} threads(%[[T:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256,
+// FOUR-NOT: scf.if
+// FOUR-COUNT-4: memref.store
+// FOUR-NOT: memref.store
+// FOUR: gpu.terminator
 func.func @elements_per_thread(%in: memref<4x512xf32>, %out: memref<4x512xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -80,7 +80,7 @@ def GOptGPUMapKernels : Pass<"gopt-gpu-map-kernels", "::mlir::ModuleOp"> {
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block (1 to 1024)">,
     Option<"elementsPerThreadOption", "elements-per-thread", "int64_t",
-           /*default=*/"4",
+           /*default=*/"1",
            "Iterations each thread of a one-thread-per-tile launch runs "
            "when the trip count allows (1: one each)">,
   ];

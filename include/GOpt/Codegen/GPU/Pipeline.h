@@ -54,8 +54,9 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       *this, "elements-per-thread",
       llvm::cl::desc("Elements each thread of an elementwise kernel computes "
                      "when the element count is a multiple of it times the "
-                     "block size (1: one each)"),
-      llvm::cl::init(4)};
+                     "block size, its loads issued together "
+                     "(gopt-gpu-hoist-loads); 1: one each"),
+      llvm::cl::init(1)};
 };
 
 /// Appends the GPU pipeline from gopt to the LLVM dialect and a gpu.binary
