@@ -328,11 +328,38 @@ std::string LoadedBundle::run(const BundleRunOptions &options,
         compare(tensor, results[i], want, options.rtol, options.atol));
   }
 
-  for (int i = 0; i < report.warmup; ++i) {
+  timeCalls(report.warmup, report.repetitions, report.latencyMs,
+            report.peakBytes, report.allocationsPerRun,
+            report.driverAllocationsPerRun);
+  report.latency = mlir::gopt::SampleSummary::of(report.latencyMs);
+  report.reservedBytes = cuda::deviceMemoryStats().reservedBytes;
+  if (options.kernelTimes) {
+    report.kernels = profileKernels(report.repetitions, report.kernelMsPerRun);
+    report.profiledRuns = report.repetitions;
+  }
+  if (options.copyBandwidthBytes)
+    report.copy = cuda::measureCopyBandwidth(options.copyBandwidthBytes, 10);
+  return "";
+}
+
+std::vector<std::vector<char>> LoadedBundle::runToHost() {
+  std::vector<int64_t> resultWords;
+  call(resultWords);
+  std::vector<std::vector<char>> results = copyResultsToHost(resultWords);
+  freeResults(resultWords);
+  return results;
+}
+
+void LoadedBundle::timeCalls(int warmup, int repetitions,
+                             std::vector<double> &ms, int64_t &peakBytes,
+                             int64_t &allocations,
+                             int64_t &driverAllocations) {
+  std::vector<int64_t> resultWords;
+  for (int i = 0; i < warmup; ++i) {
     call(resultWords);
     freeResults(resultWords);
   }
-  for (int r = 0; r < report.repetitions; ++r) {
+  for (int r = 0; r < repetitions; ++r) {
     cuda::resetPeakDeviceMemory();
     cuda::DeviceMemoryStats before = cuda::deviceMemoryStats();
     double begin = nowMs();
@@ -340,47 +367,41 @@ std::string LoadedBundle::run(const BundleRunOptions &options,
     double end = nowMs();
     cuda::DeviceMemoryStats after = cuda::deviceMemoryStats();
     freeResults(resultWords);
-    report.latencyMs.push_back(end - begin);
-    report.peakBytes =
-        std::max(report.peakBytes, after.peakBytes - before.liveBytes);
-    report.allocationsPerRun = after.allocations - before.allocations;
-    report.driverAllocationsPerRun =
-        after.driverAllocations - before.driverAllocations;
+    ms.push_back(end - begin);
+    peakBytes = std::max(peakBytes, after.peakBytes - before.liveBytes);
+    allocations = after.allocations - before.allocations;
+    driverAllocations = after.driverAllocations - before.driverAllocations;
   }
-  report.latency = mlir::gopt::SampleSummary::of(report.latencyMs);
-  report.reservedBytes = cuda::deviceMemoryStats().reservedBytes;
-  if (options.kernelTimes) {
-    cuda::collectKernelTimes(); // drop anything pending
-    cuda::setKernelProfiling(true);
-    for (int r = 0; r < report.repetitions; ++r) {
-      call(resultWords);
-      freeResults(resultWords);
-    }
-    cuda::setKernelProfiling(false);
-    report.profiledRuns = report.repetitions;
-    double runs = report.repetitions;
-    for (const cuda::KernelTime &k : cuda::collectKernelTimes()) {
-      KernelShare share;
-      share.name = k.name;
-      share.launchesPerRun = k.launches / runs;
-      share.msPerRun = k.totalMs / runs;
-      report.kernelMsPerRun += share.msPerRun;
-      report.kernels.push_back(std::move(share));
-    }
-    for (KernelShare &k : report.kernels)
-      k.share = report.kernelMsPerRun > 0 ? k.msPerRun / report.kernelMsPerRun
-                                          : 0;
+}
+
+std::vector<KernelShare> LoadedBundle::profileKernels(int repetitions,
+                                                      double &kernelMsPerRun) {
+  std::vector<int64_t> resultWords;
+  cuda::collectKernelTimes(); // drop anything pending
+  cuda::setKernelProfiling(true);
+  for (int r = 0; r < repetitions; ++r) {
+    call(resultWords);
+    freeResults(resultWords);
   }
-  if (options.copyBandwidthBytes)
-    report.copy = cuda::measureCopyBandwidth(options.copyBandwidthBytes, 10);
-  return "";
+  cuda::setKernelProfiling(false);
+  std::vector<KernelShare> kernels;
+  kernelMsPerRun = 0;
+  double runs = std::max(1, repetitions);
+  for (const cuda::KernelTime &k : cuda::collectKernelTimes()) {
+    KernelShare share;
+    share.name = k.name;
+    share.launchesPerRun = k.launches / runs;
+    share.msPerRun = k.totalMs / runs;
+    kernelMsPerRun += share.msPerRun;
+    kernels.push_back(std::move(share));
+  }
+  for (KernelShare &k : kernels)
+    k.share = kernelMsPerRun > 0 ? k.msPerRun / kernelMsPerRun : 0;
+  return kernels;
 }
 
 std::string LoadedBundle::writeResults(const std::string &outDir) {
-  std::vector<int64_t> resultWords;
-  call(resultWords);
-  std::vector<std::vector<char>> results = copyResultsToHost(resultWords);
-  freeResults(resultWords);
+  std::vector<std::vector<char>> results = runToHost();
   for (size_t i = 0; i < results.size(); ++i) {
     std::string error = writeFile(outDir, "result" + std::to_string(i) + ".bin",
                                   results[i].data(), results[i].size());

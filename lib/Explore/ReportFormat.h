@@ -325,8 +325,11 @@ inline std::string describeKernelCoverage(const ExploreReport &report,
   if (runMs > 0) {
     double covered = std::min(1.0, kernelMs / runMs);
     text += " of the " + formatMs(runMs) + " ms median run (" +
-            formatPercent(covered) + "; kernel times come from a build with "
-            "kernel timers); the other " +
+            formatPercent(covered) + "; kernel times come from " +
+            (llvm::StringRef(report.setup.target).starts_with("cuda")
+                 ? "CUDA events around each launch, in runs of their own"
+                 : "a build with kernel timers") +
+            "); the other " +
             formatPercent(1.0 - covered) +
             " is spent outside kernels: the calls between them, buffer "
             "allocation and copies";

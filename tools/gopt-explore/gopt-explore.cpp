@@ -11,6 +11,7 @@
 
 #include "GOpt/Analysis/PassMeasurement.h"
 #include "GOpt/Explore/Explorer.h"
+#include "GOpt/Explore/CUDABackend.h"
 #include "GOpt/Explore/JITBackend.h"
 #include "GOpt/Explore/ManifestCheck.h"
 #include "GOpt/Explore/Report.h"
@@ -87,9 +88,15 @@ static cl::opt<std::string> entry("entry",
                                            "or the only public function)"),
                                   cl::cat(category));
 static cl::opt<std::string>
+    target("target",
+           cl::desc("Where the configurations run: cpu (default: JIT on this "
+                    "CPU) or cuda (this machine's NVIDIA GPU, each "
+                    "configuration a bundle run in process)"),
+           cl::init("cpu"), cl::cat(category));
+static cl::opt<std::string>
     loweringOptions("lowering-options",
-                    cl::desc("Options of gopt-lower-to-llvm for every "
-                             "configuration"),
+                    cl::desc("Options of gopt-lower-to-llvm (--target=cuda: "
+                             "of gopt-lower-to-nvvm) for every configuration"),
                     cl::cat(category));
 static cl::opt<std::string> cacheDir(
     "cache-dir",
@@ -406,6 +413,14 @@ int main(int argc, char **argv) {
   if (!manifestOut)
     return fail(error);
 
+  if (target != "cpu" && target != "cuda")
+    return fail("unknown --target '" + target + "' (cpu or cuda)");
+  if (target == "cuda" && options.mode == ExploreMode::Autotune)
+    return fail("--mode=autotune searches the CPU lowering's options: not "
+                "with --target=cuda");
+  if (target == "cuda" && !batchSizes.empty())
+    return fail("--batch-sizes runs on the CPU: not with --target=cuda");
+
   bool isONNX = llvm::StringRef(inputFile).ends_with(".onnx");
   for (int64_t size : batchSizes)
     if (size < 1)
@@ -482,7 +497,8 @@ int main(int argc, char **argv) {
       progressMode == "always" ||
       (progressMode == "auto" && llvm::sys::Process::StandardErrIsDisplayed());
   ProgressBar bar(showProgress);
-  auto backend = createJITBackend(*module, options);
+  auto backend = target == "cuda" ? createCUDABackend(*module, options)
+                                  : createJITBackend(*module, options);
   options.interrupted = &interruptRequested;
   std::optional<InterruptScope> interruptScope(std::in_place);
   auto report = explore(*backend, options,

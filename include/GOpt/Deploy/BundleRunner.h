@@ -114,6 +114,24 @@ public:
   /// Runs the entry once more and writes each result to DIR/resultN.bin.
   std::string writeResults(const std::string &dir);
 
+  // The steps of run(), for drivers that check and time on their own
+  // (gopt-explore --target=cuda).
+
+  /// One call; each result's row-major bytes on the host.
+  std::vector<std::vector<char>> runToHost();
+  /// `warmup` untimed calls, then `repetitions` timed ones: each call's
+  /// wall time (ms, appended to `ms`), the most device bytes a call held
+  /// above what was live before it (`peakBytes`), and the allocations of
+  /// the last call, all and those the driver served.
+  void timeCalls(int warmup, int repetitions, std::vector<double> &ms,
+                 int64_t &peakBytes, int64_t &allocations,
+                 int64_t &driverAllocations);
+  /// `repetitions` calls with every launch (and cuBLAS call) timed by CUDA
+  /// events: per kernel its launches and ms per call, and its share of
+  /// their sum, which is returned in `kernelMsPerRun`.
+  std::vector<KernelShare> profileKernels(int repetitions,
+                                          double &kernelMsPerRun);
+
 private:
   LoadedBundle() = default;
   /// One call on the device-resident inputs; results' descriptors in

@@ -33,7 +33,8 @@ struct ExploreSetup {
   /// Content hash of the model's IR (hex).
   std::string modelHash;
   std::string entry;
-  /// "cpu-<host cpu name>", the backend the configurations were compiled for.
+  /// "cpu-<host cpu name>" or "cuda-<chip> (<device>)": the backend the
+  /// configurations were compiled for and ran on.
   std::string target;
   std::string cpuModel;
   int cores = 0;

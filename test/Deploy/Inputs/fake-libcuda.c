@@ -35,7 +35,7 @@ int cuEventDestroy_v2(void*e){return 0;}
 int cuEventRecord(void*e,void*s){return 0;}
 int cuEventSynchronize(void*e){return 0;}
 int cuEventElapsedTime_v2(float*ms,void*a,void*b){*ms=0.01f;return 0;}
-int cuMemAlloc_v2(P*p,size_t n){*p=(P)malloc(n);return 0;}
+int cuMemAlloc_v2(P*p,size_t n){*p=(P)calloc(1,n);return 0;}
 int cuMemAllocManaged(P*p,size_t n,unsigned f){*p=(P)malloc(n);return 0;}
 int cuMemFree_v2(P p){free((void*)p);return 0;}
 int cuMemcpyAsync(P d,P s,size_t n,void*st){memcpy((void*)d,(void*)s,n);return 0;}
