@@ -455,6 +455,9 @@ inline std::string describeRepetitions(const ExploreSetup &setup) {
 /// "stop when every relative standard error of the round medians
 /// (CV/√rounds) is ≤ 0.5% or after a 30.0 s budget".
 inline std::string describeStopRule(const ExploreSetup &setup) {
+  if (!setup.recordedRunsDir.empty())
+    return "runs recorded on the device by scripts/gpu-explore.sh (" +
+           setup.recordedRunsDir + "), every recorded round used";
   return "stop when every relative standard error of the round medians "
          "(CV/√rounds) is ≤ " +
          formatPercent(setup.targetRelativeError) + " or after a " +

@@ -54,6 +54,9 @@ llvm::json::Object setupToJSON(const ExploreSetup &s) {
       {"round_milliseconds", number(s.roundMilliseconds)},
       {"target_relative_error", number(s.targetRelativeError)},
       {"budget_seconds", number(s.budgetSeconds)},
+      {"recorded_runs", s.recordedRunsDir.empty()
+                            ? llvm::json::Value(nullptr)
+                            : llvm::json::Value(s.recordedRunsDir)},
       {"interrupted", s.interrupted},
       {"elapsed_seconds", number(s.elapsedSeconds)},
       {"rtol", number(s.rtol)},

@@ -93,6 +93,18 @@ static cl::opt<std::string>
                     "CPU) or cuda (this machine's NVIDIA GPU, each "
                     "configuration a bundle run in process)"),
            cl::init("cpu"), cl::cat(category));
+static cl::opt<std::string> exportBundlesDir(
+    "export-bundles",
+    cl::desc("--target=cuda without a GPU here: compile every "
+             "configuration's program into a bundle under DIR/bundles and "
+             "stop; scripts/gpu-explore.sh DIR runs them on a GPU machine"),
+    cl::value_desc("DIR"), cl::cat(category));
+static cl::opt<std::string> recordedRunsDir(
+    "recorded-runs",
+    cl::desc("--target=cuda: analyze the runs scripts/gpu-explore.sh "
+             "recorded for the bundles of --export-bundles=DIR (the "
+             "programs are compiled again here for their compile figures)"),
+    cl::value_desc("DIR"), cl::cat(category));
 static cl::opt<std::string>
     loweringOptions("lowering-options",
                     cl::desc("Options of gopt-lower-to-llvm (--target=cuda: "
@@ -304,6 +316,52 @@ struct InterruptScope {
   struct sigaction previous = {};
 };
 
+/// --export-bundles=DIR: every configuration's program compiled for the
+/// GPU into DIR/bundles/<hash> (what scripts/gpu-explore.sh runs), a line
+/// per configuration on stdout.
+static int exportBundles(ModuleOp module, const ExploreOptions &options,
+                         const std::string &modelName) {
+  auto configs = buildConfigurations(options);
+  if (!configs)
+    return fail(llvm::toString(configs.takeError()));
+  if (std::error_code ec = llvm::sys::fs::create_directories(exportBundlesDir))
+    return fail("cannot create " + exportBundlesDir + ": " + ec.message());
+  auto backend = createCUDABackend(module, options, CUDABackendMode::Export,
+                                   exportBundlesDir);
+  std::string list;
+  int compiled = 0, failed = 0;
+  for (size_t i = 0; i < configs->size(); ++i) {
+    const Configuration &config = (*configs)[i];
+    ConfigurationMeasurement m;
+    if (llvm::Error error = backend->compile(i, config, m)) {
+      ++failed;
+      llvm::outs() << "  " << config.name << ": compile failed: "
+                   << llvm::toString(std::move(error)) << "\n";
+      continue;
+    }
+    if (m.sameProgramAs.empty())
+      ++compiled;
+    llvm::outs() << "  " << config.name
+                 << (m.sameProgramAs.empty()
+                         ? ": " + std::to_string(m.kernels) + " kernels"
+                         : ": same program as " + m.sameProgramAs)
+                 << "\n";
+  }
+  llvm::outs() << "gopt-explore: " << modelName << ": " << configs->size()
+               << " configurations, " << compiled
+               << " distinct programs in " << exportBundlesDir
+               << "/bundles" << (failed ? ", " + std::to_string(failed) +
+                                              " failed to compile"
+                                        : std::string())
+               << "\n"
+               << "gopt-explore: next, on the GPU machine: "
+                  "scripts/gpu-explore.sh "
+               << exportBundlesDir << "; then here: gopt-explore "
+                  "--target=cuda --recorded-runs="
+               << exportBundlesDir << " with the same model and options\n";
+  return failed ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::opt<int> &threads = adoptThreadsOption(category);
@@ -420,6 +478,12 @@ int main(int argc, char **argv) {
                 "with --target=cuda");
   if (target == "cuda" && !batchSizes.empty())
     return fail("--batch-sizes runs on the CPU: not with --target=cuda");
+  if ((!exportBundlesDir.empty() || !recordedRunsDir.empty()) &&
+      target != "cuda")
+    return fail("--export-bundles and --recorded-runs need --target=cuda");
+  if (!exportBundlesDir.empty() && !recordedRunsDir.empty())
+    return fail("--export-bundles and --recorded-runs are two steps: one "
+                "at a time");
 
   bool isONNX = llvm::StringRef(inputFile).ends_with(".onnx");
   for (int64_t size : batchSizes)
@@ -492,13 +556,38 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  // GPU programs do not go through the compile cache.
+  if (target == "cuda")
+    options.cacheDir.clear();
+  if (!exportBundlesDir.empty())
+    return exportBundles(*module, options, modelName);
+  if (!recordedRunsDir.empty()) {
+    // Every recorded round is one round of the analysis, whatever the
+    // budget and the stopping rule.
+    auto recorded = readRecordedRuns(recordedRunsDir);
+    if (!recorded)
+      return fail(llvm::toString(recorded.takeError()));
+    options.minRounds = options.maxRounds = recorded->rounds;
+    options.repetitionsPerRound = std::max(1, recorded->repetitions);
+    options.warmup = recorded->warmup;
+    options.budgetSeconds = 1e9;
+    options.roundMilliseconds = 0;
+  }
+
   // Measure.
   bool showProgress =
       progressMode == "always" ||
       (progressMode == "auto" && llvm::sys::Process::StandardErrIsDisplayed());
   ProgressBar bar(showProgress);
-  auto backend = target == "cuda" ? createCUDABackend(*module, options)
-                                  : createJITBackend(*module, options);
+  std::unique_ptr<ExploreBackend> backend;
+  if (target == "cuda")
+    backend = createCUDABackend(*module, options,
+                                recordedRunsDir.empty()
+                                    ? CUDABackendMode::Run
+                                    : CUDABackendMode::Replay,
+                                recordedRunsDir);
+  else
+    backend = createJITBackend(*module, options);
   options.interrupted = &interruptRequested;
   std::optional<InterruptScope> interruptScope(std::in_place);
   auto report = explore(*backend, options,
@@ -556,6 +645,7 @@ int main(int argc, char **argv) {
   report->setup.cores = static_cast<int>(getHostCoreCount());
   report->setup.gemmLibrary = gopt_sgemm_backend();
   report->setup.libraryThreads = runtime::getLibraryThreads();
+  report->setup.recordedRunsDir = recordedRunsDir;
 
   // Reports.
   if (*jsonOut) {

@@ -67,6 +67,10 @@ struct ExploreSetup {
   int sharedPrograms = 0;
   int cacheHits = 0;
   int cacheMisses = 0;
+  /// --recorded-runs: the folder of the runs scripts/gpu-explore.sh
+  /// recorded on a GPU machine (every recorded round is one round here; no
+  /// stop rule applies); empty when the runs were timed in this process.
+  std::string recordedRunsDir;
 };
 
 /// One configuration at one batch size of a batch-size sweep.

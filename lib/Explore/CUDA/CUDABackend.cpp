@@ -25,6 +25,9 @@
 #include "GOpt/Support/Error.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <cstring>
 #include <map>
@@ -34,16 +37,50 @@ using namespace mlir::gopt;
 
 namespace {
 
-/// What is kept per configuration: its bundle, loaded.
+/// What is kept per configuration: its bundle, loaded (Run), or where its
+/// recorded runs are (Replay).
 struct Slot {
   std::unique_ptr<::gopt::deploy::LoadedBundle> bundle;
+  /// Run: the temporary bundle folder, removed on release.
   std::string dir;
+  /// Replay: the program's runs folder, its bundle's manifest, and how
+  /// many recorded rounds measure() has handed out.
+  std::string runsDir;
+  ::gopt::deploy::Bundle manifest;
+  int roundsTaken = 0;
+  bool compiled = false;
 };
+
+/// The JSON object in `path`, or an error naming the file.
+llvm::Expected<llvm::json::Value> readJSON(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return makeError("cannot read " + llvm::Twine(path) + ": " +
+                     buffer.getError().message());
+  auto value = llvm::json::parse((*buffer)->getBuffer());
+  if (!value)
+    return makeError(llvm::Twine(path) + ": " +
+                     llvm::toString(value.takeError()));
+  if (!value->getAsObject())
+    return makeError(llvm::Twine(path) + ": not a JSON object");
+  return std::move(*value);
+}
+
+std::string joinPath(llvm::StringRef a, llvm::StringRef b,
+                     llvm::StringRef c = "", llvm::StringRef d = "") {
+  llvm::SmallString<256> path(a);
+  for (llvm::StringRef part : {b, c, d})
+    if (!part.empty())
+      llvm::sys::path::append(path, part);
+  return path.str().str();
+}
 
 class CUDABackend : public ExploreBackend {
 public:
-  CUDABackend(ModuleOp module, const ExploreOptions &options)
-      : module(module), options(options) {}
+  CUDABackend(ModuleOp module, const ExploreOptions &options,
+              CUDABackendMode mode, llvm::StringRef exchange)
+      : module(module), options(options), mode(mode),
+        exchange(exchange.str()) {}
   ~CUDABackend() override {
     for (size_t i = 0; i < slots.size(); ++i)
       release(i);
@@ -67,7 +104,9 @@ public:
   }
   std::string getTarget() const override {
     namespace cuda = ::gopt::runtime::cuda;
-    if (!cuda::isAvailable())
+    if (mode == CUDABackendMode::Replay && !recordedDevice.empty())
+      return recordedDevice;
+    if (mode != CUDABackendMode::Run || !cuda::isAvailable())
       return "cuda";
     return "cuda-" + cuda::deviceChip() + " (" + cuda::deviceName() + ")";
   }
@@ -84,13 +123,25 @@ private:
   Slot *runner(size_t index) {
     auto shared = sharedWith.find(index);
     size_t owner = shared == sharedWith.end() ? index : shared->second;
-    if (owner >= slots.size() || !slots[owner].bundle)
+    if (owner >= slots.size() || !slots[owner].compiled)
       return nullptr;
     return &slots[owner];
   }
+  llvm::Error notRunHere() const {
+    return makeError("--export-bundles compiles only: the bundles run on a "
+                     "GPU machine (scripts/gpu-explore.sh)");
+  }
+  llvm::Expected<std::vector<HostTensor>>
+  recordedOutputs(const Slot &s) const;
+  llvm::Error recordedRound(Slot &s, ConfigurationMeasurement &m);
 
   ModuleOp module;
   const ExploreOptions &options;
+  CUDABackendMode mode;
+  /// The exchange folder of Export and Replay.
+  std::string exchange;
+  /// Replay: "cuda-<chip> (<device>)" from the first recorded round.
+  std::string recordedDevice;
   std::vector<Slot> slots;
   /// Program hash -> (configuration index, name, compile figures).
   struct Program {
@@ -109,10 +160,11 @@ private:
 
 llvm::Error CUDABackend::compile(size_t index, const Configuration &config,
                                  ConfigurationMeasurement &m) {
-  if (std::string why = ::gopt::runtime::cuda::initialize(); !why.empty())
-    return makeError("gopt-explore --target=cuda needs a usable CUDA "
-                     "device: " +
-                     llvm::Twine(why));
+  if (mode == CUDABackendMode::Run)
+    if (std::string why = ::gopt::runtime::cuda::initialize(); !why.empty())
+      return makeError("gopt-explore --target=cuda needs a usable CUDA "
+                       "device: " +
+                       llvm::Twine(why));
   OwningOpRef<ModuleOp> clone = module.clone();
   if (!config.pipeline.empty()) {
     auto ms = runGraphPipeline(*clone, config.pipeline);
@@ -150,20 +202,42 @@ llvm::Error CUDABackend::compile(size_t index, const Configuration &config,
   if (inputs.empty())
     inputs = (*graph)->makeRandomInputs(options.seed);
 
-  llvm::SmallString<128> dir;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueDirectory("gopt-explore-bundle", dir))
-    return makeError("cannot create a temporary folder: " +
-                     llvm::Twine(ec.message()));
   Slot &s = slot(index);
-  s.dir = dir.str().str();
-  if (llvm::Error error = (*graph)->exportBundle(
-          dir, inputs, /*reference=*/{}, config.pipeline, "none"))
-    return error;
-  std::string error;
-  s.bundle = ::gopt::deploy::LoadedBundle::load(s.dir, error);
-  if (!s.bundle)
-    return makeError(error);
+  std::string name = hash.substr(0, 16);
+  if (mode == CUDABackendMode::Replay) {
+    s.runsDir = joinPath(exchange, "runs", name);
+    if (!llvm::sys::fs::is_directory(s.runsDir))
+      return makeError("no recorded runs of this program in " +
+                       llvm::Twine(s.runsDir) +
+                       " (export the bundles again and run "
+                       "scripts/gpu-explore.sh on them)");
+    if (std::string error =
+            ::gopt::deploy::readBundle(joinPath(exchange, "bundles", name),
+                                       s.manifest);
+        !error.empty())
+      return makeError(error);
+  } else {
+    llvm::SmallString<128> dir;
+    if (mode == CUDABackendMode::Export) {
+      dir = joinPath(exchange, "bundles", name);
+      llvm::sys::fs::remove_directories(dir);
+    } else if (std::error_code ec = llvm::sys::fs::createUniqueDirectory(
+                   "gopt-explore-bundle", dir)) {
+      return makeError("cannot create a temporary folder: " +
+                       llvm::Twine(ec.message()));
+    }
+    if (llvm::Error error = (*graph)->exportBundle(
+            dir, inputs, /*reference=*/{}, config.pipeline, "none"))
+      return error;
+    if (mode == CUDABackendMode::Run) {
+      s.dir = dir.str().str();
+      std::string error;
+      s.bundle = ::gopt::deploy::LoadedBundle::load(s.dir, error);
+      if (!s.bundle)
+        return makeError(error);
+    }
+  }
+  s.compiled = true;
   programs[hash] = {index, config.name, m};
   return llvm::Error::success();
 }
@@ -173,6 +247,10 @@ llvm::Expected<std::vector<HostTensor>> CUDABackend::runOnce(size_t index) {
   if (!s)
     return makeError("configuration #" + llvm::Twine(index) +
                      " is not compiled");
+  if (mode == CUDABackendMode::Export)
+    return notRunHere();
+  if (mode == CUDABackendMode::Replay)
+    return recordedOutputs(*s);
   const auto &results = s->bundle->getBundle().results;
   std::vector<std::vector<char>> bytes = s->bundle->runToHost();
   std::vector<HostTensor> outputs;
@@ -204,6 +282,10 @@ llvm::Error CUDABackend::measure(size_t index, int warmup, int repetitions,
   if (!s)
     return makeError("configuration #" + llvm::Twine(index) +
                      " is not compiled");
+  if (mode == CUDABackendMode::Export)
+    return notRunHere();
+  if (mode == CUDABackendMode::Replay)
+    return recordedRound(*s, m);
   int64_t peak = 0, allocations = 0, driverAllocations = 0;
   s->bundle->timeCalls(warmup, repetitions, m.runMs, peak, allocations,
                        driverAllocations);
@@ -218,6 +300,26 @@ llvm::Error CUDABackend::profileKernels(size_t index,
   Slot *s = runner(index);
   if (!s)
     return makeError("the bundle of '" + config.name + "' was not kept");
+  if (mode == CUDABackendMode::Export)
+    return notRunHere();
+  if (mode == CUDABackendMode::Replay) {
+    auto json = readJSON(joinPath(s->runsDir, "kernels.json"));
+    if (!json)
+      return json.takeError();
+    m.kernelTimes.clear();
+    if (const llvm::json::Array *kernels =
+            json->getAsObject()->getArray("kernels"))
+      for (const llvm::json::Value &k : *kernels) {
+        const llvm::json::Object *o = k.getAsObject();
+        if (!o)
+          continue;
+        m.kernelTimes.push_back(
+            {o->getString("name").value_or("?").str(),
+             o->getNumber("ms_per_run").value_or(0),
+             o->getNumber("share").value_or(0)});
+      }
+    return llvm::Error::success();
+  }
   std::vector<double> ignored;
   int64_t peak = 0, allocations = 0, driverAllocations = 0;
   s->bundle->timeCalls(warmup, 0, ignored, peak, allocations,
@@ -229,7 +331,100 @@ llvm::Error CUDABackend::profileKernels(size_t index,
   return llvm::Error::success();
 }
 
+llvm::Expected<std::vector<HostTensor>>
+CUDABackend::recordedOutputs(const Slot &s) const {
+  std::vector<HostTensor> outputs;
+  const auto &results = s.manifest.results;
+  for (size_t i = 0; i < results.size(); ++i) {
+    std::optional<ElementKind> kind;
+    for (ElementKind k : {ElementKind::F32, ElementKind::F64, ElementKind::F16,
+                          ElementKind::BF16, ElementKind::I64, ElementKind::I32,
+                          ElementKind::I16, ElementKind::I8, ElementKind::I1})
+      if (getElementKindName(k) == results[i].elementType)
+        kind = k;
+    if (!kind)
+      return makeError("result " + llvm::Twine(i) + " has element type '" +
+                       results[i].elementType + "', which no host tensor has");
+    std::string path = joinPath(s.runsDir, "results",
+                                "result" + std::to_string(i) + ".bin");
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    if (!buffer)
+      return makeError("cannot read " + llvm::Twine(path) + ": " +
+                       buffer.getError().message());
+    HostTensor tensor(*kind, results[i].shape);
+    if ((*buffer)->getBufferSize() != tensor.getByteSize())
+      return makeError(llvm::Twine(path) + " has " +
+                       llvm::Twine((*buffer)->getBufferSize()) + " bytes; " +
+                       llvm::Twine(tensor.getByteSize()) + " expected");
+    if (tensor.getByteSize())
+      std::memcpy(tensor.getData(), (*buffer)->getBufferStart(),
+                  tensor.getByteSize());
+    outputs.push_back(std::move(tensor));
+  }
+  return outputs;
+}
+
+llvm::Error CUDABackend::recordedRound(Slot &s, ConfigurationMeasurement &m) {
+  std::string path =
+      joinPath(s.runsDir, "round" + std::to_string(s.roundsTaken) + ".json");
+  if (!llvm::sys::fs::exists(path))
+    return makeError("only " + llvm::Twine(s.roundsTaken) +
+                     " rounds were recorded in " + s.runsDir);
+  auto json = readJSON(path);
+  if (!json)
+    return json.takeError();
+  const llvm::json::Object &report = *json->getAsObject();
+  const llvm::json::Array *samples = report.getArray("latency_samples_ms");
+  if (!samples || samples->empty())
+    return makeError(llvm::Twine(path) + " has no latency_samples_ms");
+  for (const llvm::json::Value &v : *samples)
+    m.runMs.push_back(v.getAsNumber().value_or(0));
+  m.peakBytes = std::max<int64_t>(
+      m.peakBytes, report.getInteger("peak_bytes").value_or(0));
+  if (recordedDevice.empty())
+    recordedDevice = "cuda-" + report.getString("chip").value_or("?").str() +
+                     " (" + report.getString("device").value_or("?").str() +
+                     ")";
+  ++s.roundsTaken;
+  return llvm::Error::success();
+}
+
 std::unique_ptr<ExploreBackend>
-mlir::gopt::createCUDABackend(ModuleOp module, const ExploreOptions &options) {
-  return std::make_unique<CUDABackend>(module, options);
+mlir::gopt::createCUDABackend(ModuleOp module, const ExploreOptions &options,
+                              CUDABackendMode mode, llvm::StringRef dir) {
+  return std::make_unique<CUDABackend>(module, options, mode, dir);
+}
+
+llvm::Expected<RecordedRuns>
+mlir::gopt::readRecordedRuns(llvm::StringRef dir) {
+  std::string runs = joinPath(dir, "runs");
+  std::error_code ec;
+  std::optional<int> fewest;
+  std::string first;
+  for (llvm::sys::fs::directory_iterator it(runs, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    int rounds = 0;
+    while (llvm::sys::fs::exists(
+        joinPath(it->path(), "round" + std::to_string(rounds) + ".json")))
+      ++rounds;
+    fewest = std::min(fewest.value_or(rounds), rounds);
+    if (first.empty() && rounds > 0)
+      first = joinPath(it->path(), "round0.json");
+  }
+  if (ec)
+    return makeError("cannot read " + llvm::Twine(runs) + ": " + ec.message());
+  if (!fewest || *fewest == 0)
+    return makeError("no recorded rounds in " + llvm::Twine(runs) +
+                     " (scripts/gpu-explore.sh writes them)");
+  auto json = readJSON(first);
+  if (!json)
+    return json.takeError();
+  RecordedRuns recorded;
+  recorded.rounds = *fewest;
+  recorded.repetitions = static_cast<int>(
+      json->getAsObject()->getInteger("repetitions").value_or(0));
+  recorded.warmup = static_cast<int>(
+      json->getAsObject()->getInteger("warmup").value_or(0));
+  return recorded;
 }
