@@ -10,9 +10,14 @@
 #    difftest; a mismatch fails the check);
 # 3. every perf bundle, unfused and fused: latency, device memory, the
 #    effective bandwidth against a device copy timed in the same run;
-# 4. bench/gpu/torch_peer.py: PyTorch eager and torch.compile on the same
+# 4. scripts/gpu-explore.sh on gopt-explore's exported configurations of
+#    the bundled transformer block: REPORT_DIR/explore-runs, which
+#    `gopt-explore --target=cuda examples/transformer_block.mlir
+#    --recorded-runs=DIR` analyzes here (DIR: the same export, with the
+#    runs copied in as DIR/runs);
+# 5. bench/gpu/torch_peer.py: PyTorch eager and torch.compile on the same
 #    shapes (skipped with --no-torch or without python3 torch);
-# 5. REPORT_DIR/summary.md (bench/gpu/summarize.py) and the JSON reports.
+# 6. REPORT_DIR/summary.md (bench/gpu/summarize.py) and the JSON reports.
 # Exit status: 0 when every check bundle matched.
 set -uo pipefail
 tarball=${1:?usage: gpu-check.sh BUNDLES.tar.xz REPORT_DIR [--no-torch]}
@@ -63,6 +68,18 @@ for bundle in "$work"/bundles/perf/*/; do
     echo "gpu-check: perf $name: FAILED: $(cat "$report/perf.$name.err")"
   fi
 done
+
+# The effect analysis's runs (gopt-explore --export-bundles in the tarball):
+# recorded into REPORT_DIR/explore-runs for gopt-explore --recorded-runs.
+if [[ -d $work/bundles/explore/bundles ]]; then
+  if GOPT_EXEC=$exec_ timeout 300 "$root/scripts/gpu-explore.sh" "$work/bundles/explore" 5 50 \
+       2> "$report/explore.log"; then
+    cp -r "$work/bundles/explore/runs" "$report/explore-runs"
+    echo "gpu-check: explore: runs recorded in $report/explore-runs"
+  else
+    echo "gpu-check: explore runs FAILED (see explore.log)"
+  fi
+fi
 
 if [[ $torch == yes ]] && python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
   timeout 300 python3 "$root/bench/gpu/torch_peer.py" "$report/torch.json" \
