@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockTiles.h"
+#include "LoopSpace.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -477,15 +478,8 @@ FailureOr<gpu::LaunchOp> mlir::gopt::launchTilesOnBlocks(scf::ParallelOp loop,
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(rewriter, loc, v);
   };
-  SmallVector<Value> extents;
-  Value total = constant(1);
-  for (auto [lb, ub, step] : llvm::zip(
-           loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
-    Value span = arith::SubIOp::create(rewriter, loc, ub, lb);
-    Value extent = arith::CeilDivUIOp::create(rewriter, loc, span, step);
-    extents.push_back(extent);
-    total = arith::MulIOp::create(rewriter, loc, total, extent);
-  }
+  LoopSpace space = computeLoopSpace(rewriter, loop);
+  Value total = space.total;
   int64_t threads = threadsFor(loop, maxThreads);
   Value one = constant(1);
   auto launch = gpu::LaunchOp::create(rewriter, loc, total, one, one,
@@ -496,20 +490,8 @@ FailureOr<gpu::LaunchOp> mlir::gopt::launchTilesOnBlocks(scf::ParallelOp loop,
   rewriter.setInsertionPoint(terminator);
 
   // The block's tile: its index delinearized into the loop's variables.
-  Value rest = launch.getBlockIds().x;
-  unsigned rank = extents.size();
-  SmallVector<Value> ivs(rank);
-  for (int64_t d = rank - 1; d >= 0; --d) {
-    Value index = d == 0 ? rest
-                         : arith::RemUIOp::create(rewriter, loc, rest,
-                                                  extents[d])
-                               .getResult();
-    if (d != 0)
-      rest = arith::DivUIOp::create(rewriter, loc, rest, extents[d]);
-    Value scaled = arith::MulIOp::create(rewriter, loc, index, loop.getStep()[d]);
-    ivs[d] = arith::AddIOp::create(rewriter, loc, loop.getLowerBound()[d],
-                                   scaled);
-  }
+  SmallVector<Value> ivs = delinearizeIteration(
+      rewriter, loc, launch.getBlockIds().x, loop, space.extents);
   Block *loopBody = loop.getBody();
   for (auto [iv, value] : llvm::zip(loopBody->getArguments(), ivs))
     iv.replaceAllUsesWith(value);

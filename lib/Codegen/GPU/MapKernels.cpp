@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockTiles.h"
+#include "LoopSpace.h"
 
 #include "GOpt/Codegen/GPU/Passes.h"
 
@@ -111,15 +112,8 @@ FailureOr<gpu::LaunchOp> launchParallelLoop(scf::ParallelOp loop,
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, v);
   };
-  SmallVector<Value> extents;
-  Value total = constant(1);
-  for (auto [lb, ub, step] : llvm::zip(
-           loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
-    Value span = arith::SubIOp::create(builder, loc, ub, lb);
-    Value extent = arith::CeilDivUIOp::create(builder, loc, span, step);
-    extents.push_back(extent);
-    total = arith::MulIOp::create(builder, loc, total, extent);
-  }
+  LoopSpace space = computeLoopSpace(builder, loop);
+  Value total = space.total;
   Value threads = constant(blockSize);
   Value blocks = arith::CeilDivUIOp::create(
       builder, loc, total, constant(blockSize * perThread));
@@ -131,7 +125,6 @@ FailureOr<gpu::LaunchOp> launchParallelLoop(scf::ParallelOp loop,
   builder.setInsertionPointToStart(&body);
   auto terminator = gpu::TerminatorOp::create(builder, loc);
   Block *loopBody = loop.getBody();
-  unsigned rank = extents.size();
   for (int64_t j = 0; j < perThread; ++j) {
     builder.setInsertionPoint(terminator);
     Value first = arith::MulIOp::create(
@@ -151,19 +144,8 @@ FailureOr<gpu::LaunchOp> launchParallelLoop(scf::ParallelOp loop,
       builder.setInsertionPoint(guard.thenBlock()->getTerminator());
     }
     // Delinearize, innermost dimension fastest, into the loop's variables.
-    SmallVector<Value> ivs(rank);
-    Value rest = linear;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      Value index = d == 0 ? rest
-                           : arith::RemUIOp::create(builder, loc, rest,
-                                                    extents[d]).getResult();
-      if (d != 0)
-        rest = arith::DivUIOp::create(builder, loc, rest, extents[d]);
-      Value scaled =
-          arith::MulIOp::create(builder, loc, index, loop.getStep()[d]);
-      ivs[d] = arith::AddIOp::create(builder, loc, loop.getLowerBound()[d],
-                                     scaled);
-    }
+    SmallVector<Value> ivs =
+        delinearizeIteration(builder, loc, linear, loop, space.extents);
     IRMapping mapping;
     for (auto [iv, value] : llvm::zip(loopBody->getArguments(), ivs))
       mapping.map(iv, value);

@@ -18,7 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Explore/CUDABackend.h"
-#include "GOpt/Analysis/GraphStats.h"
+#include "GOpt/Explore/ConfigurationProgram.h"
 #include "GOpt/Deploy/BundleRunner.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runtime/CUDA.h"
@@ -50,6 +50,19 @@ struct Slot {
   int roundsTaken = 0;
   bool compiled = false;
 };
+
+/// The host tensor of a bundle tensor's element type and shape, or an
+/// error.
+llvm::Expected<HostTensor> hostTensorFor(const ::gopt::deploy::BundleTensor &t,
+                                         size_t index) {
+  for (ElementKind k : {ElementKind::F32, ElementKind::F64, ElementKind::F16,
+                        ElementKind::BF16, ElementKind::I64, ElementKind::I32,
+                        ElementKind::I16, ElementKind::I8, ElementKind::I1})
+    if (getElementKindName(k) == t.elementType)
+      return HostTensor(k, t.shape);
+  return makeError("result " + llvm::Twine(index) + " has element type '" +
+                   t.elementType + "', which no host tensor has");
+}
 
 /// The JSON object in `path`, or an error naming the file.
 llvm::Expected<llvm::json::Value> readJSON(const std::string &path) {
@@ -165,24 +178,13 @@ llvm::Error CUDABackend::compile(size_t index, const Configuration &config,
       return makeError("gopt-explore --target=cuda needs a usable CUDA "
                        "device: " +
                        llvm::Twine(why));
-  OwningOpRef<ModuleOp> clone = module.clone();
-  if (!config.pipeline.empty()) {
-    auto ms = runGraphPipeline(*clone, config.pipeline);
-    if (!ms)
-      return ms.takeError();
-    m.graphPassesMs = *ms;
-  }
-  GraphStats stats = GraphStats::compute(*clone);
-  m.ops = stats.numOps;
-  m.staticPeakBytes = stats.peakMemoryBytes;
-
-  std::string hash = computeProgramHash(*clone);
+  auto program = buildConfigurationProgram(module, config, m);
+  if (!program)
+    return program.takeError();
+  OwningOpRef<ModuleOp> clone = std::move(program->module);
+  std::string hash = program->hash;
   if (auto known = programs.find(hash); known != programs.end()) {
-    const ConfigurationMeasurement &o = known->second.figures;
-    m.sameProgramAs = known->second.name;
-    m.loweringMs = o.loweringMs;
-    m.codegenMs = o.codegenMs;
-    m.kernels = o.kernels;
+    shareProgram(known->second.name, known->second.figures, m);
     sharedWith[index] = known->second.index;
     return llvm::Error::success();
   }
@@ -255,16 +257,10 @@ llvm::Expected<std::vector<HostTensor>> CUDABackend::runOnce(size_t index) {
   std::vector<std::vector<char>> bytes = s->bundle->runToHost();
   std::vector<HostTensor> outputs;
   for (size_t i = 0; i < results.size(); ++i) {
-    std::optional<ElementKind> kind;
-    for (ElementKind k : {ElementKind::F32, ElementKind::F64, ElementKind::F16,
-                          ElementKind::BF16, ElementKind::I64, ElementKind::I32,
-                          ElementKind::I16, ElementKind::I8, ElementKind::I1})
-      if (getElementKindName(k) == results[i].elementType)
-        kind = k;
-    if (!kind)
-      return makeError("result " + llvm::Twine(i) + " has element type '" +
-                       results[i].elementType + "', which no host tensor has");
-    HostTensor tensor(*kind, results[i].shape);
+    auto made = hostTensorFor(results[i], i);
+    if (!made)
+      return made.takeError();
+    HostTensor tensor = std::move(*made);
     if (tensor.getByteSize() != bytes[i].size())
       return makeError("result " + llvm::Twine(i) + " came back with " +
                        llvm::Twine(bytes[i].size()) + " bytes, " +
@@ -336,15 +332,9 @@ CUDABackend::recordedOutputs(const Slot &s) const {
   std::vector<HostTensor> outputs;
   const auto &results = s.manifest.results;
   for (size_t i = 0; i < results.size(); ++i) {
-    std::optional<ElementKind> kind;
-    for (ElementKind k : {ElementKind::F32, ElementKind::F64, ElementKind::F16,
-                          ElementKind::BF16, ElementKind::I64, ElementKind::I32,
-                          ElementKind::I16, ElementKind::I8, ElementKind::I1})
-      if (getElementKindName(k) == results[i].elementType)
-        kind = k;
-    if (!kind)
-      return makeError("result " + llvm::Twine(i) + " has element type '" +
-                       results[i].elementType + "', which no host tensor has");
+    auto made = hostTensorFor(results[i], i);
+    if (!made)
+      return made.takeError();
     std::string path = joinPath(s.runsDir, "results",
                                 "result" + std::to_string(i) + ".bin");
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
@@ -352,7 +342,7 @@ CUDABackend::recordedOutputs(const Slot &s) const {
     if (!buffer)
       return makeError("cannot read " + llvm::Twine(path) + ": " +
                        buffer.getError().message());
-    HostTensor tensor(*kind, results[i].shape);
+    HostTensor tensor = std::move(*made);
     if ((*buffer)->getBufferSize() != tensor.getByteSize())
       return makeError(llvm::Twine(path) + " has " +
                        llvm::Twine((*buffer)->getBufferSize()) + " bytes; " +

@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Analysis/GraphStats.h"
+#include "GOpt/Explore/ConfigurationProgram.h"
 #include "GOpt/Explore/JITBackend.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Support/Error.h"
@@ -151,27 +151,13 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
   bool canResetHighWater = resetResidentHighWater();
   int64_t residentBefore = readProcStatusBytes("VmRSS");
 
-  OwningOpRef<ModuleOp> clone = module.clone();
-  if (!config.pipeline.empty()) {
-    auto ms = runGraphPipeline(*clone, config.pipeline);
-    if (!ms)
-      return ms.takeError();
-    m.graphPassesMs = *ms;
-  }
-  GraphStats stats = GraphStats::compute(*clone);
-  m.ops = stats.numOps;
-  m.staticPeakBytes = stats.peakMemoryBytes;
-
-  // The program after the graph passes, by content.
-  std::string hash = computeProgramHash(*clone);
-  auto known = programs.find(hash);
-  if (known != programs.end()) {
-    const ConfigurationMeasurement &o = known->second.second;
-    m.sameProgramAs = known->second.first;
-    m.loweringMs = o.loweringMs;
-    m.codegenMs = o.codegenMs;
-    m.kernels = o.kernels;
-    m.compilePeakBytes = o.compilePeakBytes;
+  auto program = buildConfigurationProgram(module, config, m);
+  if (!program)
+    return program.takeError();
+  OwningOpRef<ModuleOp> clone = std::move(program->module);
+  std::string hash = program->hash;
+  if (auto known = programs.find(hash); known != programs.end()) {
+    shareProgram(known->second.first, known->second.second, m);
     return llvm::Error::success();
   }
 
