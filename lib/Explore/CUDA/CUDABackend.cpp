@@ -140,9 +140,16 @@ private:
       return nullptr;
     return &slots[owner];
   }
-  llvm::Error notRunHere() const {
-    return makeError("--export-bundles compiles only: the bundles run on a "
-                     "GPU machine (scripts/gpu-explore.sh)");
+  /// The slot configuration `index` runs from, or why it cannot run here.
+  llvm::Expected<Slot *> runnable(size_t index) {
+    Slot *s = runner(index);
+    if (!s)
+      return makeError("configuration #" + llvm::Twine(index) +
+                       " is not compiled");
+    if (mode == CUDABackendMode::Export)
+      return makeError("--export-bundles compiles only: the bundles run on "
+                       "a GPU machine (scripts/gpu-explore.sh)");
+    return s;
   }
   llvm::Expected<std::vector<HostTensor>>
   recordedOutputs(const Slot &s) const;
@@ -245,12 +252,10 @@ llvm::Error CUDABackend::compile(size_t index, const Configuration &config,
 }
 
 llvm::Expected<std::vector<HostTensor>> CUDABackend::runOnce(size_t index) {
-  Slot *s = runner(index);
-  if (!s)
-    return makeError("configuration #" + llvm::Twine(index) +
-                     " is not compiled");
-  if (mode == CUDABackendMode::Export)
-    return notRunHere();
+  auto found = runnable(index);
+  if (!found)
+    return found.takeError();
+  Slot *s = *found;
   if (mode == CUDABackendMode::Replay)
     return recordedOutputs(*s);
   const auto &results = s->bundle->getBundle().results;
@@ -274,12 +279,10 @@ llvm::Expected<std::vector<HostTensor>> CUDABackend::runOnce(size_t index) {
 
 llvm::Error CUDABackend::measure(size_t index, int warmup, int repetitions,
                                  ConfigurationMeasurement &m) {
-  Slot *s = runner(index);
-  if (!s)
-    return makeError("configuration #" + llvm::Twine(index) +
-                     " is not compiled");
-  if (mode == CUDABackendMode::Export)
-    return notRunHere();
+  auto found = runnable(index);
+  if (!found)
+    return found.takeError();
+  Slot *s = *found;
   if (mode == CUDABackendMode::Replay)
     return recordedRound(*s, m);
   int64_t peak = 0, allocations = 0, driverAllocations = 0;
@@ -293,11 +296,10 @@ llvm::Error CUDABackend::profileKernels(size_t index,
                                         const Configuration &config,
                                         int warmup, int repetitions,
                                         ConfigurationMeasurement &m) {
-  Slot *s = runner(index);
-  if (!s)
-    return makeError("the bundle of '" + config.name + "' was not kept");
-  if (mode == CUDABackendMode::Export)
-    return notRunHere();
+  auto found = runnable(index);
+  if (!found)
+    return found.takeError();
+  Slot *s = *found;
   if (mode == CUDABackendMode::Replay) {
     auto json = readJSON(joinPath(s->runsDir, "kernels.json"));
     if (!json)
