@@ -27,6 +27,11 @@ struct Options {
       "gopt-measure-runtime",
       llvm::cl::desc("With --gopt-measure: lower, JIT and time the graph "
                      "before the first and after every top-level pass")};
+  llvm::cl::opt<std::string> runtimeTarget{
+      "gopt-measure-target",
+      llvm::cl::desc("Where --gopt-measure-runtime runs the graph: cpu "
+                     "(default: JIT) or cuda (this machine's NVIDIA GPU)"),
+      llvm::cl::init("cpu")};
   llvm::cl::opt<int> runtimeReps{
       "gopt-measure-runtime-reps",
       llvm::cl::desc("Timed runs per point of --gopt-measure-runtime"),
@@ -51,10 +56,16 @@ LogicalResult MeasurementCLSession::checkOptions() {
     return success();
   bool runtimeFlags = options->runtime.getNumOccurrences() ||
                       options->runtimeReps.getNumOccurrences() ||
-                      options->runtimeWarmup.getNumOccurrences();
+                      options->runtimeWarmup.getNumOccurrences() ||
+                      options->runtimeTarget.getNumOccurrences();
   if (runtimeFlags && !isRequested()) {
     llvm::errs() << "error: --gopt-measure-runtime and its options need "
                     "--gopt-measure\n";
+    return failure();
+  }
+  if (options->runtimeTarget != "cpu" && options->runtimeTarget != "cuda") {
+    llvm::errs() << "error: unknown --gopt-measure-target '"
+                 << options->runtimeTarget << "' (cpu or cuda)\n";
     return failure();
   }
   if (options->runtimeReps < 1 || options->runtimeWarmup < 0) {
@@ -73,6 +84,7 @@ MeasurementCLSession::getRuntimeRequest() {
   request.enabled = options->runtime;
   request.warmup = options->runtimeWarmup;
   request.repetitions = options->runtimeReps;
+  request.target = options->runtimeTarget;
   return request;
 }
 

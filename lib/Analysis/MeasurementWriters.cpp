@@ -60,7 +60,8 @@ static llvm::json::Value runtimeToJSON(const std::optional<RuntimeFigures> &r) {
     return nullptr;
   if (!r->ok())
     return llvm::json::Object{{"error", r->error}};
-  return llvm::json::Object{{"median_ms", r->medianMs},
+  return llvm::json::Object{{"target", r->target},
+                            {"median_ms", r->medianMs},
                             {"q1_ms", r->q1Ms},
                             {"q3_ms", r->q3Ms},
                             {"cv", r->cv},

@@ -36,6 +36,8 @@ static LogicalResult runMeasured(llvm::StringRef inputFilename,
     gopt::RuntimeProbeOptions probe;
     probe.warmup = runtime.warmup;
     probe.repetitions = runtime.repetitions;
+    probe.target = runtime.target == "cuda" ? gopt::Target::CUDA
+                                            : gopt::Target::CPU;
     measurement->setRuntimeProbe(gopt::makeRuntimeProbe(probe));
   }
   config.setPassPipelineSetupFn([plain, measurement](PassManager &pm) {

@@ -8,6 +8,7 @@
 //   --gopt-measure-runtime    also lower, JIT and time the graph after every
 //                             top-level pass (a RuntimeProbe the tool plugs in)
 //   --gopt-measure-runtime-reps=N, --gopt-measure-runtime-warmup=N
+//   --gopt-measure-target=cpu|cuda  where the runtime probe runs the graph
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +39,8 @@ public:
     bool enabled = false;
     int warmup = 2;
     int repetitions = 10;
+    /// "cpu" or "cuda" (--gopt-measure-target).
+    std::string target = "cpu";
   };
   static RuntimeRequest getRuntimeRequest();
   /// Measures run time after every top-level pass with `probe`.

@@ -43,6 +43,8 @@ constexpr int kMeasurementSchemaVersion = 1;
 struct RuntimeFigures {
   /// Why the graph could not be compiled or run (then nothing else is set).
   std::string error;
+  /// Where the graph ran: "cpu-<host cpu>" or "cuda-<chip> (<device>)".
+  std::string target;
   double medianMs = 0, q1Ms = 0, q3Ms = 0, cv = 0;
   int repetitions = 0;
   /// Peak bytes the compiled code held during a run.
