@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Codegen/GPU/Pipeline.h"
 #include "GOpt/Pipelines/Pipelines.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Support/Error.h"
@@ -151,6 +152,12 @@ std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
                   : options.programHash);
   hash.update("|lowering=" + options.loweringOptions +
               "|timers=" + (options.kernelTimers ? "1" : "0") + "|" + context);
+  // GPU code: the NVVM options (chip, features, block size...) and the
+  // toolkit whose ptxas made the cubins. The driver is not in the key: the
+  // binaries are compiled ahead for the chip, the driver only loads them.
+  if (options.target == Target::CUDA)
+    hash.update("|cuda|nvvm=" + options.nvvmOptions +
+                "|toolkit=" + findCUDAToolkit());
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }
 
@@ -224,10 +231,9 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   graph->weights = hoistWeightsIntoArguments(fn, kMinWeightArgumentBytes);
 
   graph->target = options.target;
-  if (options.target == Target::CUDA)
-    return compileForCUDA(std::move(graph), std::move(clone), options);
 
-  // A program compiled before: load its machine code.
+  // A program compiled before: load its machine code (on the GPU: its host
+  // object, which embeds the kernels' binaries).
   std::string cacheKey;
   ObjectCacheEntry cacheEntry;
   if (!options.objectCacheDir.empty()) {
@@ -237,6 +243,13 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
       touchObjectCacheEntry(cacheEntry);
       return std::move(graph);
     }
+  }
+  if (options.target == Target::CUDA) {
+    auto compiled = compileForCUDA(std::move(graph), std::move(clone), options);
+    if (compiled && !cacheKey.empty() && (*compiled)->storeInCache(cacheEntry))
+      trimObjectCache(options.objectCacheDir, options.objectCacheLimitBytes,
+                      cacheKey);
+    return compiled;
   }
 
   // Lowering.
@@ -417,7 +430,15 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
       ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
   std::string tmpObject = objectPath.str() + suffix;
   std::string tmpSidecar = sidecarPath.str() + suffix;
-  engine->dumpToObjectFile(tmpObject);
+  if (target == Target::CUDA) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(tmpObject, ec);
+    if (ec)
+      return false;
+    os.write(hostObject.data(), hostObject.size());
+  } else {
+    engine->dumpToObjectFile(tmpObject);
+  }
   uint64_t size = 0;
   if (llvm::sys::fs::file_size(tmpObject, size) || size == 0) {
     llvm::sys::fs::remove(tmpObject);
@@ -430,6 +451,10 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
                              {"lowering_ms", times.loweringMs},
                              {"codegen_ms", times.codegenMs},
                              {"kernels", std::move(kernelArray)}};
+  if (target == Target::CUDA) {
+    sidecar["target"] = "cuda";
+    sidecar["chip"] = chip;
+  }
   {
     std::error_code ec;
     llvm::raw_fd_ostream os(tmpSidecar, ec);
@@ -473,6 +498,20 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
       cachedKernels.push_back(
           {*k->getInteger("id"), k->getString("name")->str()});
     }
+  bool cudaEntry = object->getString("target") == llvm::StringRef("cuda");
+  if (cudaEntry != (target == Target::CUDA))
+    return false;
+  if (cudaEntry) {
+    // The host object, as compileForCUDA left it; a bundle links it.
+    hostObject.assign((*objectBuffer)->getBufferStart(),
+                      (*objectBuffer)->getBufferEnd());
+    chip = object->getString("chip").value_or("").str();
+    kernels = std::move(cachedKernels);
+    times.fromCache = true;
+    times.loweringMs = object->getNumber("lowering_ms").value_or(0);
+    times.codegenMs = object->getNumber("codegen_ms").value_or(0);
+    return !hostObject.empty() && !chip.empty();
+  }
 
   initializeNativeTarget();
   double start = nowMs();

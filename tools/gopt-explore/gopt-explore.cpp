@@ -556,9 +556,6 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  // GPU programs do not go through the compile cache.
-  if (target == "cuda")
-    options.cacheDir.clear();
   if (!exportBundlesDir.empty())
     return exportBundles(*module, options, modelName);
   if (!recordedRunsDir.empty()) {

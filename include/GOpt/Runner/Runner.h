@@ -70,8 +70,10 @@ struct CompileOptions {
   /// A folder for compiled code (empty: no cache). The machine code of a
   /// program is stored under a content hash of (the IR after the graph
   /// pipeline, lowering options, kernel timers, host CPU and features, GOpt
-  /// version and build); a later compile of the same program loads it
-  /// instead of lowering and generating code again.
+  /// version and build; for Target::CUDA also the NVVM options and the CUDA
+  /// toolkit); a later compile of the same program loads it instead of
+  /// lowering and generating code again (on the GPU: the host object with
+  /// the kernels' binaries in it, which a bundle links).
   std::string objectCacheDir;
   /// After storing a program, the cache's least recently used entries are
   /// removed until its entries hold at most this many bytes

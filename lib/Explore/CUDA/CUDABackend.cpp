@@ -200,11 +200,15 @@ llvm::Error CUDABackend::compile(size_t index, const Configuration &config,
   compile.target = Target::CUDA;
   compile.entry = options.entry;
   compile.nvvmOptions = options.loweringOptions;
+  compile.objectCacheDir = options.cacheDir;
+  compile.objectCacheLimitBytes = options.cacheLimitBytes;
+  compile.programHash = hash;
   auto graph = CompiledGraph::compile(*clone, compile);
   if (!graph)
     return graph.takeError();
   m.loweringMs = (*graph)->getCompileTimes().loweringMs;
   m.codegenMs = (*graph)->getCompileTimes().codegenMs;
+  m.fromCache = (*graph)->getCompileTimes().fromCache;
   m.kernels = static_cast<int64_t>((*graph)->getKernels().size());
   if (entry.empty())
     entry = (*graph)->getEntry();
