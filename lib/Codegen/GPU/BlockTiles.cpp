@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockTiles.h"
+#include "GOpt/Codegen/Common/BufferViews.h"
 #include "LoopSpace.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -425,12 +426,21 @@ private:
 void promoteRereadInputs(IRRewriter &rewriter, Block &body, int64_t budget) {
   for (auto alloc : body.getOps<memref::AllocOp>())
     budget -= staticBytes(alloc.getType());
+  // Buffers an op of the tile writes (an epilogue in place) keep being read
+  // where they are: a copy would go stale.
+  llvm::SmallPtrSet<Value, 8> written;
+  for (auto op : body.getOps<linalg::LinalgOp>())
+    for (OpOperand &init : op.getDpsInitsMutable())
+      written.insert(rootBuffer(init.get()));
+  for (auto copy : body.getOps<memref::CopyOp>())
+    written.insert(rootBuffer(copy.getTarget()));
   llvm::MapVector<Value, SmallVector<OpOperand *>> readers;
   for (auto op : body.getOps<linalg::LinalgOp>())
     for (OpOperand *input : op.getDpsInputOperands()) {
       auto type = dyn_cast<MemRefType>(input->get().getType());
       if (type && type.hasStaticShape() && staticBytes(type) > 0 &&
-          !input->get().getDefiningOp<memref::AllocOp>())
+          !input->get().getDefiningOp<memref::AllocOp>() &&
+          !written.contains(rootBuffer(input->get())))
         readers[input->get()].push_back(input);
     }
   for (auto &[buffer, uses] : readers) {

@@ -237,3 +237,53 @@ func.func @elements_per_thread(%in: memref<4x512xf32>, %out: memref<4x512xf32>) 
   }
   return
 }
+
+// -----
+
+// A row the tile also writes (in place) is not copied into shared memory:
+// the copy would go stale. Only the three temporaries are shared.
+// CHECK-LABEL: func.func @row_written_in_place(
+// CHECK: gpu.launch {{.*}} workgroup(%{{.*}} : memref<1xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<1x300xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<1xf32, #gpu.address_space<workgroup>>) {
+#row2 = affine_map<(d0, d1) -> (d0, d1)>
+#red2 = affine_map<(d0, d1) -> (d0)>
+func.func @row_written_in_place(%buf: memref<64x300xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant -0.000000e+00 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+    %row = memref.subview %buf[%i, 0] [1, 300] [1, 1] : memref<64x300xf32> to memref<1x300xf32, strided<[300, 1], offset: ?>>
+    %max = memref.alloc() : memref<1xf32>
+    linalg.fill ins(%ninf : f32) outs(%max : memref<1xf32>)
+    linalg.generic {indexing_maps = [#row2, #red2], iterator_types = ["parallel", "reduction"]} ins(%row : memref<1x300xf32, strided<[300, 1], offset: ?>>) outs(%max : memref<1xf32>) {
+    ^bb0(%x: f32, %m: f32):
+      %r = arith.maximumf %x, %m : f32
+      linalg.yield %r : f32
+    }
+    %exp = memref.alloc() : memref<1x300xf32>
+    linalg.generic {indexing_maps = [#row2, #red2, #row2], iterator_types = ["parallel", "parallel"]} ins(%row, %max : memref<1x300xf32, strided<[300, 1], offset: ?>>, memref<1xf32>) outs(%exp : memref<1x300xf32>) {
+    ^bb0(%x: f32, %m: f32, %o: f32):
+      %d = arith.subf %x, %m : f32
+      %e = math.exp %d : f32
+      linalg.yield %e : f32
+    }
+    %sum = memref.alloc() : memref<1xf32>
+    linalg.fill ins(%zero : f32) outs(%sum : memref<1xf32>)
+    linalg.generic {indexing_maps = [#row2, #red2], iterator_types = ["parallel", "reduction"]} ins(%exp : memref<1x300xf32>) outs(%sum : memref<1xf32>) {
+    ^bb0(%x: f32, %s: f32):
+      %r = arith.addf %x, %s : f32
+      linalg.yield %r : f32
+    }
+    linalg.generic {indexing_maps = [#row2, #red2, #row2], iterator_types = ["parallel", "parallel"]} ins(%exp, %sum : memref<1x300xf32>, memref<1xf32>) outs(%row : memref<1x300xf32, strided<[300, 1], offset: ?>>) {
+    ^bb0(%x: f32, %s: f32, %o: f32):
+      %r = arith.divf %x, %s : f32
+      linalg.yield %r : f32
+    }
+    memref.dealloc %max : memref<1xf32>
+    memref.dealloc %exp : memref<1x300xf32>
+    memref.dealloc %sum : memref<1xf32>
+    scf.reduce
+  }
+  return
+}
