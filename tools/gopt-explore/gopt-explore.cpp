@@ -356,9 +356,10 @@ static int exportBundles(ModuleOp module, const ExploreOptions &options,
                << "\n"
                << "gopt-explore: next, on the GPU machine: "
                   "scripts/gpu-explore.sh "
-               << exportBundlesDir << "; then here: gopt-explore "
-                  "--target=cuda --recorded-runs="
-               << exportBundlesDir << " with the same model and options\n";
+               << exportBundlesDir << "\n"
+               << "gopt-explore: then here, with the same model and options: "
+                  "--recorded-runs="
+               << exportBundlesDir << "\n";
   return failed ? 1 : 0;
 }
 
