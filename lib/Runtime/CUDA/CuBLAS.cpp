@@ -69,10 +69,13 @@ struct CuBLAS {
   std::string library;
 };
 
-[[noreturn]] void fail(const std::string &message) {
-  std::fprintf(stderr, "GOpt CUDA runtime: %s\n", message.c_str());
-  std::fflush(stderr);
-  std::abort();
+
+/// Stops the process when a cuBLAS call failed, naming the call and status.
+void checkStatus(const CuBLAS &blas, const char *call, cublasStatus_t status) {
+  if (status != 0)
+    fatal(std::string(call) + " failed with " +
+          (blas.statusName ? std::string(blas.statusName(status))
+                           : "status " + std::to_string(status)));
 }
 
 /// The library opened, its functions looked up, one handle on one stream;
@@ -100,7 +103,7 @@ CuBLAS load() {
   }
   if (!lib) {
     const char *why = dlerror();
-    fail("contractions on the GPU need cuBLAS, and none could be opened "
+    fatal("contractions on the GPU need cuBLAS, and none could be opened "
          "(tried " +
          tried + (why ? std::string(": ") + why : std::string()) +
          "); set GOPT_CUBLAS_LIBRARY to the path of libcublas.so");
@@ -108,7 +111,7 @@ CuBLAS load() {
   auto symbol = [&](const char *name) {
     void *f = dlsym(lib, name);
     if (!f)
-      fail(blas.library + " has no " + name);
+      fatal(blas.library + " has no " + name);
     return f;
   };
   blas.create = reinterpret_cast<decltype(blas.create)>(
@@ -126,19 +129,14 @@ CuBLAS load() {
       dlsym(lib, "cublasGetStatusName"));
 
   driver(); // the primary context current on this thread
-  auto checkStatus = [&](const char *call, cublasStatus_t status) {
-    if (status != 0)
-      fail(std::string(call) + " failed with " +
-           (blas.statusName ? blas.statusName(status)
-                            : "status " + std::to_string(status)));
-  };
-  checkStatus("cublasCreate", blas.create(&blas.handle));
+  checkStatus(blas, "cublasCreate", blas.create(&blas.handle));
   check("cuStreamCreate",
         driver().cuStreamCreate(&blas.stream, /*CU_STREAM_NON_BLOCKING=*/1));
-  checkStatus("cublasSetStream", blas.setStream(blas.handle, blas.stream));
+  checkStatus(blas, "cublasSetStream",
+              blas.setStream(blas.handle, blas.stream));
   const char *tf32 = std::getenv("GOPT_CUBLAS_TF32");
   bool useTF32 = tf32 && std::string(tf32) == "1";
-  checkStatus("cublasSetMathMode",
+  checkStatus(blas, "cublasSetMathMode",
               blas.setMathMode(blas.handle,
                                useTF32 ? kTF32TensorOpMath : kDefaultMath));
   return blas;
@@ -217,18 +215,12 @@ bool gemm(int64_t batch, int64_t m, int64_t n, int64_t k, float alpha,
     if (!fitsInt(v))
       return false;
   CuBLAS &blas = cublas();
-  auto checkStatus = [&](const char *call, cublasStatus_t status) {
-    if (status != 0)
-      fail(std::string(call) + " failed with " +
-           (blas.statusName ? blas.statusName(status)
-                            : "status " + std::to_string(status)));
-  };
   if (batch == 1)
-    checkStatus("cublasSgemm",
+    checkStatus(blas, "cublasSgemm",
                 blas.sgemm(blas.handle, x.op, y.op, rows, cols, k, &alpha,
                            first, x.ld, second, y.ld, &beta, c, out.ld));
   else
-    checkStatus("cublasSgemmStridedBatched",
+    checkStatus(blas, "cublasSgemmStridedBatched",
                 blas.sgemmStridedBatched(
                     blas.handle, x.op, y.op, rows, cols, k, &alpha, first,
                     x.ld, firstBatch, second, y.ld, secondBatch, &beta, c,
@@ -266,7 +258,7 @@ extern "C" void gopt_cuda_sgemm(int64_t batch, int64_t m, int64_t n,
     done = gemm(batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, bBatch, bRow,
                 bCol, beta, c, cBatch, cRow, cCol);
   if (!done)
-    fail("gopt_cuda_sgemm: a matrix layout cuBLAS cannot take (strides A " +
+    fatal("gopt_cuda_sgemm: a matrix layout cuBLAS cannot take (strides A " +
          std::to_string(aRow) + "x" + std::to_string(aCol) + ", B " +
          std::to_string(bRow) + "x" + std::to_string(bCol) + ", C " +
          std::to_string(cRow) + "x" + std::to_string(cCol) +

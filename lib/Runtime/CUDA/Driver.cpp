@@ -135,29 +135,25 @@ std::string describeError(const char *call, CUresult result) {
   return describe(state().driver, call, result);
 }
 
-void check(const char *call, CUresult result) {
-  if (result == 0)
-    return;
-  std::fprintf(stderr, "GOpt CUDA runtime: %s\n",
-               describeError(call, result).c_str());
+void fatal(const std::string &message) {
+  std::fprintf(stderr, "GOpt CUDA runtime: %s\n", message.c_str());
+  std::fflush(stderr);
   std::abort();
+}
+
+void check(const char *call, CUresult result) {
+  if (result != 0)
+    fatal(describeError(call, result));
 }
 
 const Driver &driver() {
   State &s = state();
-  if (!s.failure.empty()) {
-    std::fprintf(stderr, "GOpt CUDA runtime: %s\n", s.failure.c_str());
-    std::abort();
-  }
+  if (!s.failure.empty())
+    fatal(s.failure);
   // Compiled code may run on any thread: make the context current on each.
   thread_local bool current = false;
   if (!current) {
-    CUresult result = s.driver.cuCtxSetCurrent(s.context);
-    if (result != 0) {
-      std::fprintf(stderr, "GOpt CUDA runtime: %s\n",
-                   describeError("cuCtxSetCurrent", result).c_str());
-      std::abort();
-    }
+    check("cuCtxSetCurrent", s.driver.cuCtxSetCurrent(s.context));
     current = true;
   }
   return s.driver;

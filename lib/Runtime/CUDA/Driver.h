@@ -67,6 +67,10 @@ const Driver &driver();
 /// "cuName failed with CUDA_ERROR_..." for a failed call.
 std::string describeError(const char *call, CUresult result);
 
+/// Stops the process with "GOpt CUDA runtime: <message>" on stderr:
+/// compiled code cannot recover from a failed runtime call.
+[[noreturn]] void fatal(const std::string &message);
+
 /// Stops the process with describeError's message when `result` is an
 /// error: compiled code cannot recover from a failed driver call.
 void check(const char *call, CUresult result);
