@@ -334,7 +334,8 @@ std::string LoadedBundle::run(const BundleRunOptions &options,
   report.latency = mlir::gopt::SampleSummary::of(report.latencyMs);
   report.reservedBytes = cuda::deviceMemoryStats().reservedBytes;
   if (options.kernelTimes) {
-    report.kernels = profileKernels(report.repetitions, report.kernelMsPerRun);
+    report.kernels =
+        profileKernels(/*warmup=*/0, report.repetitions, report.kernelMsPerRun);
     report.profiledRuns = report.repetitions;
   }
   if (options.copyBandwidthBytes)
@@ -374,9 +375,14 @@ void LoadedBundle::timeCalls(int warmup, int repetitions,
   }
 }
 
-std::vector<KernelShare> LoadedBundle::profileKernels(int repetitions,
+std::vector<KernelShare> LoadedBundle::profileKernels(int warmup,
+                                                      int repetitions,
                                                       double &kernelMsPerRun) {
   std::vector<int64_t> resultWords;
+  for (int i = 0; i < warmup; ++i) {
+    call(resultWords);
+    freeResults(resultWords);
+  }
   cuda::collectKernelTimes(); // drop anything pending
   cuda::setKernelProfiling(true);
   for (int r = 0; r < repetitions; ++r) {

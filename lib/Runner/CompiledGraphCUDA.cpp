@@ -13,6 +13,7 @@
 #include "NativeTarget.h"
 #include "GOpt/Codegen/GPU/Pipeline.h"
 #include "GOpt/Deploy/Bundle.h"
+#include "GOpt/Runner/LocalBundle.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runtime/CUDA.h"
 #include "GOpt/Support/Error.h"
@@ -288,4 +289,32 @@ llvm::Error CompiledGraph::exportBundle(llvm::StringRef dir,
   if (std::string e = ::gopt::deploy::writeBundleManifest(dirName, bundle); !e.empty())
     return makeError(e);
   return llvm::Error::success();
+}
+
+LocalBundle::~LocalBundle() {
+  bundle.reset();
+  if (!dir.empty())
+    llvm::sys::fs::remove_directories(dir);
+}
+
+llvm::Expected<std::unique_ptr<LocalBundle>>
+CompiledGraph::loadOnLocalGPU(llvm::ArrayRef<HostTensor> inputs,
+                              llvm::ArrayRef<HostTensor> expected,
+                              llvm::StringRef graphPipeline,
+                              llvm::StringRef reference) {
+  llvm::SmallString<128> dir;
+  if (std::error_code ec =
+          llvm::sys::fs::createUniqueDirectory("gopt-bundle", dir))
+    return makeError("cannot create a temporary folder: " +
+                     llvm::Twine(ec.message()));
+  auto local = std::make_unique<LocalBundle>();
+  local->dir = dir.str().str();
+  if (llvm::Error error =
+          exportBundle(dir, inputs, expected, graphPipeline, reference))
+    return std::move(error);
+  std::string error;
+  local->bundle = ::gopt::deploy::LoadedBundle::load(local->dir, error);
+  if (!local->bundle)
+    return makeError(error);
+  return std::move(local);
 }

@@ -1,16 +1,31 @@
 //===- RuntimeProbe.cpp - Run time after every pass -----------------------===//
 
 #include "GOpt/Runner/RuntimeProbe.h"
-#include "GOpt/Deploy/BundleRunner.h"
+#include "GOpt/Runner/LocalBundle.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runtime/CUDA.h"
 #include "GOpt/Support/Statistics.h"
 
-#include "llvm/Support/FileSystem.h"
 #include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 using namespace mlir::gopt;
+
+/// A timed point's figures: where it ran, its latency, its peak, and the
+/// compiled graph's kernels and compile time.
+static void setFigures(RuntimeFigures &figures, std::string target,
+                       const SampleSummary &latency, int repetitions,
+                       int64_t peakBytes, const CompiledGraph &graph) {
+  figures.target = std::move(target);
+  figures.medianMs = latency.median;
+  figures.q1Ms = latency.q1;
+  figures.q3Ms = latency.q3;
+  figures.cv = latency.cv;
+  figures.repetitions = repetitions;
+  figures.peakBytes = peakBytes;
+  figures.kernels = static_cast<int64_t>(graph.getKernels().size());
+  figures.compileMs = graph.getCompileTimes().totalMs();
+}
 
 /// The module compiled for the GPU into a temporary bundle, loaded and
 /// timed on the local device.
@@ -31,36 +46,19 @@ static RuntimeFigures probeOnCUDA(ModuleOp module,
     figures.error = llvm::toString(graph.takeError());
     return figures;
   }
-  llvm::SmallString<128> dir;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueDirectory("gopt-probe-bundle", dir)) {
-    figures.error = "cannot create a temporary folder: " + ec.message();
+  auto local =
+      (*graph)->loadOnLocalGPU((*graph)->makeRandomInputs(options.seed));
+  if (!local) {
+    figures.error = llvm::toString(local.takeError());
     return figures;
   }
-  std::vector<HostTensor> inputs = (*graph)->makeRandomInputs(options.seed);
-  std::string error;
-  if (llvm::Error e = (*graph)->exportBundle(dir, inputs, /*reference=*/{},
-                                             "", "none")) {
-    error = llvm::toString(std::move(e));
-  } else if (auto bundle =
-                 ::gopt::deploy::LoadedBundle::load(dir.str().str(), error)) {
-    std::vector<double> ms;
-    int64_t allocations = 0, driverAllocations = 0;
-    bundle->timeCalls(options.warmup, options.repetitions, ms,
-                      figures.peakBytes, allocations, driverAllocations);
-    SampleSummary latency = SampleSummary::of(ms);
-    figures.target = "cuda-" + ::gopt::runtime::cuda::deviceChip() + " (" +
-                     ::gopt::runtime::cuda::deviceName() + ")";
-    figures.medianMs = latency.median;
-    figures.q1Ms = latency.q1;
-    figures.q3Ms = latency.q3;
-    figures.cv = latency.cv;
-    figures.repetitions = static_cast<int>(ms.size());
-    figures.kernels = static_cast<int64_t>((*graph)->getKernels().size());
-    figures.compileMs = (*graph)->getCompileTimes().totalMs();
-  }
-  llvm::sys::fs::remove_directories(dir);
-  figures.error = error;
+  std::vector<double> ms;
+  int64_t peak = 0, allocations = 0, driverAllocations = 0;
+  (*local)->bundle->timeCalls(options.warmup, options.repetitions, ms, peak,
+                              allocations, driverAllocations);
+  setFigures(figures, ::gopt::runtime::cuda::describeDevice(),
+             SampleSummary::of(ms), static_cast<int>(ms.size()), peak,
+             **graph);
   return figures;
 }
 
@@ -92,15 +90,9 @@ RuntimeProbe mlir::gopt::makeRuntimeProbe(const RuntimeProbeOptions &options) {
       figures.error = llvm::toString(report.takeError());
       return figures;
     }
-    figures.target = "cpu-" + llvm::sys::getHostCPUName().str();
-    figures.medianMs = report->latency.median;
-    figures.q1Ms = report->latency.q1;
-    figures.q3Ms = report->latency.q3;
-    figures.cv = report->latency.cv;
-    figures.repetitions = report->repetitions;
-    figures.peakBytes = report->peakBytes;
-    figures.kernels = report->numKernels;
-    figures.compileMs = report->compile.totalMs();
+    setFigures(figures, "cpu-" + llvm::sys::getHostCPUName().str(),
+               report->latency, report->repetitions, report->peakBytes,
+               **graph);
     return figures;
   };
 }

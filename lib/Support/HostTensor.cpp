@@ -33,6 +33,17 @@ size_t mlir::gopt::getElementBytes(ElementKind kind) {
   return 1;
 }
 
+std::optional<ElementKind>
+mlir::gopt::getElementKindByName(llvm::StringRef name) {
+  for (ElementKind kind :
+       {ElementKind::F32, ElementKind::F64, ElementKind::F16, ElementKind::BF16,
+        ElementKind::I64, ElementKind::I32, ElementKind::I16, ElementKind::I8,
+        ElementKind::I1})
+    if (getElementKindName(kind) == name)
+      return kind;
+  return std::nullopt;
+}
+
 llvm::StringRef mlir::gopt::getElementKindName(ElementKind kind) {
   switch (kind) {
   case ElementKind::F32:

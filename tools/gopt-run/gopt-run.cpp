@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Deploy/BundleRunner.h"
+#include "GOpt/Runner/LocalBundle.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/LoadTest.h"
@@ -228,64 +228,54 @@ static int runOnCUDA(ModuleOp module) {
     referenceName = "cpu-unoptimized";
   }
 
-  llvm::SmallString<128> dir(exportBundle);
-  if (dir.empty())
-    if (std::error_code ec =
-            llvm::sys::fs::createUniqueDirectory("gopt-bundle", dir))
-      return fail("cannot create a temporary folder: " + ec.message());
-  if (llvm::Error error = (*graph)->exportBundle(dir, args, reference,
-                                                 pipeline, referenceName))
-    return fail(llvm::toString(std::move(error)));
   const CompileTimes &times = (*graph)->getCompileTimes();
   std::string compiled = llvm::formatv(
       "{0:f1} ms (graph passes {1:f1}, lowering to NVVM and cubins {2:f1}, "
       "host code {3:f1})",
       times.totalMs(), times.graphPassesMs, times.loweringMs, times.codegenMs);
   if (!exportBundle.empty()) {
-    llvm::outs() << "gopt-run: wrote " << dir << ": @" << (*graph)->getEntry()
-                 << " for " << (*graph)->getChip() << ", "
-                 << (*graph)->getKernels().size() << " kernel launches, "
+    if (llvm::Error error = (*graph)->exportBundle(exportBundle, args, reference,
+                                                   pipeline, referenceName))
+      return fail(llvm::toString(std::move(error)));
+    llvm::outs() << "gopt-run: wrote " << exportBundle << ": @"
+                 << (*graph)->getEntry() << " for " << (*graph)->getChip()
+                 << ", " << (*graph)->getKernels().size()
+                 << " kernel launches, "
                  << (generatedInputs ? "generated" : std::to_string(args.size()))
                  << " inputs, reference " << referenceName
                  << "; compiled in " << compiled << "\n"
-                 << "gopt-run: run it with: gopt-exec " << dir << "\n";
+                 << "gopt-run: run it with: gopt-exec " << exportBundle << "\n";
     return 0;
   }
 
-  std::string error;
-  auto loaded = ::gopt::deploy::LoadedBundle::load(dir.str().str(), error);
-  int status = 0;
-  if (!loaded) {
-    status = fail(error);
-  } else {
-    ::gopt::deploy::BundleRunOptions runOptions;
-    runOptions.warmup = warmup;
-    runOptions.repetitions = std::max(1, reps.getValue());
-    runOptions.rtol = relTolerance;
-    runOptions.atol = absTolerance;
-    ::gopt::deploy::BundleReport report;
-    error = loaded->run(runOptions, report);
-    if (!error.empty()) {
-      status = fail(error);
-    } else {
-      std::ostringstream text;
-      if (format == "json")
-        ::gopt::deploy::printBundleReportJSON(report, text);
-      else
-        ::gopt::deploy::printBundleReport(report, text);
-      auto out = openOutputFile(reportFile, &error);
-      if (!out)
-        return fail(error);
-      out->os() << text.str();
-      if (format != "json")
-        out->os() << "  compile     " << compiled << "\n";
-      out->keep();
-      if (!report.allMatch())
-        status = fail("results differ from the reference");
-    }
-  }
-  llvm::sys::fs::remove_directories(dir);
-  return status;
+  auto local =
+      (*graph)->loadOnLocalGPU(args, reference, pipeline, referenceName);
+  if (!local)
+    return fail(llvm::toString(local.takeError()));
+  ::gopt::deploy::BundleRunOptions runOptions;
+  runOptions.warmup = warmup;
+  runOptions.repetitions = std::max(1, reps.getValue());
+  runOptions.rtol = relTolerance;
+  runOptions.atol = absTolerance;
+  ::gopt::deploy::BundleReport report;
+  std::string error = (*local)->bundle->run(runOptions, report);
+  if (!error.empty())
+    return fail(error);
+  std::ostringstream text;
+  if (format == "json")
+    ::gopt::deploy::printBundleReportJSON(report, text);
+  else
+    ::gopt::deploy::printBundleReport(report, text);
+  auto out = openOutputFile(reportFile, &error);
+  if (!out)
+    return fail(error);
+  out->os() << text.str();
+  if (format != "json")
+    out->os() << "  compile     " << compiled << "\n";
+  out->keep();
+  if (!report.allMatch())
+    return fail("results differ from the reference");
+  return 0;
 }
 
 int main(int argc, char **argv) {

@@ -126,10 +126,11 @@ public:
   void timeCalls(int warmup, int repetitions, std::vector<double> &ms,
                  int64_t &peakBytes, int64_t &allocations,
                  int64_t &driverAllocations);
-  /// `repetitions` calls with every launch (and cuBLAS call) timed by CUDA
-  /// events: per kernel its launches and ms per call, and its share of
-  /// their sum, which is returned in `kernelMsPerRun`.
-  std::vector<KernelShare> profileKernels(int repetitions,
+  /// `warmup` untimed calls, then `repetitions` calls with every launch
+  /// (and cuBLAS call) timed by CUDA events: per kernel its launches and ms
+  /// per call, and its share of their sum, which is returned in
+  /// `kernelMsPerRun`.
+  std::vector<KernelShare> profileKernels(int warmup, int repetitions,
                                           double &kernelMsPerRun);
 
 private:

@@ -109,6 +109,10 @@ struct KernelInfo {
   std::string name;
 };
 
+/// A bundle loaded from a temporary folder (CompiledGraph::loadOnLocalGPU,
+/// defined in GOpt/Runner/LocalBundle.h).
+struct LocalBundle;
+
 /// A graph compiled for this CPU, ready to run.
 class CompiledGraph {
 public:
@@ -145,6 +149,16 @@ public:
                            llvm::ArrayRef<HostTensor> expected,
                            llvm::StringRef graphPipeline,
                            llvm::StringRef reference);
+
+  /// The bundle of a CUDA graph (exportBundle) in a fresh temporary folder,
+  /// loaded into this process: what runs it on this machine's GPU (the
+  /// executable must export GOpt's CUDA runtime). Destroying the result
+  /// unloads the bundle and removes the folder.
+  llvm::Expected<std::unique_ptr<LocalBundle>>
+  loadOnLocalGPU(llvm::ArrayRef<HostTensor> inputs,
+                 llvm::ArrayRef<HostTensor> expected = {},
+                 llvm::StringRef graphPipeline = "",
+                 llvm::StringRef reference = "none");
 
   /// Runs the entry once. Inputs must match the signature.
   llvm::Expected<std::vector<HostTensor>>

@@ -36,6 +36,10 @@ bool isAvailable();
 /// (e.g. 13000), once initialized.
 std::string deviceName();
 std::string deviceChip();
+/// How a report names a device: "cuda-<chip> (<name>)"; describeDevice()
+/// names device 0.
+std::string describeDevice(const std::string &chip, const std::string &name);
+std::string describeDevice();
 int driverVersion();
 
 /// Device memory of mgpuMemAlloc/mgpuMemFree (and allocateDevice): a caching

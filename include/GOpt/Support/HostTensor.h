@@ -29,6 +29,8 @@ enum class ElementKind { F32, F64, F16, BF16, I64, I32, I16, I8, I1 };
 size_t getElementBytes(ElementKind kind);
 /// "f32", "i64", "i1", ...
 llvm::StringRef getElementKindName(ElementKind kind);
+/// The kind getElementKindName names `name` ("f32", "i1", ...), or none.
+std::optional<ElementKind> getElementKindByName(llvm::StringRef name);
 /// The kind of an MLIR element type, if the runner supports it.
 std::optional<ElementKind> getElementKind(Type type);
 bool isFloatKind(ElementKind kind);

@@ -19,7 +19,7 @@
 
 #include "GOpt/Explore/CUDABackend.h"
 #include "GOpt/Explore/ConfigurationProgram.h"
-#include "GOpt/Deploy/BundleRunner.h"
+#include "GOpt/Runner/LocalBundle.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runtime/CUDA.h"
 #include "GOpt/Support/Error.h"
@@ -40,9 +40,8 @@ namespace {
 /// What is kept per configuration: its bundle, loaded (Run), or where its
 /// recorded runs are (Replay).
 struct Slot {
-  std::unique_ptr<::gopt::deploy::LoadedBundle> bundle;
-  /// Run: the temporary bundle folder, removed on release.
-  std::string dir;
+  /// Run: the bundle in its temporary folder.
+  std::unique_ptr<LocalBundle> local;
   /// Replay: the program's runs folder, its bundle's manifest, and how
   /// many recorded rounds measure() has handed out.
   std::string runsDir;
@@ -55,11 +54,8 @@ struct Slot {
 /// error.
 llvm::Expected<HostTensor> hostTensorFor(const ::gopt::deploy::BundleTensor &t,
                                          size_t index) {
-  for (ElementKind k : {ElementKind::F32, ElementKind::F64, ElementKind::F16,
-                        ElementKind::BF16, ElementKind::I64, ElementKind::I32,
-                        ElementKind::I16, ElementKind::I8, ElementKind::I1})
-    if (getElementKindName(k) == t.elementType)
-      return HostTensor(k, t.shape);
+  if (std::optional<ElementKind> kind = getElementKindByName(t.elementType))
+    return HostTensor(*kind, t.shape);
   return makeError("result " + llvm::Twine(index) + " has element type '" +
                    t.elementType + "', which no host tensor has");
 }
@@ -94,10 +90,6 @@ public:
               CUDABackendMode mode, llvm::StringRef exchange)
       : module(module), options(options), mode(mode),
         exchange(exchange.str()) {}
-  ~CUDABackend() override {
-    for (size_t i = 0; i < slots.size(); ++i)
-      release(i);
-  }
 
   llvm::Error compile(size_t index, const Configuration &config,
                       ConfigurationMeasurement &m) override;
@@ -108,12 +100,8 @@ public:
                              int warmup, int repetitions,
                              ConfigurationMeasurement &m) override;
   void release(size_t index) override {
-    if (index >= slots.size())
-      return;
-    slots[index].bundle.reset();
-    if (!slots[index].dir.empty())
-      llvm::sys::fs::remove_directories(slots[index].dir);
-    slots[index].dir.clear();
+    if (index < slots.size())
+      slots[index].local.reset();
   }
   std::string getTarget() const override {
     namespace cuda = ::gopt::runtime::cuda;
@@ -121,7 +109,7 @@ public:
       return recordedDevice;
     if (mode != CUDABackendMode::Run || !cuda::isAvailable())
       return "cuda";
-    return "cuda-" + cuda::deviceChip() + " (" + cuda::deviceName() + ")";
+    return cuda::describeDevice();
   }
   std::string getEntry() const override { return entry; }
 
@@ -229,26 +217,18 @@ llvm::Error CUDABackend::compile(size_t index, const Configuration &config,
                                        s.manifest);
         !error.empty())
       return makeError(error);
-  } else {
-    llvm::SmallString<128> dir;
-    if (mode == CUDABackendMode::Export) {
-      dir = joinPath(exchange, "bundles", name);
-      llvm::sys::fs::remove_directories(dir);
-    } else if (std::error_code ec = llvm::sys::fs::createUniqueDirectory(
-                   "gopt-explore-bundle", dir)) {
-      return makeError("cannot create a temporary folder: " +
-                       llvm::Twine(ec.message()));
-    }
+  } else if (mode == CUDABackendMode::Export) {
+    std::string dir = joinPath(exchange, "bundles", name);
+    llvm::sys::fs::remove_directories(dir);
     if (llvm::Error error = (*graph)->exportBundle(
             dir, inputs, /*reference=*/{}, config.pipeline, "none"))
       return error;
-    if (mode == CUDABackendMode::Run) {
-      s.dir = dir.str().str();
-      std::string error;
-      s.bundle = ::gopt::deploy::LoadedBundle::load(s.dir, error);
-      if (!s.bundle)
-        return makeError(error);
-    }
+  } else {
+    auto local = (*graph)->loadOnLocalGPU(inputs, /*expected=*/{},
+                                          config.pipeline);
+    if (!local)
+      return local.takeError();
+    s.local = std::move(*local);
   }
   s.compiled = true;
   programs[hash] = {index, config.name, m};
@@ -262,8 +242,8 @@ llvm::Expected<std::vector<HostTensor>> CUDABackend::runOnce(size_t index) {
   Slot *s = *found;
   if (mode == CUDABackendMode::Replay)
     return recordedOutputs(*s);
-  const auto &results = s->bundle->getBundle().results;
-  std::vector<std::vector<char>> bytes = s->bundle->runToHost();
+  const auto &results = s->local->bundle->getBundle().results;
+  std::vector<std::vector<char>> bytes = s->local->bundle->runToHost();
   std::vector<HostTensor> outputs;
   for (size_t i = 0; i < results.size(); ++i) {
     auto made = hostTensorFor(results[i], i);
@@ -290,8 +270,8 @@ llvm::Error CUDABackend::measure(size_t index, int warmup, int repetitions,
   if (mode == CUDABackendMode::Replay)
     return recordedRound(*s, m);
   int64_t peak = 0, allocations = 0, driverAllocations = 0;
-  s->bundle->timeCalls(warmup, repetitions, m.runMs, peak, allocations,
-                       driverAllocations);
+  s->local->bundle->timeCalls(warmup, repetitions, m.runMs, peak, allocations,
+                              driverAllocations);
   m.peakBytes = std::max(m.peakBytes, peak);
   return llvm::Error::success();
 }
@@ -322,13 +302,10 @@ llvm::Error CUDABackend::profileKernels(size_t index,
       }
     return llvm::Error::success();
   }
-  std::vector<double> ignored;
-  int64_t peak = 0, allocations = 0, driverAllocations = 0;
-  s->bundle->timeCalls(warmup, 0, ignored, peak, allocations,
-                       driverAllocations);
   double total = 0;
   m.kernelTimes.clear();
-  for (const auto &k : s->bundle->profileKernels(repetitions, total))
+  for (const auto &k :
+       s->local->bundle->profileKernels(warmup, repetitions, total))
     m.kernelTimes.push_back({k.name, k.msPerRun, k.share});
   return llvm::Error::success();
 }
@@ -379,9 +356,9 @@ llvm::Error CUDABackend::recordedRound(Slot &s, ConfigurationMeasurement &m) {
   m.peakBytes = std::max<int64_t>(
       m.peakBytes, report.getInteger("peak_bytes").value_or(0));
   if (recordedDevice.empty())
-    recordedDevice = "cuda-" + report.getString("chip").value_or("?").str() +
-                     " (" + report.getString("device").value_or("?").str() +
-                     ")";
+    recordedDevice = ::gopt::runtime::cuda::describeDevice(
+        report.getString("chip").value_or("?").str(),
+        report.getString("device").value_or("?").str());
   ++s.roundsTaken;
   return llvm::Error::success();
 }

@@ -165,6 +165,12 @@ bool isAvailable() { return state().failure.empty(); }
 
 std::string deviceName() { return state().deviceName; }
 
+std::string describeDevice(const std::string &chip, const std::string &name) {
+  return "cuda-" + chip + " (" + name + ")";
+}
+
+std::string describeDevice() { return describeDevice(deviceChip(), deviceName()); }
+
 int driverVersion() { return state().driverVersion; }
 
 std::string deviceChip() { return state().chip; }
