@@ -2,6 +2,8 @@
 
 #include "GOpt/Codegen/Common/LibraryCalls.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
@@ -28,6 +30,29 @@ bool mlir::gopt::isLibraryConvolution(Operation *op) {
 
 bool mlir::gopt::isLibraryPooling(Operation *op) {
   return hasLibraryMark(op, kPool2DLibraryCall);
+}
+
+func::FuncOp mlir::gopt::declareRuntimeFunction(OpBuilder &builder,
+                                                ModuleOp module, StringRef name,
+                                                ArrayRef<Type> args) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto func =
+      func::FuncOp::create(builder, module.getLoc(), name,
+                           FunctionType::get(builder.getContext(), args, {}));
+  func.setPrivate();
+  return func;
+}
+
+Value mlir::gopt::indexToPointer(OpBuilder &builder, Location loc,
+                                 Value address) {
+  Value address64 =
+      arith::IndexCastOp::create(builder, loc, builder.getI64Type(), address);
+  return LLVM::IntToPtrOp::create(
+      builder, loc, LLVM::LLVMPointerType::get(builder.getContext()),
+      address64);
 }
 
 bool mlir::gopt::isLibraryCall(Operation *op) {

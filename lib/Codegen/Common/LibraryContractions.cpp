@@ -224,22 +224,6 @@ static linalg::FillOp zeroFillBefore(Operation *op, Value c) {
   return fillBefore(op, c, [](const APFloat &v) { return v.isZero(); });
 }
 
-/// The private declaration `func.func private @name(args) -> ()` in
-/// `module`, created at its start when missing.
-static func::FuncOp declareRuntimeFunction(PatternRewriter &rewriter,
-                                           ModuleOp module, StringRef name,
-                                           ArrayRef<Type> args) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(module.getBody());
-  auto func =
-      func::FuncOp::create(rewriter, module.getLoc(), name,
-                           FunctionType::get(rewriter.getContext(), args, {}));
-  func.setPrivate();
-  return func;
-}
-
 /// The declaration of `name`, a function with gopt_sgemm's signature, in
 /// `module`, created when missing.
 static func::FuncOp declareSgemm(PatternRewriter &rewriter, ModuleOp module,
@@ -347,9 +331,7 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
             }
             if (i == 2)
               args.push_back(f32(beta));
-            args.push_back(LLVM::IntToPtrOp::create(
-                b, l, LLVM::LLVMPointerType::get(b.getContext()),
-                toI64(address)));
+            args.push_back(indexToPointer(b, l, address));
             args.push_back(
                 toI64(batch.empty() ? zero : call.strides[batch.back()]));
             args.push_back(toI64(call.strides[matrixDims[i].first]));
@@ -378,10 +360,7 @@ static Value firstElementPointer(OpBuilder &b, Location loc, Value v) {
   Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
   Value bytes = arith::MulIOp::create(
       b, loc, meta.getOffset(), arith::ConstantIndexOp::create(b, loc, 4));
-  Value first = arith::IndexCastOp::create(
-      b, loc, b.getI64Type(), arith::AddIOp::create(b, loc, aligned, bytes));
-  return LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext()), first);
+  return indexToPointer(b, loc, arith::AddIOp::create(b, loc, aligned, bytes));
 }
 
 /// Whether `v` is a static, contiguous, row-major 4-D memref (what the

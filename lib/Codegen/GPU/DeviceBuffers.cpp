@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Codegen/Common/BufferViews.h"
+#include "GOpt/Codegen/Common/LibraryCalls.h"
 #include "GOpt/Codegen/GPU/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -120,25 +121,15 @@ struct GOptGPUDeviceBuffersPass
   /// synchronize and destroy; a host call needs none (the stream is
   /// synchronized before the branch, as before any host op with effects).
   LogicalResult freeConditionally(memref::DeallocOp dealloc) {
-    auto module = dealloc->getParentOfType<ModuleOp>();
     OpBuilder builder(dealloc);
     Location loc = dealloc.getLoc();
-    Type ptrType = LLVM::LLVMPointerType::get(builder.getContext());
-    auto callee = module.lookupSymbol<func::FuncOp>(kFreeFunction);
-    if (!callee) {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(module.getBody());
-      callee = func::FuncOp::create(
-          builder, module.getLoc(), kFreeFunction,
-          builder.getFunctionType({ptrType}, {}));
-      callee.setPrivate();
-    }
+    func::FuncOp callee = declareRuntimeFunction(
+        builder, dealloc->getParentOfType<ModuleOp>(), kFreeFunction,
+        {LLVM::LLVMPointerType::get(builder.getContext())});
     Value address = memref::ExtractAlignedPointerAsIndexOp::create(
         builder, loc, dealloc.getMemref());
-    Value address64 = arith::IndexCastOp::create(
-        builder, loc, builder.getI64Type(), address);
-    Value pointer = LLVM::IntToPtrOp::create(builder, loc, ptrType, address64);
-    func::CallOp::create(builder, loc, callee, ValueRange{pointer});
+    func::CallOp::create(builder, loc, callee,
+                         ValueRange{indexToPointer(builder, loc, address)});
     dealloc.erase();
     return success();
   }

@@ -11,6 +11,9 @@
 #ifndef GOPT_CODEGEN_COMMON_LIBRARYCALLS_H
 #define GOPT_CODEGEN_COMMON_LIBRARYCALLS_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -39,6 +42,16 @@ bool isLibraryPooling(Operation *op);
 /// Whether `op` is computed by a library call (any of the above): the
 /// tensor-level passes leave it whole.
 bool isLibraryCall(Operation *op);
+
+/// The private declaration `func.func private @name(args) -> ()` of a
+/// runtime function in `module`, created at its start when missing.
+func::FuncOp declareRuntimeFunction(OpBuilder &builder, ModuleOp module,
+                                    StringRef name, ArrayRef<Type> args);
+
+/// The address `address` (an index, e.g. from
+/// memref.extract_aligned_pointer_as_index) as the `!llvm.ptr` a runtime
+/// function takes.
+Value indexToPointer(OpBuilder &builder, Location loc, Value address);
 
 /// Makes an all-parallel generic that reads a library contraction's result
 /// (its only use) at the same indices it writes, and writes into an empty
