@@ -1,38 +1,122 @@
 #!/usr/bin/env bash
 # Differential test of the graph passes on many random graphs
 # (docs/Testing.md): every subset of {gopt-fold, gopt-dce, cse, gopt-fuse} and
-# gopt-optimize against the unoptimized reference, on the same inputs.
+# gopt-optimize against the unoptimized reference and the constant evaluator,
+# on the same inputs. The seeds are split into chunks run by parallel
+# gopt-difftest processes (a fresh MLIR context per chunk).
 #
-#   scripts/difftest.sh [first-seed] [last-seed] [ops]    (default: 0 99 40)
+#   scripts/difftest.sh [--jobs=N] [--chunk=K] [first-seed] [last-seed] [ops]
+#                       [gopt-difftest flags...]
 #
-# Prints one line per seed, then the failing seeds (if any); exit 1 if any.
+#   first-seed, last-seed   default 0 99
+#   ops                     compute ops per graph, N or A-B (default 40)
+#   --jobs=N                processes at once (default: the number of cores)
+#   --chunk=K               seeds per process (default 50)
+#   further flags go to every gopt-difftest, e.g. the fast mode of large runs:
+#   --compile-all=false --opt-level=0 (docs/Testing.md, "Large runs")
+#
+# Prints a line per finished chunk (graphs done, failures, elapsed, estimated
+# time left), then the totals and the failing seeds with their mismatches;
+# exit 1 if any seed failed, 2 on bad arguments.
 # Reproduce one: build/bin/gopt-difftest --seeds=N --ops=K
 #                build/bin/gopt-gen-graph --seed=N --ops=K -o seedN.mlir
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${GOPT_BUILD_DIR:-$ROOT/build}"
-FIRST="${1:-0}"
-LAST="${2:-99}"
-OPS="${3:-40}"
-
-for n in "$FIRST" "$LAST" "$OPS"; do
-  if ! [[ "$n" =~ ^[0-9]+$ ]]; then
-    echo "usage: $0 [first-seed] [last-seed] [ops] (non-negative integers)" >&2
-    exit 2
-  fi
+JOBS="$(nproc)"
+CHUNK=50
+usage() {
+  echo "usage: $0 [--jobs=N] [--chunk=K] [first-seed] [last-seed] [ops N|A-B]" \
+       "[gopt-difftest flags...]" >&2
+  exit 2
+}
+positional=()
+extra=()
+for arg in "$@"; do
+  case "$arg" in
+    --jobs=*) JOBS="${arg#--jobs=}" ;;
+    --chunk=*) CHUNK="${arg#--chunk=}" ;;
+    -h|--help) usage ;;
+    -*) extra+=("$arg") ;;
+    *) positional+=("$arg") ;;
+  esac
 done
+[ "${#positional[@]}" -le 3 ] || usage
+FIRST="${positional[0]:-0}"
+LAST="${positional[1]:-99}"
+OPS="${positional[2]:-40}"
+for n in "$FIRST" "$LAST" "$JOBS" "$CHUNK"; do
+  [[ "$n" =~ ^[0-9]+$ ]] || usage
+done
+[[ "$OPS" =~ ^[0-9]+(-[0-9]+)?$ ]] || usage
+if [ "$FIRST" -gt "$LAST" ] || [ "$JOBS" -lt 1 ] || [ "$CHUNK" -lt 1 ]; then
+  usage
+fi
 if [ ! -x "$BUILD_DIR/bin/gopt-difftest" ]; then
   echo "error: $BUILD_DIR/bin/gopt-difftest is missing; run scripts/setup.sh" >&2
   exit 2
 fi
 
-log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
-"$BUILD_DIR/bin/gopt-difftest" --seeds="$FIRST-$LAST" --ops="$OPS" | tee "$log"
-status=${PIPESTATUS[0]}
-failing=$(grep -E '^seed [0-9]+: FAIL' "$log" | awk '{print $2}' | tr -d ':' | tr '\n' ' ')
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+total=$((LAST - FIRST + 1))
+start=$(date +%s)
+export BUILD_DIR OPS work total start
+extra_args="${extra[*]:-}"
+export extra_args
+
+# One chunk: gopt-difftest over seeds A-B into work/A.log, then a progress
+# line from the logs finished so far.
+run_chunk() {
+  local a="$1" b="$2"
+  # shellcheck disable=SC2086
+  "$BUILD_DIR/bin/gopt-difftest" --seeds="$a-$b" --ops="$OPS" $extra_args \
+    > "$work/$a.part" 2> "$work/$a.err"
+  local rc=$?
+  if [ "$rc" -gt 1 ] || ! grep -q '^difftest: ' "$work/$a.part"; then
+    echo "chunk $a-$b: gopt-difftest exited $rc: $(tail -n 3 "$work/$a.err")" \
+      >> "$work/$a.part"
+    echo "seed $a: FAIL (gopt-difftest exited $rc on seeds $a-$b)" \
+      >> "$work/$a.part"
+  fi
+  mv "$work/$a.part" "$work/$a.log"
+  local done failed now eta
+  done=$(cat "$work"/*.log | grep -c '^seed ')
+  failed=$(cat "$work"/*.log | grep -c '^seed .*: FAIL')
+  now=$(($(date +%s) - start))
+  eta=$(( done > 0 ? now * (total - done) / done : 0 ))
+  printf 'seeds %s-%s done: %d/%d graphs, %d failed, %d s elapsed, ~%d s left\n' \
+    "$a" "$b" "$done" "$total" "$failed" "$now" "$eta"
+}
+export -f run_chunk
+
+for ((a = FIRST; a <= LAST; a += CHUNK)); do
+  b=$((a + CHUNK - 1))
+  [ "$b" -gt "$LAST" ] && b="$LAST"
+  echo "$a $b"
+done | xargs -P "$JOBS" -n 2 bash -c 'run_chunk "$0" "$1"'
+
+cat "$work"/*.log > "$work/all"
+awk -v wall="$(($(date +%s) - start))" '
+  /^difftest: / {
+    graphs += $2; evaluated += substr($4, 2)
+    for (i = 1; i <= NF; ++i) {
+      if ($(i + 1) ~ /^configurations/) configs += $i
+      if ($(i + 1) ~ /^compiled/) compiled += substr($i, 2)
+      if ($(i + 1) ~ /^evaluated\)/) evals += $i
+      if ($(i + 1) ~ /^failed/) failed += $i
+    }
+  }
+  END {
+    printf "difftest: %d graphs (%d checked against the evaluator), %d configurations (%d compiled, %d evaluated), %d failed, %d s\n",
+      graphs, evaluated, configs, compiled, evals, failed, wall
+  }' "$work/all"
+failing=$(grep -E '^seed [0-9]+.*: FAIL' "$work/all" | awk '{print $2}' |
+          tr -d ':' | sort -n | uniq | tr '\n' ' ')
 if [ -n "$failing" ]; then
   echo "failing seeds: $failing"
+  grep -E '^(  MISMATCH|chunk )' "$work/all"
+  exit 1
 fi
-exit "$status"
+exit 0

@@ -151,7 +151,8 @@ std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
                   ? computeProgramHash(program)
                   : options.programHash);
   hash.update("|lowering=" + options.loweringOptions +
-              "|timers=" + (options.kernelTimers ? "1" : "0") + "|" + context);
+              "|timers=" + (options.kernelTimers ? "1" : "0") +
+              "|O" + std::to_string(options.codegenOptLevel) + "|" + context);
   // GPU code: the NVVM options (chip, features, block size...) and the
   // toolkit whose ptxas made the cubins. The driver is not in the key: the
   // binaries are compiled ahead for the chip, the driver only loads them.
@@ -275,8 +276,9 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     return a.id < b.id;
   });
 
-  // Machine code for this CPU, at O3 (the target machine must be built
-  // here: the ExecutionEngine's jitCodeGenOptLevel alone has no effect).
+  // Machine code for this CPU, at O3 unless asked otherwise (the target
+  // machine must be built here: the ExecutionEngine's jitCodeGenOptLevel
+  // alone has no effect).
   initializeNativeTarget();
   registerBuiltinDialectTranslation(*context);
   registerLLVMDialectTranslation(*context);
@@ -284,15 +286,22 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!tmBuilder)
     return tmBuilder.takeError();
-  tmBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  if (options.codegenOptLevel > 3)
+    return makeError("codegen optimization level " +
+                     llvm::Twine(options.codegenOptLevel) +
+                     " is not one of 0-3");
+  auto codegenLevel =
+      llvm::CodeGenOpt::getLevel(static_cast<int>(options.codegenOptLevel));
+  tmBuilder->setCodeGenOptLevel(*codegenLevel);
   auto tm = tmBuilder->createTargetMachine();
   if (!tm)
     return tm.takeError();
-  auto transformer = makeOptimizingTransformer(3, 0, tm->get());
+  auto transformer =
+      makeOptimizingTransformer(options.codegenOptLevel, 0, tm->get());
   ExecutionEngineOptions engineOptions;
   engineOptions.enableObjectDump = !cacheKey.empty();
   engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.jitCodeGenOptLevel = *codegenLevel;
   engineOptions.enableGDBNotificationListener = false;
   engineOptions.enablePerfNotificationListener = false;
   DiagnosticCollector diags(context);

@@ -1,10 +1,13 @@
 //===- DiffTest.cpp - Differential testing of the graph passes ------------===//
 //
-// Each configuration's graph pipeline runs on a clone of the module; when
-// the resulting IR is textually identical to one already compiled (a pass
-// that found nothing to do, or dce after fold removing what dce alone
-// removes), that configuration's outputs are reused instead of lowering and
-// JIT-compiling the same IR again.
+// Each configuration's graph pipeline runs on a clone of the module. The
+// constant evaluator computes the result graph, to compare with what it
+// computes on the unoptimized one: a pass that changes the graph's meaning
+// shows there, with no lowering involved. Then the graph is compiled and run,
+// unless its IR is textually identical to one already compiled (a pass that
+// found nothing to do, or dce after fold removing what dce alone removes),
+// whose outputs are reused, or the caller asked for the reference and
+// gopt-optimize only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,6 +71,7 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
 
   // The reference: no graph pass.
   CompileOptions compileOptions;
+  compileOptions.codegenOptLevel = options.codegenOptLevel;
   auto reference = CompiledGraph::compile(module, compileOptions);
   if (!reference) {
     fail(configs.front(),
@@ -83,26 +87,32 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
     return result;
   }
   // The independent reference: the constant evaluator, op by op.
+  auto compare = [&](const DiffConfiguration &config,
+                     const std::vector<HostTensor> &got,
+                     const std::vector<HostTensor> &want, llvm::StringRef whose,
+                     llvm::StringRef against) {
+    for (size_t i = 0; i < want.size(); ++i) {
+      TensorComparison c =
+          compareTensors(got[i], want[i], options.rtol, options.atol);
+      if (!c.matches) {
+        fail(config, llvm::formatv("result #{0}{1} differs from {2} ({3} of "
+                                   "{4} elements, max abs error {5}): {6}",
+                                   i, whose, against, c.mismatches,
+                                   want[i].getNumElements(), c.maxAbsError,
+                                   c.detail)
+                         .str());
+        return;
+      }
+    }
+  };
   auto evaluated = evaluateWithConstantEvaluator(
       module, (*reference)->getEntry(), inputs);
   if (!evaluated) {
     result.evaluatorSkipped = llvm::toString(evaluated.takeError());
   } else {
     result.checkedAgainstEvaluator = true;
-    for (size_t i = 0; i < expected->size(); ++i) {
-      TensorComparison c = compareTensors((*expected)[i], (*evaluated)[i],
-                                          options.rtol, options.atol);
-      if (!c.matches) {
-        fail(configs.front(),
-             llvm::formatv("result #{0} differs from the constant "
-                           "evaluator's ({1} of {2} elements, max abs error "
-                           "{3}): {4}",
-                           i, c.mismatches, (*evaluated)[i].getNumElements(),
-                           c.maxAbsError, c.detail)
-                 .str());
-        break;
-      }
-    }
+    compare(configs.front(), *expected, *evaluated, "",
+            "the constant evaluator's");
   }
   FunctionType referenceType = (*reference)->getFunctionType();
   int64_t opsBefore = countGraphOps(module);
@@ -124,6 +134,22 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
       fail(config, llvm::formatv("the graph grew from {0} to {1} ops",
                                  opsBefore, opsAfter)
                        .str());
+    if (result.checkedAgainstEvaluator) {
+      auto got = evaluateWithConstantEvaluator(
+          *clone, (*reference)->getEntry(), inputs);
+      if (!got) {
+        fail(config, "the constant evaluator cannot compute the optimized "
+                     "graph: " +
+                         llvm::toString(got.takeError()));
+        continue;
+      }
+      ++result.evaluated;
+      compare(config, *got, *evaluated, " (evaluated)",
+              "the constant evaluator's on the unoptimized graph");
+    }
+    bool isOptimize = config.pipeline == "builtin.module(gopt-optimize)";
+    if (!options.compileEveryConfiguration && !isOptimize)
+      continue;
     std::string ir = printIR(*clone);
     auto it = outputsByIR.find(ir);
     if (it == outputsByIR.end()) {
@@ -148,20 +174,7 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
       }
       it = outputsByIR.try_emplace(ir, std::move(*outputs)).first;
     }
-    const std::vector<HostTensor> &got = it->second;
-    for (size_t i = 0; i < want.size(); ++i) {
-      TensorComparison c =
-          compareTensors(got[i], want[i], options.rtol, options.atol);
-      if (!c.matches) {
-        fail(config, llvm::formatv("result #{0} differs from the reference "
-                                   "({1} of {2} elements, max abs error "
-                                   "{3}): {4}",
-                                   i, c.mismatches, want[i].getNumElements(),
-                                   c.maxAbsError, c.detail)
-                         .str());
-        break;
-      }
-    }
+    compare(config, it->second, want, "", "the reference");
   }
   return result;
 }

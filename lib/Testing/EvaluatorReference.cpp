@@ -73,6 +73,56 @@ static llvm::Expected<HostTensor> toHostTensor(Attribute attr) {
   return tensor;
 }
 
+/// Evaluates the ops of `body` in order, with its arguments bound in
+/// `values` already; returns the terminator's operands' values. A
+/// `gopt.fusion` is evaluated through its body, the ops it groups.
+static LogicalResult evaluateBlock(Block &body,
+                                   llvm::DenseMap<Value, Attribute> &values,
+                                   SmallVectorImpl<Attribute> &returned,
+                                   std::string &error) {
+  for (Operation &op : body) {
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      for (Value v : op.getOperands())
+        returned.push_back(values.lookup(v));
+      return success();
+    }
+    if (auto constant = dyn_cast<ConstantOp>(op)) {
+      values[constant.getResult()] = constant.getValue();
+      continue;
+    }
+    SmallVector<Attribute> operands;
+    for (Value v : op.getOperands())
+      operands.push_back(values.lookup(v));
+    SmallVector<Attribute> results;
+    if (auto fusion = dyn_cast<FusionOp>(op)) {
+      for (auto [argument, operand] :
+           llvm::zip(fusion.getBodyBlock().getArguments(), operands))
+        values[argument] = operand;
+      if (failed(evaluateBlock(fusion.getBodyBlock(), values, results, error)))
+        return failure();
+    } else if (!isa<GOptDialect>(op.getDialect())) {
+      error = "'" + op.getName().getStringRef().str() +
+              "' is not a gopt op the evaluator computes";
+      return failure();
+    } else if (failed(evaluateConstantOp(&op, operands,
+                                         std::numeric_limits<int64_t>::max(),
+                                         results))) {
+      error = "the constant evaluator cannot compute '" +
+              op.getName().getStringRef().str() + "'";
+      return failure();
+    }
+    if (results.size() != op.getNumResults()) {
+      error = "the constant evaluator cannot compute '" +
+              op.getName().getStringRef().str() + "'";
+      return failure();
+    }
+    for (auto [result, value] : llvm::zip(op.getResults(), results))
+      values[result] = value;
+  }
+  error = "a block without a terminator";
+  return failure();
+}
+
 llvm::Expected<std::vector<HostTensor>>
 mlir::gopt::evaluateWithConstantEvaluator(ModuleOp module,
                                           llvm::StringRef entry,
@@ -93,36 +143,16 @@ mlir::gopt::evaluateWithConstantEvaluator(ModuleOp module,
                        " does not match the signature");
     values[argument] = toAttribute(input, type);
   }
+  SmallVector<Attribute> returned;
+  std::string error;
+  if (failed(evaluateBlock(body, values, returned, error)))
+    return makeError(error);
   std::vector<HostTensor> outputs;
-  for (Operation &op : body) {
-    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
-      for (Value v : ret.getOperands()) {
-        auto tensor = toHostTensor(values.lookup(v));
-        if (!tensor)
-          return tensor.takeError();
-        outputs.push_back(std::move(*tensor));
-      }
-      return outputs;
-    }
-    if (auto constant = dyn_cast<ConstantOp>(op)) {
-      values[constant.getResult()] = constant.getValue();
-      continue;
-    }
-    if (!isa<GOptDialect>(op.getDialect()))
-      return makeError("'" + op.getName().getStringRef() +
-                       "' is not a gopt op the evaluator computes");
-    SmallVector<Attribute> operands;
-    for (Value v : op.getOperands())
-      operands.push_back(values.lookup(v));
-    SmallVector<Attribute> results;
-    if (failed(evaluateConstantOp(&op, operands,
-                                  std::numeric_limits<int64_t>::max(),
-                                  results)) ||
-        results.size() != op.getNumResults())
-      return makeError("the constant evaluator cannot compute '" +
-                       op.getName().getStringRef() + "'");
-    for (auto [result, value] : llvm::zip(op.getResults(), results))
-      values[result] = value;
+  for (Attribute value : returned) {
+    auto tensor = toHostTensor(value);
+    if (!tensor)
+      return tensor.takeError();
+    outputs.push_back(std::move(*tensor));
   }
-  return makeError("@" + entry + " has no return");
+  return outputs;
 }

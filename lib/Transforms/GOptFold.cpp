@@ -19,6 +19,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <cstring>
 
@@ -32,7 +33,27 @@ namespace gopt {
 using namespace mlir;
 using namespace mlir::gopt;
 
+/// A deliberately wrong rewrite, for the tests of the tools that must catch
+/// one (test/Testing/gopt-difftest-wrong-pass.mlir): unlike
+/// --gopt-test-miscompile-sub it breaks a graph pass, not the lowering, so
+/// only the configurations that run gopt-fold compute the wrong result.
+static llvm::cl::opt<bool> clTestWrongFold(
+    "gopt-test-wrong-fold", llvm::cl::Hidden,
+    llvm::cl::desc("Testing only: gopt-fold rewrites gopt.sub as gopt.add"),
+    llvm::cl::init(false));
+
 namespace {
+
+/// The wrong rewrite of --gopt-test-wrong-fold: x - y becomes x + y.
+struct TestWrongFoldSub : OpRewritePattern<SubOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(SubOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<AddOp>(op, op.getType(), op.getLhs(),
+                                       op.getRhs());
+    return success();
+  }
+};
 
 /// Constant values of `op`'s operands (null where not constant).
 static SmallVector<Attribute> constantOperands(Operation *op) {
@@ -279,6 +300,8 @@ void mlir::gopt::populateGOptFoldPatterns(RewritePatternSet &patterns,
   patterns.add<EvaluateConstantOp>(context, maxFoldedElements);
   patterns.add<FoldConstantDataMovement>(context);
   patterns.add<ApplyOpFolder>(context);
+  if (clTestWrongFold)
+    patterns.add<TestWrongFoldSub>(context);
   auto *dialect = context->getOrLoadDialect<GOptDialect>();
   dialect->getCanonicalizationPatterns(patterns);
   for (RegisteredOperationName name : context->getRegisteredOperations())

@@ -13,5 +13,5 @@
 // CHECK: mlp.mlir: ok (16 configurations
 // CHECK: transformer_block.mlir: ok (16 configurations
 // CHECK-NOT: MISMATCH
-// CHECK: difftest: 12 graphs (12 checked against the evaluator), 192 configurations ({{[0-9]+}} compiled), 0 failed
+// CHECK: difftest: 12 graphs (12 checked against the evaluator), 192 configurations ({{[0-9]+}} compiled, 192 evaluated), 0 failed
 

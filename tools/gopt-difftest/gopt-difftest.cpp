@@ -23,6 +23,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <chrono>
+#include <random>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -34,8 +35,11 @@ static cl::list<std::string> files(cl::Positional, cl::desc("[model.mlir...]"),
 static cl::opt<std::string> seeds("seeds",
                                   cl::desc("Random graphs to test: N or A-B"),
                                   cl::cat(category));
-static cl::opt<int64_t> ops("ops", cl::desc("Compute ops per random graph"),
-                            cl::init(40), cl::cat(category));
+static cl::opt<std::string>
+    ops("ops",
+        cl::desc("Compute ops per random graph: N, or A-B for a number drawn "
+                 "per seed"),
+        cl::init("40"), cl::cat(category));
 static cl::opt<int64_t> maxRank("max-rank", cl::desc("Largest rank (1-6)"),
                                 cl::init(4), cl::cat(category));
 static cl::opt<int64_t> maxDim("max-dim", cl::desc("Largest dimension size"),
@@ -48,9 +52,32 @@ static cl::opt<double> relTolerance("rtol", cl::desc("Relative tolerance"),
 static cl::opt<double> absTolerance("atol", cl::desc("Absolute tolerance"),
                                     cl::init(1e-5), cl::cat(category));
 
+static cl::opt<unsigned> optLevel(
+    "opt-level",
+    cl::desc("LLVM optimization level of the compiled code, 0-3 (lower "
+             "compiles faster; the graph passes are checked the same)"),
+    cl::init(3), cl::cat(category));
+
+static cl::opt<bool> compileAll(
+    "compile-all",
+    cl::desc("Compile and run every configuration (default); with "
+             "--compile-all=false only the reference and gopt-optimize are "
+             "compiled, the others checked by the constant evaluator alone"),
+    cl::init(true), cl::cat(category));
+
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "gopt-difftest: error: " << message << "\n";
   return 2;
+}
+
+/// The op count of seed `seed` within [first, last]: a function of the seed
+/// alone, so one seed is reproduced with the same --ops range.
+static int64_t pickOpCount(uint64_t seed,
+                           std::pair<uint64_t, uint64_t> range) {
+  if (range.first == range.second)
+    return range.first;
+  std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ull);
+  return range.first + rng() % (range.second - range.first + 1);
 }
 
 int main(int argc, char **argv) {
@@ -62,6 +89,11 @@ int main(int argc, char **argv) {
       "gopt-difftest: graph passes must not change what a graph computes\n");
   if (seeds.empty() && files.empty())
     return fail("nothing to test: give --seeds=A-B and/or .mlir files");
+  if (optLevel > 3)
+    return fail("--opt-level=" + llvm::Twine(optLevel) + " is not one of 0-3");
+  auto opsRange = parseSeedRange(ops);
+  if (!opsRange || opsRange->first < 1)
+    return fail("bad --ops '" + ops + "': expected N or A-B with 1 <= A <= B");
   std::optional<std::pair<uint64_t, uint64_t>> range;
   if (!seeds.empty()) {
     auto parsed = parseSeedRange(seeds);
@@ -81,17 +113,20 @@ int main(int argc, char **argv) {
   options.rtol = relTolerance;
   options.atol = absTolerance;
   options.inputSeed = inputSeed;
+  options.codegenOptLevel = optLevel;
+  options.compileEveryConfiguration = compileAll;
   int64_t graphs = 0, failed = 0, configurations = 0, compiled = 0,
-          evaluated = 0;
+          evaluated = 0, evaluatedConfigurations = 0;
   auto start = std::chrono::steady_clock::now();
   auto report = [&](const std::string &what, const DiffTestResult &r) {
     ++graphs;
     configurations += r.configurations;
     compiled += r.compiled;
+    evaluatedConfigurations += r.evaluated;
     evaluated += r.checkedAgainstEvaluator;
     llvm::outs() << what << ": " << (r.passed() ? "ok" : "FAIL") << " ("
                  << r.configurations << " configurations, " << r.compiled
-                 << " compiled; "
+                 << " compiled, " << r.evaluated << " evaluated; "
                  << (r.checkedAgainstEvaluator
                          ? std::string("checked against the evaluator")
                          : "no evaluator reference: " + r.evaluatorSkipped)
@@ -106,11 +141,13 @@ int main(int argc, char **argv) {
     for (uint64_t seed = range->first;; ++seed) {
       RandomGraphOptions gen;
       gen.seed = seed;
-      gen.numOps = ops;
+      gen.numOps = pickOpCount(seed, *opsRange);
       gen.maxRank = maxRank;
       gen.maxDimSize = maxDim;
       OwningOpRef<ModuleOp> module = generateRandomGraph(context, gen);
       std::string what = "seed " + std::to_string(seed);
+      if (opsRange->first != opsRange->second)
+        what += " (" + std::to_string(gen.numOps) + " ops)";
       if (!module) {
         DiffTestResult r;
         r.failures.push_back("generator: no valid module");
@@ -141,7 +178,8 @@ int main(int argc, char **argv) {
           .count();
   llvm::outs() << "difftest: " << graphs << " graphs (" << evaluated
                << " checked against the evaluator), " << configurations
-               << " configurations (" << compiled << " compiled), " << failed
+               << " configurations (" << compiled << " compiled, "
+               << evaluatedConfigurations << " evaluated), " << failed
                << " failed, " << llvm::format("%.1f", seconds) << " s\n";
   return failed ? 1 : 0;
 }

@@ -67,6 +67,10 @@ struct CompileOptions {
   std::string loweringOptions;
   /// Time every kernel (gopt-lower-to-llvm{kernel-timers}).
   bool kernelTimers = false;
+  /// LLVM optimization and code generation level of the CPU code, 0-3.
+  /// Below 3 the code is slower but compiles faster: for tools that check
+  /// what a graph computes (gopt-difftest), not how fast it runs.
+  unsigned codegenOptLevel = 3;
   /// A folder for compiled code (empty: no cache). The machine code of a
   /// program is stored under a content hash of (the IR after the graph
   /// pipeline, lowering options, kernel timers, host CPU and features, GOpt

@@ -4,7 +4,11 @@
 // of {gopt-fold, gopt-dce, cse, gopt-fuse} plus gopt-optimize, runs each on
 // the same seeded inputs and compares every output (docs/Testing.md). The
 // reference itself is compared with the constant evaluator's outputs, which
-// share no lowering code, so a lowering bug all configurations share shows.
+// share no lowering code, so a lowering bug all configurations share shows;
+// and every configuration's graph, after its passes, is evaluated by the
+// constant evaluator too, so a pass that changes what the graph computes
+// shows without compiling it (the fast mode for large runs compiles only the
+// reference and gopt-optimize).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +46,12 @@ struct DiffTestOptions {
   double atol = 1e-5;
   /// Seed of the random inputs.
   uint64_t inputSeed = 0;
+  /// CompileOptions::codegenOptLevel of every compile.
+  unsigned codegenOptLevel = 3;
+  /// Compile and run every configuration whose IR differs from those already
+  /// compiled (true), or only the reference and gopt-optimize (false: the
+  /// other configurations are checked by the constant evaluator alone).
+  bool compileEveryConfiguration = true;
 };
 
 /// What testing one graph found.
@@ -49,8 +59,13 @@ struct DiffTestResult {
   /// Configurations compared with the reference (reference excluded).
   int64_t configurations = 0;
   /// Of those, how many were compiled (the others produced IR identical to
-  /// a configuration already compiled, whose outputs were reused).
+  /// a configuration already compiled, whose outputs were reused, or were
+  /// left to the evaluator by compileEveryConfiguration = false).
   int64_t compiled = 0;
+  /// Of those, how many graphs (after the configuration's passes) the
+  /// constant evaluator computed and compared with its own outputs on the
+  /// unoptimized graph.
+  int64_t evaluated = 0;
   /// Whether the reference's compiled outputs were also compared with the
   /// constant evaluator's (EvaluatorReference.h), which shares no lowering
   /// code; when not, why (an op it has no kernel for, ...).

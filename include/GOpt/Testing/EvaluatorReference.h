@@ -22,9 +22,9 @@ namespace mlir {
 namespace gopt {
 
 /// The results of function `entry` of `module` on `inputs`, computed by the
-/// constant evaluator alone. An error names the first op it cannot compute
-/// (an op it has no kernel for, a call, a region) or an input that does not
-/// match the signature.
+/// constant evaluator alone; a `gopt.fusion` is computed through the ops it
+/// groups. An error names the first op it cannot compute (an op it has no
+/// kernel for, a call) or an input that does not match the signature.
 llvm::Expected<std::vector<HostTensor>>
 evaluateWithConstantEvaluator(ModuleOp module, llvm::StringRef entry,
                               llvm::ArrayRef<HostTensor> inputs);
