@@ -9,6 +9,7 @@
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -71,24 +72,30 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   scalar.addPass(createCanonicalizerPass());
 
   // LLVM dialect: math first to intrinsics, what LLVM has no intrinsic for
-  // (erf, tanh) to libm, integer powers to generated functions.
+  // (erf, tanh) to libm, integer powers to generated functions. Conversions
+  // that need no module (symbols, signatures) run nested, one function at a
+  // time: a module-wide conversion of thousands of kernels keeps all of
+  // their rewrites live at once and its time per kernel grows with the
+  // kernel count (bench/compile_scaling.cpp).
   pm.addPass(createConvertMathToFuncs());
-  pm.addPass(createConvertMathToLLVMPass());
+  pm.addNestedPass<func::FuncOp>(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToLLVMPass());
   FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
   memrefOptions.useGenericFunctions = options.useGenericAllocFunctions;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createGOptEmitCInterface());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
+  OpPassManager &scalars = pm.nest<func::FuncOp>();
+  scalars.addPass(createConvertMathToLLVMPass());
+  scalars.addPass(createArithToLLVMConversionPass());
+  scalars.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createGOptNoInlineKernels());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  OpPassManager &llvmFunctions = pm.nest<LLVM::LLVMFuncOp>();
+  llvmFunctions.addPass(createUBToLLVMConversionPass());
+  llvmFunctions.addPass(createReconcileUnrealizedCastsPass());
+  llvmFunctions.addPass(createCanonicalizerPass());
   pm.addPass(createGOptVerifyLLVMLowered());
 }
 

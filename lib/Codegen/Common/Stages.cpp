@@ -1,6 +1,7 @@
 //===- Stages.cpp - Pipeline stages every target shares -------------------===//
 
 #include "GOpt/Codegen/Common/Stages.h"
+#include "GOpt/Codegen/Common/Passes.h"
 #include "GOpt/Conversion/Passes.h"
 #include "GOpt/Transforms/Passes.h"
 
@@ -29,6 +30,9 @@ OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
 }
 
 void mlir::gopt::addBufferizeStage(OpPassManager &pm) {
+  // A call's results are taken to be writable: a kernel that folded to a
+  // constant returns a copy, not the read-only global.
+  pm.addNestedPass<func::FuncOp>(createGOptCopyConstantKernelResults());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =

@@ -62,6 +62,27 @@ def GOptEmitCInterface : Pass<"gopt-emit-c-interface", "::mlir::ModuleOp"> {
   }];
 }
 
+def GOptCopyConstantKernelResults
+    : Pass<"gopt-copy-constant-kernel-results", "::mlir::func::FuncOp"> {
+  let summary = "Give a kernel result that is a constant a buffer of its own";
+  let description = [{
+    Runs before bufferization on kernels (functions carrying `gopt.kernel`).
+    A kernel whose computation folded to a constant (a graph without
+    `gopt-fold`: the mul of two constants) would return the constant's
+    global, read-only buffer. Bufferization across function boundaries takes
+    a call's results to be fresh, writable buffers, so a later kernel may
+    write into it in place (a `linear`'s GEMM accumulating into its bias),
+    which faults. Each returned value that is an `arith.constant`, directly
+    or through reshapes, slices and casts, is returned as a copy
+    (`bufferization.alloc_tensor ... copy(...)`) instead.
+  }];
+  let statistics = [
+    Statistic<"numCopied", "copied-results",
+              "Constant kernel results given a buffer of their own">,
+  ];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp"> {
   let summary = "Fail unless only LLVM-dialect ops remain";
   let description = [{
