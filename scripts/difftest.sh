@@ -67,19 +67,30 @@ extra_args="${extra[*]:-}"
 export extra_args
 
 # One chunk: gopt-difftest over seeds A-B into work/A.log, then a progress
-# line from the logs finished so far.
+# line from the logs finished so far. A gopt-difftest that crashes (a
+# segfault in compiled code) fails the seed after the last one it reported,
+# and the chunk goes on from the next.
 run_chunk() {
-  local a="$1" b="$2"
-  # shellcheck disable=SC2086
-  "$BUILD_DIR/bin/gopt-difftest" --seeds="$a-$b" --ops="$OPS" $extra_args \
-    > "$work/$a.part" 2> "$work/$a.err"
-  local rc=$?
-  if [ "$rc" -gt 1 ] || ! grep -q '^difftest: ' "$work/$a.part"; then
-    echo "chunk $a-$b: gopt-difftest exited $rc: $(tail -n 3 "$work/$a.err")" \
-      >> "$work/$a.part"
-    echo "seed $a: FAIL (gopt-difftest exited $rc on seeds $a-$b)" \
-      >> "$work/$a.part"
-  fi
+  local a="$1" b="$2" from="$1" rc last
+  : > "$work/$a.part"
+  while [ "$from" -le "$b" ]; do
+    # In a subshell whose own stderr is dropped: the shell's "Segmentation
+    # fault" notice would otherwise interleave with the progress lines.
+    # shellcheck disable=SC2086
+    ( "$BUILD_DIR/bin/gopt-difftest" --seeds="$from-$b" --ops="$OPS" \
+        $extra_args > "$work/$a.run" 2> "$work/$a.err"; exit $? ) 2> /dev/null
+    rc=$?
+    cat "$work/$a.run" >> "$work/$a.part"
+    if [ "$rc" -le 1 ] && grep -q '^difftest: ' "$work/$a.run"; then
+      break
+    fi
+    last=$(grep -E '^seed [0-9]+' "$work/$a.run" | tail -n 1 | awk '{print $2}' | tr -d ':')
+    local crashed=$(( ${last:-$((from - 1))} + 1 ))
+    echo "seed $crashed: FAIL (gopt-difftest exited $rc)" >> "$work/$a.part"
+    echo "  CRASH seed $crashed: gopt-difftest exited $rc; reproduce:" \
+      "gopt-difftest --seeds=$crashed --ops=$OPS $extra_args" >> "$work/$a.part"
+    from=$((crashed + 1))
+  done
   mv "$work/$a.part" "$work/$a.log"
   local done failed now eta
   done=$(cat "$work"/*.log | grep -c '^seed ')
@@ -98,25 +109,27 @@ for ((a = FIRST; a <= LAST; a += CHUNK)); do
 done | xargs -P "$JOBS" -n 2 bash -c 'run_chunk "$0" "$1"'
 
 cat "$work"/*.log > "$work/all"
+# Totals from the per-seed lines ("seed N (K ops): ok (16 configurations,
+# 1 compiled, 16 evaluated; checked against the evaluator)").
 awk -v wall="$(($(date +%s) - start))" '
-  /^difftest: / {
-    graphs += $2; evaluated += substr($4, 2)
-    for (i = 1; i <= NF; ++i) {
-      if ($(i + 1) ~ /^configurations/) configs += $i
-      if ($(i + 1) ~ /^compiled/) compiled += substr($i, 2)
-      if ($(i + 1) ~ /^evaluated\)/) evals += $i
-      if ($(i + 1) ~ /^failed/) failed += $i
+  /^seed [0-9]+/ {
+    ++graphs
+    if ($0 ~ /: FAIL/) ++failed
+    if ($0 ~ /; checked against the evaluator/) ++checked
+    if (match($0, /\(([0-9]+) configurations, ([0-9]+) compiled, ([0-9]+) evaluated/)) {
+      split(substr($0, RSTART + 1, RLENGTH - 1), f, /[^0-9]+/)
+      configs += f[1]; compiled += f[2]; evals += f[3]
     }
   }
   END {
     printf "difftest: %d graphs (%d checked against the evaluator), %d configurations (%d compiled, %d evaluated), %d failed, %d s\n",
-      graphs, evaluated, configs, compiled, evals, failed, wall
+      graphs, checked, configs, compiled, evals, failed, wall
   }' "$work/all"
 failing=$(grep -E '^seed [0-9]+.*: FAIL' "$work/all" | awk '{print $2}' |
           tr -d ':' | sort -n | uniq | tr '\n' ' ')
 if [ -n "$failing" ]; then
   echo "failing seeds: $failing"
-  grep -E '^(  MISMATCH|chunk )' "$work/all"
+  grep -E '^  (MISMATCH|CRASH) ' "$work/all"
   exit 1
 fi
 exit 0
