@@ -122,6 +122,20 @@ def find_cuda_toolkit():
 if find_cuda_toolkit():
     config.available_features.add("ptxas")
 
+# scripts/test.sh passes `--param gopt_require_features=onnx,torch,...`:
+# the features whose packages scripts/setup.sh installs. A machine where one
+# is missing after set-up is broken, and its tests must not pass as merely
+# skipped.
+required = [f for f in lit_config.params.get("gopt_require_features", "").split(",") if f]
+missing = [f for f in required if f not in config.available_features]
+if missing:
+    lit_config.fatal(
+        "test dependencies missing after scripts/setup.sh: %s (present: %s; "
+        "onnx/torch: python3-onnx, python3-numpy, python3-torch, "
+        "python3-torchvision for %s; cmake/ninja: cmake, ninja-build)"
+        % (", ".join(missing), ", ".join(sorted(config.available_features & set(required)) or ["none"]),
+           os.environ.get("GOPT_TEST_PYTHON", "/usr/bin/python3")))
+
 # Tests that run GPU code need a usable device: gopt-exec --probe says.
 gopt_exec = os.path.join(config.gopt_tools_dir, "gopt-exec")
 if os.path.exists(gopt_exec) and subprocess.run(
