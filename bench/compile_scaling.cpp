@@ -12,8 +12,12 @@
 // size, timed per kernel: a pass whose cost grows with the kernel count
 // shows as a growing time per kernel.
 //
+// With --codegen, the optimized graph is compiled whole, as gopt-run does
+// (CompiledGraph::compile: lowering, LLVM O3 and machine code, JIT-loaded),
+// once per size, with the lowering and code generation time per kernel.
+//
 //   gopt-bench-compile-scaling [--sizes=1000,10000,100000] [--repeats=5]
-//                              [--lower]
+//                              [--lower] [--codegen]
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +26,7 @@
 #include "GOpt/Codegen/CPU/Pipeline.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/Pipelines/Pipelines.h"
+#include "GOpt/Runner/Runner.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -50,6 +55,11 @@ static llvm::cl::opt<bool> passTiming(
     llvm::cl::desc("With --lower: print MLIR's per-pass timing of each "
                    "lowering (which pass grows with the kernel count)"),
     llvm::cl::init(false));
+static llvm::cl::opt<bool> codegen(
+    "codegen",
+    llvm::cl::desc("Also compile the optimized graph to machine code "
+                   "(CompiledGraph::compile), timed per kernel"),
+    llvm::cl::init(false));
 static llvm::cl::opt<int> repeats("repeats",
                                   llvm::cl::desc("Runs per graph size"),
                                   llvm::cl::init(5));
@@ -58,6 +68,11 @@ struct Measurement {
   int64_t ops;
   double median, q1, q3;
 };
+
+static LogicalResult timeLowering(MLIRContext &context,
+                                  llvm::ArrayRef<int64_t> targets);
+static LogicalResult timeCompile(MLIRContext &context,
+                                 llvm::ArrayRef<int64_t> targets);
 
 int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(argc, argv,
@@ -115,9 +130,25 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format(
       "time per op, largest vs smallest graph: %.2fx (target <= 1.5x): %s\n",
       ratio, ratio <= 1.5 ? "met" : "NOT met");
-  if (!lower)
-    return 0;
+  if (lower && failed(timeLowering(context, targets)))
+    return 1;
+  if (codegen && failed(timeCompile(context, targets)))
+    return 1;
+  return 0;
+}
 
+/// Kernels (functions carrying gopt.kernel) in `module`.
+static int64_t countKernels(ModuleOp module) {
+  int64_t kernels = 0;
+  module->walk([&](Operation *op) {
+    if (op->hasAttr("gopt.kernel"))
+      ++kernels;
+  });
+  return kernels;
+}
+
+static LogicalResult timeLowering(MLIRContext &context,
+                                  llvm::ArrayRef<int64_t> targets) {
   llvm::outs() << "\ngopt-optimize then gopt-lower-to-llvm (to the LLVM "
                   "dialect), once per size\n";
   llvm::outs() << llvm::format("%10s %8s %14s %14s %10s\n", "ops", "kernels",
@@ -130,7 +161,7 @@ int main(int argc, char **argv) {
     buildOptimizePipeline(optimize, OptimizePipelineOptions());
     if (failed(optimize.run(*module))) {
       llvm::errs() << "error: gopt-optimize failed\n";
-      return 1;
+      return failure();
     }
     PassManager pm(&context);
     if (passTiming)
@@ -140,16 +171,12 @@ int main(int argc, char **argv) {
     if (failed(pm.run(*module))) {
       llvm::errs() << "error: gopt-lower-to-llvm failed on the " << target
                    << "-op graph\n";
-      return 1;
+      return failure();
     }
     double ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - start)
                     .count();
-    int64_t kernels = 0;
-    module->walk([&](Operation *op) {
-      if (op->hasAttr("gopt.kernel"))
-        ++kernels;
-    });
+    int64_t kernels = countKernels(*module);
     double perKernel = ms / std::max<int64_t>(kernels, 1);
     if (firstPerKernel == 0)
       firstPerKernel = perKernel;
@@ -158,5 +185,42 @@ int main(int argc, char **argv) {
                                  perKernel, perKernel / firstPerKernel);
     llvm::outs().flush();
   }
-  return 0;
+  return success();
+}
+
+static LogicalResult timeCompile(MLIRContext &context,
+                                 llvm::ArrayRef<int64_t> targets) {
+  llvm::outs() << "\ngopt-optimize, then compiled to machine code "
+                  "(CompiledGraph::compile, LLVM O3), once per size\n";
+  llvm::outs() << llvm::format("%10s %8s %12s %12s %12s %10s\n", "ops",
+                               "kernels", "lowering ms", "codegen ms",
+                               "ms/kernel", "vs first");
+  double firstPerKernel = 0;
+  for (int64_t target : targets) {
+    OwningOpRef<ModuleOp> module = generateGraph(context, target);
+    int64_t ops = countOps(*module);
+    PassManager optimize(&context);
+    buildOptimizePipeline(optimize, OptimizePipelineOptions());
+    if (failed(optimize.run(*module))) {
+      llvm::errs() << "error: gopt-optimize failed\n";
+      return failure();
+    }
+    auto graph = CompiledGraph::compile(*module, CompileOptions());
+    if (!graph) {
+      llvm::errs() << "error: the " << target << "-op graph does not compile: "
+                   << llvm::toString(graph.takeError()) << "\n";
+      return failure();
+    }
+    const CompileTimes &times = (*graph)->getCompileTimes();
+    int64_t kernels = std::max<size_t>((*graph)->getKernels().size(), 1);
+    double perKernel = (times.loweringMs + times.codegenMs) / kernels;
+    if (firstPerKernel == 0)
+      firstPerKernel = perKernel;
+    llvm::outs() << llvm::format("%10lld %8lld %12.1f %12.1f %12.3f %9.2fx\n",
+                                 (long long)ops, (long long)kernels,
+                                 times.loweringMs, times.codegenMs, perKernel,
+                                 perKernel / firstPerKernel);
+    llvm::outs().flush();
+  }
+  return success();
 }
