@@ -52,8 +52,9 @@ static llvm::cl::opt<bool>
           llvm::cl::init(false));
 static llvm::cl::opt<bool> passTiming(
     "pass-timing",
-    llvm::cl::desc("With --lower: print MLIR's per-pass timing of each "
-                   "lowering (which pass grows with the kernel count)"),
+    llvm::cl::desc("Print MLIR's per-pass timing of the last gopt-optimize "
+                   "run of each size and, with --lower, of each lowering "
+                   "(which pass grows with the graph)"),
     llvm::cl::init(false));
 static llvm::cl::opt<bool> codegen(
     "codegen",
@@ -102,6 +103,8 @@ int main(int argc, char **argv) {
       OwningOpRef<ModuleOp> module = generateGraph(context, target);
       ops = countOps(*module);
       PassManager pm(&context);
+      if (passTiming && r == repeats - 1)
+        pm.enableTiming();
       buildOptimizePipeline(pm, OptimizePipelineOptions());
       auto start = std::chrono::steady_clock::now();
       if (failed(pm.run(*module))) {
