@@ -30,7 +30,7 @@
 // RUN: not gopt-explore %s --passes=fold --pairs=false --default-pipeline=false \
 // RUN:   --budget=5 --reps=2 --round-ms=0 --max-rounds=1 --min-rounds=1 \
 // RUN:   --progress=never --memory-limit=1 --choose | FileCheck %s --check-prefix=LIMIT
-// LIMIT: No configuration can be chosen: all 2 valid configurations exceed the memory limit of 1 B; the smallest peak is {{[0-9]+}} B, by `fold`.
+// LIMIT: No configuration can be chosen: all 2 valid configurations exceed the memory limit of 1 B; the smallest peak is {{[0-9]+}} B, by `{{baseline|fold}}`.
 
 // The compile cache: a second run of the same analysis loads every program
 // it compiled the first time.

@@ -52,7 +52,7 @@ void mlir::gopt::buildLowerToLLVMPipeline(
       bufferization::createBufferLoopHoistingPass());
   // Kernels are private: they may return views of their arguments (a
   // reshape kernel) with an ownership flag instead of a copy.
-  addDeallocationStage(pm);
+  addDeallocationStage(pm, /*freeAfterLastUse=*/true);
   if (library)
     pm.addPass(createGOptLowerLibraryContractions());
 

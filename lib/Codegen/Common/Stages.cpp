@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -40,9 +41,25 @@ void mlir::gopt::addBufferizeStage(OpPassManager &pm) {
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
 }
 
-void mlir::gopt::addDeallocationStage(OpPassManager &pm) {
-  bufferization::BufferDeallocationPipelineOptions deallocation;
-  deallocation.privateFunctionDynamicOwnership = true;
-  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+void mlir::gopt::addDeallocationStage(OpPassManager &pm,
+                                      bool freeAfterLastUse) {
+  // Upstream's buffer-deallocation-pipeline, with gopt-dealloc-after-last-use
+  // between the simplification and the lowering of the deallocs.
+  memref::ExpandReallocPassOptions expandRealloc;
+  expandRealloc.emitDeallocs = false;
+  pm.addNestedPass<func::FuncOp>(memref::createExpandReallocPass(expandRealloc));
+  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  bufferization::OwnershipBasedBufferDeallocationPassOptions ownership;
+  ownership.privateFuncDynamicOwnership = true;
+  pm.addNestedPass<func::FuncOp>(
+      bufferization::createOwnershipBasedBufferDeallocationPass(ownership));
+  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(
+      bufferization::createBufferDeallocationSimplificationPass());
+  if (freeAfterLastUse)
+    pm.addPass(createGOptDeallocAfterLastUse());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addNestedPass<func::FuncOp>(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   pm.addPass(createConvertBufferizationToMemRefPass());
 }

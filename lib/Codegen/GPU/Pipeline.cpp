@@ -102,7 +102,10 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  addDeallocationStage(pm);
+  // Buffers stay until the end of their block: kernels and cuBLAS run
+  // asynchronously, and freeing after the last launch is not yet checked
+  // against the pool's reuse on a device.
+  addDeallocationStage(pm, /*freeAfterLastUse=*/false);
   GOptLowerLibraryContractionsOptions library;
   library.sgemmCallee = "gopt_cuda_sgemm";
   pm.addPass(createGOptLowerLibraryContractions(library));

@@ -83,6 +83,37 @@ def GOptCopyConstantKernelResults
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def GOptDeallocAfterLastUse
+    : Pass<"gopt-dealloc-after-last-use", "::mlir::ModuleOp"> {
+  let summary = "Free each buffer after its last use, not at the end of its "
+                "block";
+  let description = [{
+    Ownership-based deallocation frees a block's buffers in one
+    `bufferization.dealloc` at the end of the block, so an entry function
+    holds every kernel's result until it returns: its peak is the sum of all
+    intermediates. This pass, run after `buffer-deallocation-simplification`
+    and before `lower-deallocations`, takes each memref out of such a
+    dealloc and frees it in a dealloc of its own (same ownership condition)
+    right after the last use of any value that may alias it, as liveness
+    would.
+
+    Aliases are found in the block: view-like ops and
+    `memref.extract_strided_metadata` alias their source; a call's memref
+    results alias the memref operands its callee may return a view of (the
+    callee's return values traced back to its arguments; any operand for
+    callees it cannot see); ops with regions alias their results with their
+    memref operands and yielded values; other ops with memref results alias
+    all their memref operands. A memref stays in the end-of-block dealloc
+    when it may alias a retained value (a result of the function) or
+    another memref of the same dealloc (the dealloc frees aliases once).
+  }];
+  let statistics = [
+    Statistic<"numMoved", "moved-deallocs",
+              "Buffers freed after their last use instead of at block end">,
+  ];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
+}
+
 def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp"> {
   let summary = "Fail unless only LLVM-dialect ops remain";
   let description = [{

@@ -27,8 +27,10 @@ void addBufferizeStage(OpPassManager &pm);
 
 /// Ownership-based deallocation (private kernels pass the ownership of
 /// their results to the caller, so a reshape kernel returns a view), then
-/// the remaining bufferization ops lowered to memref.
-void addDeallocationStage(OpPassManager &pm);
+/// the remaining bufferization ops lowered to memref. With
+/// `freeAfterLastUse`, gopt-dealloc-after-last-use frees each buffer after
+/// its last use instead of at the end of its block.
+void addDeallocationStage(OpPassManager &pm, bool freeAfterLastUse);
 
 } // namespace gopt
 } // namespace mlir
