@@ -52,7 +52,7 @@ void mlir::gopt::buildLowerToLLVMPipeline(
       bufferization::createBufferLoopHoistingPass());
   // Kernels are private: they may return views of their arguments (a
   // reshape kernel) with an ownership flag instead of a copy.
-  addDeallocationStage(pm, /*freeAfterLastUse=*/true);
+  addDeallocationStage(pm, options.freeAfterLastUse);
   if (library)
     pm.addPass(createGOptLowerLibraryContractions());
 
