@@ -72,8 +72,9 @@ export extra_args
 # and the chunk goes on from the next.
 run_chunk() {
   local a="$1" b="$2" from="$1" rc last
-  : > "$work/$a.part"
+  : > "$work/$a.part" || return 1
   while [ "$from" -le "$b" ]; do
+    [ -d "$work" ] || return 1  # the run was stopped
     # In a subshell whose own stderr is dropped: the shell's "Segmentation
     # fault" notice would otherwise interleave with the progress lines.
     # shellcheck disable=SC2086
@@ -106,7 +107,14 @@ for ((a = FIRST; a <= LAST; a += CHUNK)); do
   b=$((a + CHUNK - 1))
   [ "$b" -gt "$LAST" ] && b="$LAST"
   echo "$a $b"
-done | xargs -P "$JOBS" -n 2 bash -c 'run_chunk "$0" "$1"'
+done > "$work/chunks"
+# xargs and its workers in a process group of their own, so stopping this
+# script (Ctrl-C, kill) stops them too instead of leaving them running.
+setsid xargs -P "$JOBS" -n 2 bash -c 'run_chunk "$0" "$1"' < "$work/chunks" &
+workers=$!
+trap 'kill -TERM -- "-$workers" 2>/dev/null; echo "stopped" >&2; exit 130' INT TERM
+wait "$workers"
+trap - INT TERM
 
 cat "$work"/*.log > "$work/all"
 # Totals from the per-seed lines ("seed N (K ops): ok (16 configurations,
