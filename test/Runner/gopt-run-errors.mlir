@@ -5,6 +5,11 @@
 // RUN: not gopt-run %s --threads=-2 2>&1 | FileCheck %s --check-prefix=THREADS
 // THREADS: gopt-run: error: --threads must not be negative, got -2
 
+// RUN: not gopt-run %s --entry=square --opt-level=4 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: gopt-run: error: --opt-level=4 is not one of 0-3
+// RUN: not gopt-run %s --entry=square --opt-level=1 --target=cuda 2>&1 | FileCheck %s --check-prefix=OPTCUDA
+// OPTCUDA: gopt-run: error: --opt-level is for --target=cpu
+
 // RUN: not gopt-run %s --entry=square --inputs=%t.missing.npy 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: gopt-run: error: {{.*}}missing.npy: cannot read:
 

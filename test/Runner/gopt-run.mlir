@@ -40,6 +40,10 @@
 // RUN: gopt-run %s --reps=0 --pipeline=gopt-optimize --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
 // SAME: result #0 vs {{.*}}result0.npy: match (0 of 32 elements outside rtol=0.0001 atol=1e-05, max abs error
 
+// Code compiled at LLVM's O0 (--opt-level=0: faster to compile) computes
+// the same.
+// RUN: gopt-run %s --reps=0 --opt-level=0 --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
+
 // Given inputs are used as given: the saved inputs reproduce the results.
 // RUN: gopt-run %s --reps=0 --inputs=%t/plain/input0.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
 

@@ -52,6 +52,11 @@ static cl::opt<std::string>
                     cl::desc("Options of gopt-lower-to-llvm, e.g. "
                              "\"vectorize=false\""),
                     cl::cat(category));
+static cl::opt<unsigned> optLevel(
+    "opt-level",
+    cl::desc("LLVM optimization level of the CPU code, 0-3 (default 3; "
+             "lower compiles faster, runs slower: docs/Runner.md)"),
+    cl::init(3), cl::cat(category));
 static cl::opt<bool> kernelTimers("kernel-timers",
                                   cl::desc("Time every kernel (default on)"),
                                   cl::init(true), cl::cat(category));
@@ -316,7 +321,12 @@ int main(int argc, char **argv) {
   if (!module)
     return fail("cannot parse " + inputFile);
 
+  if (optLevel > 3)
+    return fail("--opt-level=" + llvm::Twine(optLevel) + " is not one of 0-3");
   if (target == "cuda") {
+    if (optLevel.getNumOccurrences())
+      return fail("--opt-level is for --target=cpu (the GPU pipeline's is "
+                  "--nvvm-options=opt-level=N)");
     if (qps.getNumOccurrences() || p99Bound.getNumOccurrences())
       return fail("--qps and --p99-ms are for --target=cpu");
     return runOnCUDA(*module);
@@ -329,6 +339,7 @@ int main(int argc, char **argv) {
   compileOptions.entry = entry;
   compileOptions.graphPipeline = pipeline;
   compileOptions.loweringOptions = loweringOptions;
+  compileOptions.codegenOptLevel = optLevel;
   // Kernel timers would add their lock to every kernel of every worker.
   compileOptions.kernelTimers = kernelTimers && !loadTest;
   auto graph = CompiledGraph::compile(*module, compileOptions);
