@@ -150,6 +150,22 @@ static int64_t countKernels(ModuleOp module) {
   return kernels;
 }
 
+/// The generated graph of about `target` ops (their count in `ops`), after
+/// gopt-optimize; null after printing why when the pipeline fails.
+static OwningOpRef<ModuleOp> generateOptimized(MLIRContext &context,
+                                               int64_t target, int64_t &ops) {
+  OwningOpRef<ModuleOp> module = generateGraph(context, target);
+  ops = countOps(*module);
+  PassManager optimize(&context);
+  buildOptimizePipeline(optimize, OptimizePipelineOptions());
+  if (failed(optimize.run(*module))) {
+    llvm::errs() << "error: gopt-optimize failed on the " << target
+                 << "-op graph\n";
+    return nullptr;
+  }
+  return module;
+}
+
 static LogicalResult timeLowering(MLIRContext &context,
                                   llvm::ArrayRef<int64_t> targets) {
   llvm::outs() << "\ngopt-optimize then gopt-lower-to-llvm (to the LLVM "
@@ -158,14 +174,10 @@ static LogicalResult timeLowering(MLIRContext &context,
                                "lowering ms", "ms/kernel", "vs first");
   double firstPerKernel = 0;
   for (int64_t target : targets) {
-    OwningOpRef<ModuleOp> module = generateGraph(context, target);
-    int64_t ops = countOps(*module);
-    PassManager optimize(&context);
-    buildOptimizePipeline(optimize, OptimizePipelineOptions());
-    if (failed(optimize.run(*module))) {
-      llvm::errs() << "error: gopt-optimize failed\n";
+    int64_t ops = 0;
+    OwningOpRef<ModuleOp> module = generateOptimized(context, target, ops);
+    if (!module)
       return failure();
-    }
     PassManager pm(&context);
     if (passTiming)
       pm.enableTiming();
@@ -200,14 +212,10 @@ static LogicalResult timeCompile(MLIRContext &context,
                                "ms/kernel", "vs first");
   double firstPerKernel = 0;
   for (int64_t target : targets) {
-    OwningOpRef<ModuleOp> module = generateGraph(context, target);
-    int64_t ops = countOps(*module);
-    PassManager optimize(&context);
-    buildOptimizePipeline(optimize, OptimizePipelineOptions());
-    if (failed(optimize.run(*module))) {
-      llvm::errs() << "error: gopt-optimize failed\n";
+    int64_t ops = 0;
+    OwningOpRef<ModuleOp> module = generateOptimized(context, target, ops);
+    if (!module)
       return failure();
-    }
     auto graph = CompiledGraph::compile(*module, CompileOptions());
     if (!graph) {
       llvm::errs() << "error: the " << target << "-op graph does not compile: "
