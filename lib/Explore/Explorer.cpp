@@ -460,6 +460,8 @@ llvm::Expected<ExploreReport> Exploration::run() {
 
   // 1-2. Compile and verify; the baseline is the reference.
   compileAndVerify(0);
+  if (measurements[0].status != ConfigurationStatus::Ok && interrupted())
+    return makeError(kInterruptedBeforeBaseline);
   if (measurements[0].status != ConfigurationStatus::Ok)
     return makeError("the baseline (no graph pass) cannot be measured, so "
                      "nothing can be compared: " +

@@ -594,8 +594,15 @@ int main(int argc, char **argv) {
                         });
   interruptScope.reset();
   bar.finish();
-  if (!report)
-    return fail(llvm::toString(report.takeError()));
+  if (!report) {
+    std::string error = llvm::toString(report.takeError());
+    if (error == kInterruptedBeforeBaseline) {
+      // Nothing to report: the outputs opened for the reports are removed.
+      llvm::errs() << "gopt-explore: " << error << "\n";
+      return 130;
+    }
+    return fail(error);
+  }
   if (!batchSizes.empty() && !report->setup.interrupted) {
     // The baseline, the choice and the default pipeline at every size.
     std::vector<Configuration> swept;

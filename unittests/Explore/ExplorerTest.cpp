@@ -271,6 +271,21 @@ TEST_F(ExplorerTest, ABaselineThatFailsStopsTheRun) {
   EXPECT_NE(message.find("scripted compile failure"), std::string::npos);
 }
 
+// A baseline that fails because the user interrupted (Ctrl-C also reaches
+// the forked check run) is reported as the interrupt, not as a failure.
+TEST_F(ExplorerTest, AnInterruptBeforeTheBaselineIsNotAFailure) {
+  ScriptedBackend backend;
+  backend.scripts["baseline"] = {10, 1, /*compileFails=*/false,
+                                 /*runFails=*/true};
+  std::atomic<bool> interrupted{true};
+  ExploreOptions o = options();
+  o.interrupted = &interrupted;
+  auto report = explore(backend, o);
+  ASSERT_FALSE(static_cast<bool>(report));
+  EXPECT_EQ(llvm::toString(report.takeError()),
+            kInterruptedBeforeBaseline.str());
+}
+
 TEST_F(ExplorerTest, AutotuneProposesOrdersSubsetsAndOptions) {
   ScriptedBackend backend;
   ExploreOptions o = options();

@@ -172,11 +172,18 @@ exploreConfigurations(ExploreBackend &backend,
                       const ExploreOptions &options,
                       const ExploreProgress &progress = {});
 
+/// The error message of an exploration interrupted (ExploreOptions::
+/// interrupted) before its baseline was measured: nothing was measured.
+inline constexpr llvm::StringLiteral kInterruptedBeforeBaseline =
+    "interrupted before the baseline (no graph pass) was measured: nothing "
+    "was measured";
+
 /// Runs the exploration and returns the report (setup figures that only the
 /// caller knows, such as the model name, are left for it to fill). Fails only
-/// when nothing can be compared: a bad pass set or a baseline that does not
-/// compile or run. Configurations that fail or miscompile are reported in
-/// the measurements and the run goes on.
+/// when nothing can be compared: a bad pass set, a baseline that does not
+/// compile or run, or an interrupt before the baseline was measured
+/// (kInterruptedBeforeBaseline). Configurations that fail or miscompile are
+/// reported in the measurements and the run goes on.
 llvm::Expected<ExploreReport> explore(ExploreBackend &backend,
                                       const ExploreOptions &options,
                                       const ExploreProgress &progress = {});
