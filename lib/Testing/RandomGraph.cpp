@@ -12,7 +12,7 @@
 //
 // Ranges keep the arithmetic well-conditioned: log, sqrt, rsqrt, reciprocal,
 // div and pow only see values >= 0.25, exp only values in [-4, 2], pool
-// values stay within +-8, layer_norm has eps >= 0.01. Discontinuous ops
+// values stay within +-8, layer_norm has eps >= 0.25. Discontinuous ops
 // (compare, float-to-int casts) only see exact values, so a last-bit
 // difference between configurations (constant folding computes in double and
 // rounds once) can never flip a branch.
@@ -708,9 +708,12 @@ bool GraphGenerator::addLayerNorm() {
   std::optional<Entry> bias;
   if (rng.chance(0.6))
     bias = constantOperand(trailing, -0.5, 0.5);
-  // eps >= 0.01 bounds how much rounding noise a near-constant row can be
-  // amplified by (1/sqrt(eps) <= 10).
-  double eps = rng.chance(0.5) ? 1e-2 : 1e-1;
+  // eps >= 0.25 bounds how much rounding noise in x a near-constant row
+  // amplifies (1/sqrt(eps) <= 2). With eps = 0.01 (x10), inputs near 8 whose
+  // last bits differ between the compiled code and the evaluator (a few
+  // ulps, 1e-6) gave 1.4e-5 on a near-zero output, over atol: seed 4621 of
+  // the 10,000-graph run (scripts/difftest.sh 0 9999 20-200).
+  double eps = rng.chance(0.5) ? 0.25 : 1.0;
   Entry out;
   out.value = LayerNormOp::create(
       b, loc, x->value, scale.value, bias ? bias->value : Value(),

@@ -101,6 +101,21 @@ TEST_F(RandomGraphTest, EveryOpFamilyAppearsOverManySeeds) {
     EXPECT_TRUE(seen.contains(name)) << name << " never generated";
 }
 
+// layer_norm amplifies the rounding noise of its input by up to
+// 1/sqrt(eps); the generator keeps that at 2 or less.
+TEST_F(RandomGraphTest, LayerNormsAreWellConditioned) {
+  int64_t seen = 0;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    OwningOpRef<ModuleOp> module = generate(seed, 120);
+    ASSERT_TRUE(module);
+    module->walk([&](LayerNormOp op) {
+      ++seen;
+      EXPECT_GE(op.getEpsilon().convertToDouble(), 0.25) << "seed " << seed;
+    });
+  }
+  EXPECT_GT(seen, 0);
+}
+
 TEST_F(RandomGraphTest, BadOptionsAreAnErrorNotACrash) {
   std::string message;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &d) {
