@@ -134,7 +134,10 @@ static Attribute writeTensor(const ConstTensor &t) {
                            .trunc(width));
     dense = DenseElementsAttr::get(t.type, values);
   }
-  if (t.splat || t.numElements() <= kMaxInlineConstantElements ||
+  // A result whose values all came out equal is a splat too: its raw data
+  // holds one element, which no blob of the full size may be made from.
+  if (t.splat || dense.isSplat() ||
+      t.numElements() <= kMaxInlineConstantElements ||
       t.type.getElementTypeBitWidth() % 8 != 0)
     return dense;
   ArrayRef<char> raw = dense.getRawData();
