@@ -4,6 +4,8 @@
 #include "GOpt/Pipelines/Pipelines.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Support/Error.h"
+#include "GOpt/Support/Statistics.h"
+#include "GOpt/Testing/DiffTest.h"
 
 #include "mlir/IR/Action.h"
 #include "mlir/IR/MLIRContext.h"
@@ -15,7 +17,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -155,18 +156,9 @@ public:
     auto outputs = graph.run(inputs);
     if (!outputs)
       return "does not run: " + firstLine(outputs.takeError());
-    for (size_t i = 0; i < expected.size(); ++i) {
-      TensorComparison c = compareTensors((*outputs)[i], expected[i],
-                                          options.rtol, options.atol);
-      if (!c.matches)
-        return llvm::formatv("result #{0} differs from the unoptimized "
-                             "graph's ({1} of {2} elements, max abs error "
-                             "{3}): {4}",
-                             i, c.mismatches, expected[i].getNumElements(),
-                             c.maxAbsError, c.detail)
-            .str();
-    }
-    return std::string();
+    return describeFirstMismatch(*outputs, expected, options.rtol,
+                                 options.atol, "",
+                                 "the unoptimized graph's");
   }
 
 private:
@@ -192,11 +184,6 @@ private:
       base.push_back(a->latency.median);
       cand.push_back(b->latency.median);
     }
-    auto median = [](std::vector<double> v) {
-      std::sort(v.begin(), v.end());
-      size_t n = v.size();
-      return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    };
     double ratio = median(cand) / median(base);
     if (ratio <= 1 + options.slowerMargin)
       return std::string();

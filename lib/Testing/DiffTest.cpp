@@ -61,6 +61,23 @@ std::string printIR(ModuleOp module) {
 
 } // namespace
 
+std::string mlir::gopt::describeFirstMismatch(llvm::ArrayRef<HostTensor> got,
+                                              llvm::ArrayRef<HostTensor> want,
+                                              double rtol, double atol,
+                                              llvm::StringRef whose,
+                                              llvm::StringRef against) {
+  for (size_t i = 0; i < want.size(); ++i) {
+    TensorComparison c = compareTensors(got[i], want[i], rtol, atol);
+    if (!c.matches)
+      return llvm::formatv("result #{0}{1} differs from {2} ({3} of {4} "
+                           "elements, max abs error {5}): {6}",
+                           i, whose, against, c.mismatches,
+                           want[i].getNumElements(), c.maxAbsError, c.detail)
+          .str();
+  }
+  return "";
+}
+
 DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
                                        const DiffTestOptions &options) {
   DiffTestResult result;
@@ -91,19 +108,10 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
                      const std::vector<HostTensor> &got,
                      const std::vector<HostTensor> &want, llvm::StringRef whose,
                      llvm::StringRef against) {
-    for (size_t i = 0; i < want.size(); ++i) {
-      TensorComparison c =
-          compareTensors(got[i], want[i], options.rtol, options.atol);
-      if (!c.matches) {
-        fail(config, llvm::formatv("result #{0}{1} differs from {2} ({3} of "
-                                   "{4} elements, max abs error {5}): {6}",
-                                   i, whose, against, c.mismatches,
-                                   want[i].getNumElements(), c.maxAbsError,
-                                   c.detail)
-                         .str());
-        return;
-      }
-    }
+    std::string how = describeFirstMismatch(got, want, options.rtol,
+                                            options.atol, whose, against);
+    if (!how.empty())
+      fail(config, how);
   };
   auto evaluated = evaluateWithConstantEvaluator(
       module, (*reference)->getEntry(), inputs);

@@ -15,6 +15,8 @@
 #ifndef GOPT_TESTING_DIFFTEST_H
 #define GOPT_TESTING_DIFFTEST_H
 
+#include "GOpt/Support/HostTensor.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -76,6 +78,15 @@ struct DiffTestResult {
   std::vector<std::string> failures;
   bool passed() const { return failures.empty(); }
 };
+
+/// How `got` differs from `want` (matched by position) beyond the
+/// tolerances: "result #I<whose> differs from <against> (M of N elements,
+/// max abs error E): <first differing element>" for the first result that
+/// does; empty when all match.
+std::string describeFirstMismatch(llvm::ArrayRef<HostTensor> got,
+                                  llvm::ArrayRef<HostTensor> want, double rtol,
+                                  double atol, llvm::StringRef whose,
+                                  llvm::StringRef against);
 
 /// Tests `module` (left unchanged) under every configuration. Passes must be
 /// registered (gopt::registerAllPasses). A reference that does not compile
