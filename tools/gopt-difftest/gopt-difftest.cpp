@@ -92,6 +92,8 @@ int main(int argc, char **argv) {
   if (optLevel > 3)
     return fail("--opt-level=" + llvm::Twine(optLevel) + " is not one of 0-3");
   auto opsRange = parseSeedRange(ops);
+  if (!opsRange)
+    llvm::consumeError(opsRange.takeError()); // reported in --ops's terms
   if (!opsRange || opsRange->first < 1)
     return fail("bad --ops '" + ops + "': expected N or A-B with 1 <= A <= B");
   std::optional<std::pair<uint64_t, uint64_t>> range;
