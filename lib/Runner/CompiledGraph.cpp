@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Codegen/GPU/Pipeline.h"
+#include "GOpt/Transforms/Passes.h"
 #include "GOpt/Pipelines/Pipelines.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Support/Error.h"
@@ -269,7 +270,7 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     graph->times.loweringMs = nowMs() - start;
   }
   clone->walk([&](LLVM::LLVMFuncOp f) {
-    if (auto id = f->getAttrOfType<IntegerAttr>("gopt.kernel"))
+    if (auto id = f->getAttrOfType<IntegerAttr>(gopt::kKernelAttrName))
       graph->kernels.push_back({id.getInt(), f.getSymName().str()});
   });
   llvm::sort(graph->kernels, [](const KernelInfo &a, const KernelInfo &b) {

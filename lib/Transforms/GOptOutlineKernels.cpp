@@ -23,9 +23,6 @@ namespace gopt {
 using namespace mlir;
 using namespace mlir::gopt;
 
-static constexpr llvm::StringLiteral kKernelAttr = "gopt.kernel";
-static constexpr llvm::StringLiteral kBeginTimer = "gopt_kernel_begin";
-static constexpr llvm::StringLiteral kEndTimer = "gopt_kernel_end";
 
 /// Whether `op` is a kernel of its own: a fusion group, or a gopt op that
 /// computes something (not a constant, not a fusion's terminator).
@@ -101,17 +98,17 @@ struct GOptOutlineKernelsPass
     SymbolTable symbols(module);
     SmallVector<func::FuncOp> functions;
     for (auto func : module.getOps<func::FuncOp>())
-      if (!func.isExternal() && !func->hasAttr(kKernelAttr))
+      if (!func.isExternal() && !func->hasAttr(kKernelAttrName))
         functions.push_back(func);
     int64_t next = 0;
     // Ids continue after kernels outlined by an earlier run.
     module.walk([&](func::FuncOp func) {
-      if (auto id = func->getAttrOfType<IntegerAttr>(kKernelAttr))
+      if (auto id = func->getAttrOfType<IntegerAttr>(kKernelAttrName))
         next = std::max(next, id.getInt() + 1);
     });
     if (timers) {
-      declareTimer(module, kBeginTimer);
-      declareTimer(module, kEndTimer);
+      declareTimer(module, kKernelBeginTimer);
+      declareTimer(module, kKernelEndTimer);
     }
     for (func::FuncOp func : functions) {
       SmallVector<Operation *> kernels;
@@ -153,7 +150,7 @@ struct GOptOutlineKernelsPass
             .str();
     auto kernel = func::FuncOp::create(b, loc, name, type);
     kernel.setPrivate();
-    kernel->setAttr(kKernelAttr, b.getI64IntegerAttr(id));
+    kernel->setAttr(kKernelAttrName, b.getI64IntegerAttr(id));
     // Arguments that hold constants (or weights the caller was handed as
     // constant arguments) are marked, so code generation may keep what it
     // derives from them.
@@ -189,11 +186,11 @@ struct GOptOutlineKernelsPass
     Value idValue;
     if (timers) {
       idValue = arith::ConstantOp::create(cb, loc, cb.getI64IntegerAttr(id));
-      func::CallOp::create(cb, loc, kBeginTimer, TypeRange{}, idValue);
+      func::CallOp::create(cb, loc, kKernelBeginTimer, TypeRange{}, idValue);
     }
     auto call = func::CallOp::create(cb, loc, kernel, arguments);
     if (timers)
-      func::CallOp::create(cb, loc, kEndTimer, TypeRange{}, idValue);
+      func::CallOp::create(cb, loc, kKernelEndTimer, TypeRange{}, idValue);
     op->replaceAllUsesWith(call.getResults());
     op->erase();
     ++numKernels;

@@ -1,6 +1,7 @@
 //===- NoInlineKernels.cpp - Keep each kernel its own function ------------===//
 
 #include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -20,7 +21,7 @@ struct GOptNoInlineKernelsPass
     : gopt::impl::GOptNoInlineKernelsBase<GOptNoInlineKernelsPass> {
   void runOnOperation() override {
     getOperation().walk([](LLVM::LLVMFuncOp func) {
-      if (func->hasAttr("gopt.kernel"))
+      if (func->hasAttr(gopt::kKernelAttrName))
         func.setNoInline(true);
     });
   }

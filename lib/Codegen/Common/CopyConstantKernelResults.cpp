@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Codegen/Common/Passes.h"
+#include "GOpt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -45,7 +46,7 @@ struct GOptCopyConstantKernelResultsPass
           GOptCopyConstantKernelResultsPass> {
   void runOnOperation() override {
     func::FuncOp kernel = getOperation();
-    if (!kernel->hasAttr("gopt.kernel") || kernel.isExternal())
+    if (!kernel->hasAttr(gopt::kKernelAttrName) || kernel.isExternal())
       return;
     kernel.walk([&](func::ReturnOp ret) {
       OpBuilder builder(ret);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Codegen/Common/Passes.h"
+#include "GOpt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -18,6 +19,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 
 namespace mlir {
 namespace gopt {
@@ -90,38 +92,14 @@ SmallVector<Origins> computeResultOrigins(func::FuncOp callee) {
   return origins;
 }
 
-/// Classes of values that may alias, by union-find.
-struct AliasClasses {
-  llvm::DenseMap<Value, Value> parent;
-  std::vector<Value> values;
-
-  Value find(Value v) {
-    auto it = parent.find(v);
-    if (it == parent.end() || it->second == v)
-      return v;
-    Value root = find(it->second);
-    parent[v] = root;
-    return root;
-  }
-  void add(Value v) {
-    if (parent.try_emplace(v, v).second)
-      values.push_back(v);
-  }
-  void join(Value a, Value b) {
-    add(a);
-    add(b);
-    a = find(a);
-    b = find(b);
-    if (a != b)
-      parent[a] = b;
-  }
-};
+/// Classes of values that may alias.
+using AliasClasses = llvm::EquivalenceClasses<Value>;
 
 void joinWithMemRefOperands(AliasClasses &classes, Value result,
                             Operation *op) {
   for (Value operand : op->getOperands())
     if (isMemRef(operand))
-      classes.join(result, operand);
+      classes.unionSets(result, operand);
 }
 
 struct GOptDeallocAfterLastUsePass
@@ -142,12 +120,12 @@ struct GOptDeallocAfterLastUsePass
     AliasClasses classes;
     for (BlockArgument arg : fn.getArguments())
       if (isMemRef(arg))
-        classes.add(arg);
+        classes.insert(arg);
     fn.walk([&](Operation *op) {
       for (Value result : op->getResults()) {
         if (!isMemRef(result))
           continue;
-        classes.add(result);
+        classes.insert(result);
         if (isFreshBuffer(op))
           continue;
         if (auto call = dyn_cast<func::CallOp>(op)) {
@@ -162,14 +140,10 @@ struct GOptDeallocAfterLastUsePass
               joinWithMemRefOperands(classes, result, terminator);
       }
     });
-    llvm::DenseMap<Value, SmallVector<Value>> members;
-    for (Value v : classes.values)
-      members[classes.find(v)].push_back(v);
-
     SmallVector<bufferization::DeallocOp> deallocs;
     fn.walk([&](bufferization::DeallocOp d) { deallocs.push_back(d); });
     for (bufferization::DeallocOp dealloc : deallocs)
-      splitDealloc(dealloc, classes, members);
+      splitDealloc(dealloc, classes);
   }
 
   /// Joins a call's result with the operands and the other results its
@@ -190,7 +164,7 @@ struct GOptDeallocAfterLastUsePass
       if (auto arg = dyn_cast<BlockArgument>(origin)) {
         if (arg.getArgNumber() >= call.getNumOperands())
           return false;
-        classes.join(result, call.getOperand(arg.getArgNumber()));
+        classes.unionSets(result, call.getOperand(arg.getArgNumber()));
       }
     }
     // Results that may share a buffer (one allocation returned twice).
@@ -201,7 +175,7 @@ struct GOptDeallocAfterLastUsePass
           llvm::any_of(*of[index], [&, &otherOrigins = otherOrigins](Value v) {
             return otherOrigins->contains(v);
           }))
-        classes.join(result, call.getResult(other));
+        classes.unionSets(result, call.getResult(other));
     }
     return true;
   }
@@ -224,10 +198,10 @@ struct GOptDeallocAfterLastUsePass
   /// condition; null when it cannot move (a use outside the block).
   static Operation *lastUse(Block *block, Value memref, Value condition,
                             bufferization::DeallocOp dealloc,
-                            ArrayRef<Value> aliases) {
+                            const AliasClasses &classes) {
     Operation *last = nullptr;
     Operation *metadata = memref.getDefiningOp();
-    for (Value v : aliases) {
+    for (Value v : classes.members(memref)) {
       if (Operation *def = v.getDefiningOp()) {
         Operation *at = inBlock(block, def);
         if (!at)
@@ -253,15 +227,14 @@ struct GOptDeallocAfterLastUsePass
     return last;
   }
 
-  void splitDealloc(bufferization::DeallocOp dealloc, AliasClasses &classes,
-                    llvm::DenseMap<Value, SmallVector<Value>> &members) {
+  void splitDealloc(bufferization::DeallocOp dealloc, AliasClasses &classes) {
     Block *block = dealloc->getBlock();
     llvm::SmallDenseSet<Value> retainedRoots;
     for (Value r : dealloc.getRetained())
-      retainedRoots.insert(classes.find(r));
+      retainedRoots.insert(classes.getOrInsertLeaderValue(r));
     llvm::SmallDenseMap<Value, unsigned> memrefsPerRoot;
     for (Value m : dealloc.getMemrefs())
-      ++memrefsPerRoot[classes.find(m)];
+      ++memrefsPerRoot[classes.getOrInsertLeaderValue(m)];
 
     SmallVector<Value> keptMemrefs, keptConditions;
     for (auto [memref, condition] :
@@ -270,13 +243,13 @@ struct GOptDeallocAfterLastUsePass
         keptMemrefs.push_back(memref);
         keptConditions.push_back(condition);
       };
-      Value root = classes.find(memref);
+      Value root = classes.getOrInsertLeaderValue(memref);
       if (retainedRoots.contains(root) || memrefsPerRoot[root] > 1) {
         keep();
         continue;
       }
       Operation *last =
-          lastUse(block, memref, condition, dealloc, members[root]);
+          lastUse(block, memref, condition, dealloc, classes);
       if (!last || !last->isBeforeInBlock(dealloc)) {
         keep();
         continue;
@@ -301,7 +274,7 @@ struct GOptDeallocAfterLastUsePass
       // Not inside a kernel's timer bracket (gopt-outline-kernels{timers}):
       // the free is the caller's work, not the kernel's.
       while (auto timer = dyn_cast_if_present<func::CallOp>(last->getNextNode())) {
-        if (timer.getCallee() != "gopt_kernel_end")
+        if (timer.getCallee() != gopt::kKernelEndTimer)
           break;
         last = timer;
       }

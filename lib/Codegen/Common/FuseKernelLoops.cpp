@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Codegen/Common/LibraryCalls.h"
+#include "GOpt/Transforms/Passes.h"
 #include "GOpt/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -228,7 +229,7 @@ struct GOptFuseKernelLoopsPass
     }
     SmallVector<func::FuncOp> kernels;
     getOperation().walk([&](func::FuncOp func) {
-      if (func->hasAttr("gopt.kernel") && !func.isExternal())
+      if (func->hasAttr(gopt::kKernelAttrName) && !func.isExternal())
         kernels.push_back(func);
     });
     for (func::FuncOp kernel : kernels) {
