@@ -165,6 +165,18 @@ std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
 
 } // namespace
 
+std::string
+mlir::gopt::describeKernelCount(const std::vector<KernelInfo> &kernels) {
+  size_t library = llvm::count_if(
+      kernels, [](const KernelInfo &k) { return k.library; });
+  std::string text = std::to_string(kernels.size()) +
+                     (kernels.size() == 1 ? " kernel" : " kernels");
+  if (library > 0)
+    text += " (" + std::to_string(library) +
+            (library == 1 ? " cuBLAS call)" : " cuBLAS calls)");
+  return text;
+}
+
 std::string mlir::gopt::computeProgramHash(ModuleOp module) {
   std::string printed;
   llvm::raw_string_ostream os(printed);
@@ -456,7 +468,8 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
   }
   llvm::json::Array kernelArray;
   for (const KernelInfo &k : kernels)
-    kernelArray.push_back(llvm::json::Object{{"id", k.id}, {"name", k.name}});
+    kernelArray.push_back(llvm::json::Object{
+        {"id", k.id}, {"name", k.name}, {"library", k.library}});
   llvm::json::Object sidecar{{"entry", entry},
                              {"lowering_ms", times.loweringMs},
                              {"codegen_ms", times.codegenMs},
@@ -505,8 +518,9 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
       const llvm::json::Object *k = value.getAsObject();
       if (!k || !k->getInteger("id") || !k->getString("name"))
         return false;
-      cachedKernels.push_back(
-          {*k->getInteger("id"), k->getString("name")->str()});
+      cachedKernels.push_back({*k->getInteger("id"),
+                               k->getString("name")->str(),
+                               k->getBoolean("library").value_or(false)});
     }
   bool cudaEntry = object->getString("target") == llvm::StringRef("cuda");
   if (cudaEntry != (target == Target::CUDA))

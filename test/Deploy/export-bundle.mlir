@@ -7,7 +7,7 @@
 // RUN: test -f %t/b/model.so && test -f %t/b/input0.bin && test -f %t/b/expected0.bin
 // RUN: test ! -e %t/b/model.o
 
-// CHECK: gopt-run: wrote {{.*}}/b: @main for sm_90, 3 kernel launches, 1 inputs, reference cpu-unoptimized; compiled in
+// CHECK: gopt-run: wrote {{.*}}/b: @main for sm_90, 5 kernels (2 cuBLAS calls), 1 inputs, reference cpu-unoptimized; compiled in
 // CHECK: gopt-run: run it with: gopt-exec {{.*}}/b
 
 // MANIFEST:      gopt-bundle 1
@@ -17,9 +17,11 @@
 // MANIFEST-NEXT: entry main _mlir__mlir_ciface_main
 // MANIFEST-NEXT: graph-pipeline gopt-optimize
 // MANIFEST-NEXT: reference cpu-unoptimized
-// One launch per kernel (the first linear is a cuBLAS call, its epilogue
-// the launch).
+// One line per kernel in program order: each linear is a cuBLAS call and
+// then its epilogue's launch.
+// MANIFEST-NEXT: kernel cublas_sgemm
 // MANIFEST-NEXT: kernel main_k0_linear_add_relu_kernel
+// MANIFEST-NEXT: kernel cublas_sgemm
 // MANIFEST-NEXT: kernel main_k1_linear_add_kernel
 // MANIFEST-NEXT: kernel main_k2_softmax_kernel
 // MANIFEST-NEXT: input f32 8x16 input0.bin
@@ -29,7 +31,7 @@
 // Generated inputs: no input files, no reference; the chip is an option.
 // RUN: gopt-run --target=cuda --generated-inputs --nvvm-options="chip=sm_80 features=+ptx75" --export-bundle=%t/g %s | FileCheck %s --check-prefix=GEN
 // RUN: FileCheck %s --check-prefix=GEN-MANIFEST < %t/g/manifest.txt
-// GEN: @main for sm_80, {{[0-9]+}} kernel launches, generated inputs, reference none
+// GEN: @main for sm_80, {{[0-9]+}} kernels{{.*}}, generated inputs, reference none
 // GEN-MANIFEST: target cuda sm_80
 // GEN-MANIFEST: graph-pipeline -
 // GEN-MANIFEST: input f32 8x16 -

@@ -244,8 +244,7 @@ static int runOnCUDA(ModuleOp module) {
       return fail(llvm::toString(std::move(error)));
     llvm::outs() << "gopt-run: wrote " << exportBundle << ": @"
                  << (*graph)->getEntry() << " for " << (*graph)->getChip()
-                 << ", " << (*graph)->getKernels().size()
-                 << " kernel launches, "
+                 << ", " << describeKernelCount((*graph)->getKernels()) << ", "
                  << (generatedInputs ? "generated" : std::to_string(args.size()))
                  << " inputs, reference " << referenceName
                  << "; compiled in " << compiled << "\n"

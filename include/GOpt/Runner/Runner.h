@@ -111,7 +111,12 @@ struct CompileTimes {
 struct KernelInfo {
   int64_t id;
   std::string name;
+  /// A library call (cuBLAS on the GPU) rather than generated code.
+  bool library = false;
 };
+
+/// "5 kernels" or "5 kernels (2 cuBLAS calls)".
+std::string describeKernelCount(const std::vector<KernelInfo> &kernels);
 
 /// A bundle loaded from a temporary folder (CompiledGraph::loadOnLocalGPU,
 /// defined in GOpt/Runner/LocalBundle.h).

@@ -212,3 +212,25 @@ func.func @exposed(%x: tensor<4x16xf32>, %w: tensor<16x32xf32>) -> (tensor<4x32x
   }
   return %r#0, %r#1 : tensor<4x32xf32>, tensor<4x32xf32>
 }
+
+// -----
+
+// Library path, a uniform (splat) constant weight: the contraction keeps
+// its library call and reads the weight from memory. Upstream's
+// splat-constant folding would inline the weight into the body and drop the
+// call, leaving generated loops several times slower than sgemm.
+// LIB-LABEL: func.func private @splat_weight_k0_linear_relu
+// LIB: %[[W:.*]] = arith.constant dense<5.000000e-01> : tensor<16x32xf32>
+// LIB: %[[MM:.*]] = linalg.generic {{.*}}library_call = "gopt_sgemm"} ins(%{{.*}}, %[[W]] :
+// LIB: scf.for {{.*}} iter_args(%{{.*}} = %[[MM]])
+// LIB: arith.cmpf ugt
+func.func @splat_weight(%x: tensor<4x16xf32>) -> tensor<4x32xf32> {
+  %w = gopt.constant dense<0.5> : tensor<16x32xf32>
+  %r = gopt.fusion(%x, %w : tensor<4x16xf32>, tensor<16x32xf32>) -> tensor<4x32xf32> {
+  ^bb0(%a: tensor<4x16xf32>, %c: tensor<16x32xf32>):
+    %l = gopt.linear %a, %c : tensor<4x16xf32>, tensor<16x32xf32> -> tensor<4x32xf32>
+    %t = gopt.relu %l : tensor<4x32xf32>
+    gopt.yield %t : tensor<4x32xf32>
+  }
+  return %r : tensor<4x32xf32>
+}

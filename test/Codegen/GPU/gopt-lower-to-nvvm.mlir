@@ -4,11 +4,14 @@
 // RUN: gopt-opt %s --gopt-optimize --gopt-lower-to-nvvm="format=isa chip=sm_80 features=+ptx75 block-size=128" | FileCheck %s --check-prefix=OPTIONS
 // RUN: gopt-opt %s --gopt-optimize --gopt-lower-to-nvvm=format=llvm | FileCheck %s --check-prefix=LLVMIR
 
-// Only LLVM-dialect ops, launches and GPU binaries remain. The entry keeps
-// its C interface; the kernel functions are inlined into it after their
-// kernels were outlined (named after them): one stream for all launches,
-// device buffers from the runtime, one synchronization before the
-// deallocations, which under a condition are runtime calls (no stream).
+// Only LLVM-dialect ops, launches, library calls and GPU binaries remain.
+// The entry keeps its C interface; the kernel functions are inlined into it
+// after their kernels were outlined (named after them). The two linears are
+// cuBLAS calls (gopt_cuda_sgemm; their splat weights keep them on the
+// library path); the launches between them share one stream, synchronized
+// before the next library call and before the deallocations, which under a
+// condition are runtime calls (no stream). Device buffers come from the
+// runtime.
 // CHECK-NOT: gopt.
 // CHECK-NOT: func.func
 // CHECK-NOT: linalg.
@@ -16,33 +19,42 @@
 // CHECK-NOT: scf.
 // CHECK-LABEL: llvm.func @mlp(
 // CHECK-SAME: attributes {llvm.emit_c_interface}
-// CHECK: %[[STREAM:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK-NOT: llvm.call @mgpuStreamCreate()
+// CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemAlloc(
-// CHECK: gpu.launch_func <%[[STREAM]] : !llvm.ptr> @mlp_k0_linear_kernel::@mlp_k0_linear_kernel blocks in
-// CHECK: gpu.launch_func <%[[STREAM]] : !llvm.ptr> @mlp_k5_softmax_kernel::@mlp_k5_softmax_kernel blocks in
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[STREAM]])
-// CHECK: llvm.call @mgpuStreamDestroy(%[[STREAM]])
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
+// CHECK-NEXT: llvm.call @mgpuStreamDestroy(%[[S0]])
+// CHECK-NEXT: llvm.call @gopt_cuda_sgemm(
+// CHECK-NEXT: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
+// CHECK: gpu.launch_func <%[[S1]] : !llvm.ptr> @mlp_k1_add_kernel::@mlp_k1_add_kernel blocks in
+// CHECK: gpu.launch_func <%[[S1]] : !llvm.ptr> @mlp_k2_relu_kernel::@mlp_k2_relu_kernel blocks in
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
+// CHECK-NEXT: llvm.call @mgpuStreamDestroy(%[[S1]])
+// CHECK-NEXT: llvm.call @gopt_cuda_sgemm(
+// CHECK-NEXT: %[[S2:.*]] = llvm.call @mgpuStreamCreate()
+// CHECK: gpu.launch_func <%[[S2]] : !llvm.ptr> @mlp_k4_add_kernel::@mlp_k4_add_kernel blocks in
+// CHECK: gpu.launch_func <%[[S2]] : !llvm.ptr> @mlp_k5_softmax_kernel::@mlp_k5_softmax_kernel blocks in
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S2]])
+// CHECK-NEXT: llvm.call @mgpuStreamDestroy(%[[S2]])
 // CHECK-NOT: llvm.call @mgpuStream
 // CHECK: llvm.call @gopt_cuda_free(
 // CHECK-NOT: llvm.call @mgpuStream
 // CHECK: llvm.return
-// The kernel's PTX for sm_90: an entry reading and writing global memory.
-// CHECK: gpu.binary @mlp_k0_linear_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
+// A kernel's PTX for sm_90: an entry reading and writing global memory.
+// CHECK: gpu.binary @mlp_k1_add_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
 // CHECK-SAME: assembly = "
 // CHECK-SAME: .target sm_90
-// CHECK-SAME: .visible .entry mlp_k0_linear_kernel(
+// CHECK-SAME: .visible .entry mlp_k1_add_kernel(
 // CHECK-SAME: ld.global
 // CHECK-SAME: st.global
 // CHECK: gpu.binary @mlp_k5_softmax_kernel
 
-// One binary per kernel: six unfused, three after gopt-optimize; @mlp_kernel
-// copies the result only when a kernel returned a buffer it does not own.
+// One binary per kernel that launches: unfused, the four that are not
+// library calls; after gopt-optimize, the two linears' epilogues and the
+// softmax. @mlp_kernel copies the result only when a kernel returned a
+// buffer it does not own.
 // UNFUSED: gpu.binary @mlp_kernel
-// UNFUSED-NEXT: gpu.binary @mlp_k0_linear_kernel
 // UNFUSED-NEXT: gpu.binary @mlp_k1_add_kernel
 // UNFUSED-NEXT: gpu.binary @mlp_k2_relu_kernel
-// UNFUSED-NEXT: gpu.binary @mlp_k3_linear_kernel
 // UNFUSED-NEXT: gpu.binary @mlp_k4_add_kernel
 // UNFUSED-NEXT: gpu.binary @mlp_k5_softmax_kernel
 // FUSED: gpu.binary @mlp_kernel
