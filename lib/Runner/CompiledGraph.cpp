@@ -13,6 +13,7 @@
 #include "GOpt/Transforms/Passes.h"
 #include "GOpt/Pipelines/Pipelines.h"
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Runtime/Runtime.h"
 #include "GOpt/Support/Error.h"
 #include "GOpt/Support/Timing.h"
 #include "DiagnosticCollector.h"
@@ -624,6 +625,10 @@ CompiledGraph::checkRunsWithoutTrapping(llvm::ArrayRef<HostTensor> inputs,
     // Die of the signal quietly: the parent reports it.
     for (int sig : {SIGFPE, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP})
       std::signal(sig, SIG_DFL);
+    // The GEMM library's thread pool (OpenMP) does not survive fork: the
+    // parent's workers are not in the child, and a parallel GEMM here would
+    // wait for them forever. One thread computes the same thing.
+    runtime::setLibraryThreads(1);
     auto outputs = run(inputs);
     if (!outputs) {
       // Within the pipe's buffer: the parent reads once the child is gone.
