@@ -288,8 +288,10 @@ double mlir::gopt::studentTQuantile(double level, int degreesOfFreedom) {
 
 /// The Student-t interval of a positive statistic over shared rounds: the
 /// statistic of each round's medians, the mean of their logs plus or minus
-/// t * s / sqrt(k), exponentiated. nullopt when a round's statistic is not
-/// positive (no log).
+/// t * s / sqrt(k), exponentiated; its estimate is the exponentiated mean
+/// (the geometric mean of the rounds' statistics, where drift between
+/// rounds cancels). nullopt when a round's statistic is not positive (no
+/// log).
 static std::optional<Interval> roundTInterval(
     const std::vector<std::vector<llvm::ArrayRef<double>>> &rounds,
     llvm::function_ref<double(llvm::ArrayRef<double>)> statistic,
@@ -318,6 +320,7 @@ static std::optional<Interval> roundTInterval(
   Interval interval;
   interval.low = std::exp(mean - halfWidth);
   interval.high = std::exp(mean + halfWidth);
+  interval.estimate = std::exp(mean);
   interval.method = IntervalMethod::RoundT;
   interval.rounds = static_cast<int>(k);
   return interval;
@@ -335,13 +338,12 @@ static std::optional<Interval> roundTInterval(
 static Interval
 intervalOfMedians(llvm::ArrayRef<RunSample> samples,
                  llvm::function_ref<double(llvm::ArrayRef<double>)> statistic,
-                 const BootstrapOptions &options) {
+                 double point, const BootstrapOptions &options) {
   std::vector<double> medians(samples.size());
   if (options.resamples <= 0) {
-    for (size_t i = 0; i < samples.size(); ++i)
-      medians[i] = median(samples[i].runMs);
-    double point = statistic(medians);
-    return {point, point};
+    Interval interval{point, point};
+    interval.estimate = point;
+    return interval;
   }
 
   double level = std::min(1.0, std::max(0.0, options.level));
@@ -372,6 +374,7 @@ intervalOfMedians(llvm::ArrayRef<RunSample> samples,
   Interval interval;
   interval.low = quantileOfSorted(values, tail);
   interval.high = quantileOfSorted(values, 1 - tail);
+  interval.estimate = point;
   interval.method = IntervalMethod::RunBootstrap;
   return interval;
 }
@@ -383,9 +386,12 @@ Interval mlir::gopt::bootstrapSpeedup(RunSample base, RunSample opt,
   if (base.runMs.empty() || opt.runMs.empty())
     return {0, 0};
   RunSample samples[] = {base, opt};
+  // The estimate without shared rounds: T_base over opt's rounds (all of
+  // base's when they share none) against T_opt.
+  double point = speedup(medianOverSharedRounds(base, opt), median(opt.runMs));
   return intervalOfMedians(
       samples, [](llvm::ArrayRef<double> m) { return speedup(m[0], m[1]); },
-      options);
+      point, options);
 }
 
 /// {1, 1} when any sample is empty: without data there is no claim, and
@@ -396,8 +402,12 @@ Interval mlir::gopt::bootstrapSynergy(RunSample base, RunSample a, RunSample b,
                                       const BootstrapOptions &options) {
   if (base.runMs.empty() || a.runMs.empty() || b.runMs.empty() ||
       ab.runMs.empty())
-    return {1, 1};
+    return {1, 1, /*estimate=*/1};
   RunSample samples[] = {base, a, b, ab};
+  auto speedupOver = [&](const RunSample &opt) {
+    return speedup(medianOverSharedRounds(base, opt), median(opt.runMs));
+  };
+  double point = synergy(speedupOver(a), speedupOver(b), speedupOver(ab));
   return intervalOfMedians(
       samples,
       [](llvm::ArrayRef<double> m) {
@@ -406,7 +416,7 @@ Interval mlir::gopt::bootstrapSynergy(RunSample base, RunSample a, RunSample b,
           return 0.0;
         return (m[1] * m[2]) / denominator;
       },
-      options);
+      point, options);
 }
 
 SynergyVerdict mlir::gopt::classifySynergy(const Interval &etaInterval) {
@@ -596,9 +606,9 @@ EffectAnalysisResult mlir::gopt::analyzeEffects(
     effect.cv = coefficientOfVariation(m.runMs);
     // T_base from the same rounds as T_opt: timed together, interleaved.
     effect.baselineMs = medianOverSharedRounds(baseMeasurement, m);
-    effect.speedup = speedup(effect.baselineMs, effect.medianMs);
     effect.speedupInterval =
         bootstrapSpeedup(baseMeasurement, m, options.bootstrap);
+    effect.speedup = effect.speedupInterval.estimate;
     effect.memorySaving = memorySaving(baseMeasurement.peakBytes, m.peakBytes);
     effect.breakEvenRequests =
         breakEvenRequests(effect.compileMs, effect.baselineMs, effect.medianMs);
@@ -641,10 +651,10 @@ EffectAnalysisResult mlir::gopt::analyzeEffects(
     effect.speedupA = analysis.effects[*a].speedup;
     effect.speedupB = analysis.effects[*b].speedup;
     effect.speedupAB = analysis.effects[c].speedup;
-    effect.eta = synergy(effect.speedupA, effect.speedupB, effect.speedupAB);
     effect.etaInterval =
         bootstrapSynergy(baseMeasurement, measurements[*a], measurements[*b],
                          measurements[c], options.bootstrap);
+    effect.eta = effect.etaInterval.estimate;
     effect.verdict = classifySynergy(effect.etaInterval);
     analysis.pairs.push_back(effect);
   }

@@ -117,8 +117,9 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
     return;
 
   os << "<p>Run times are medians over every timed repetition with their "
-        "q1–q3 spread; S = T_base / T_opt with its 95% interval (Student-t "
-        "over the rounds both were timed in); "
+        "q1–q3 spread; S = T_base / T_opt, the geometric mean over the "
+        "rounds both were timed in, with its 95% interval (Student-t over "
+        "those rounds); "
         "U at "
      << llvm::format("α = %g", criteria.alpha);
   if (criteria.qps > 0)

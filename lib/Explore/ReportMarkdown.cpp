@@ -65,8 +65,9 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
     return;
 
   os << "Run times are medians over every timed repetition with their q1–q3 "
-        "spread; S = T_base / T_opt with its 95% interval (Student-t over "
-        "the rounds both were timed in); U at "
+        "spread; S = T_base / T_opt, the geometric mean over the "
+        "rounds both were timed in, with its 95% interval (Student-t over "
+        "those rounds); U at "
      << llvm::format("α = %g", report.analysis.criteria.alpha);
   if (report.analysis.criteria.qps > 0)
     os << llvm::format(", payback at %g requests/s",

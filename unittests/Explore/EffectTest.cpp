@@ -327,6 +327,29 @@ TEST(EffectFormulas, RoundIntervalsCoverTheTrueRatio) {
   }
 }
 
+TEST(EffectFormulas, RoundIntervalsCarryTheEstimateAtTheirCentre) {
+  // Rounds that drift apart (the machine slows down in the second): the
+  // ratio of the medians over all runs (10 / 6) mixes the rounds; the
+  // estimate is the geometric mean of the rounds' ratios (2, 1.2, 10/6),
+  // the centre of the interval, so the figure printed lies inside it.
+  std::vector<double> base = {10, 10, 10, 10, 10, 30, 30, 30, 30, 30,
+                              10, 10, 10, 10, 10};
+  std::vector<double> opt = {5, 5, 5, 5, 5, 25, 25, 25, 25, 25, 6, 6, 6, 6, 6};
+  std::vector<size_t> rounds = {5, 5, 5};
+  RunSample b = RunSample::inRounds(base, rounds);
+  RunSample o = RunSample::inRounds(opt, rounds);
+  Interval s = bootstrapSpeedup(b, o);
+  EXPECT_EQ(s.method, IntervalMethod::RoundT);
+  EXPECT_NEAR(s.estimate, std::cbrt(2.0 * 1.2 * (10.0 / 6.0)), 1e-9);
+  EXPECT_NEAR(std::sqrt(s.low * s.high), s.estimate, 1e-9);
+  EXPECT_TRUE(s.contains(s.estimate));
+  // eta of a pair timed exactly as its passes' product: 1 in every round.
+  Interval eta = bootstrapSynergy(b, o, b, o);
+  EXPECT_NEAR(eta.estimate, 1.0, 1e-12);
+  // Without rounds: the ratio of the medians over all runs.
+  EXPECT_NEAR(bootstrapSpeedup(base, opt).estimate, 10.0 / 6.0, 1e-12);
+}
+
 TEST(EffectFormulas, IntervalsSayHowTheyWereMade) {
   // Rounds shared: t over rounds; runs without rounds: the run bootstrap;
   // no resampling: a point.

@@ -154,6 +154,12 @@ const char *getIntervalMethodName(IntervalMethod method);
 /// A two-sided interval [low, high].
 struct Interval {
   double low = 0, high = 0;
+  /// The estimate the interval belongs to, the figure to print with it:
+  /// for RoundT the geometric mean of the rounds' statistics (its centre on
+  /// a log scale: drift between rounds cancels within each round), else
+  /// the statistic of the medians over all runs. 0 when nothing was
+  /// measured.
+  double estimate = 0;
   IntervalMethod method = IntervalMethod::None;
   /// The shared rounds a RoundT interval rests on (its degrees of freedom
   /// plus one); 0 otherwise.
