@@ -247,6 +247,11 @@ private:
   int64_t roundsStarted = 0;
   int done = 0, total = 0;
   double start = 0;
+  /// Where the time goes (ExploreSetup's split), seconds.
+  double compileSeconds = 0, checkSeconds = 0, measureSeconds = 0,
+         profileSeconds = 0, analysisSeconds = 0;
+  /// Of measureSeconds, the stop rule's statistics (counted as analysis).
+  double stopRuleSeconds = 0;
 };
 
 } // namespace
@@ -254,7 +259,10 @@ private:
 void Exploration::compileAndVerify(size_t i) {
   ConfigurationMeasurement &m = measurements[i];
   report("compiling " + configs[i].name);
-  if (llvm::Error error = backend.compile(i, configs[i], m)) {
+  double compileStart = nowSeconds();
+  llvm::Error compileError = backend.compile(i, configs[i], m);
+  compileSeconds += nowSeconds() - compileStart;
+  if (llvm::Error error = std::move(compileError)) {
     m.status = ConfigurationStatus::CompileFailed;
     m.error = llvm::toString(std::move(error));
     ++done;
@@ -277,6 +285,7 @@ void Exploration::compileAndVerify(size_t i) {
   double checkStart = nowSeconds();
   auto outputs = backend.runOnce(i);
   checkMs[i] = (nowSeconds() - checkStart) * 1e3;
+  checkSeconds += checkMs[i] / 1e3;
   if (!outputs) {
     m.status = ConfigurationStatus::RunFailed;
     m.error = llvm::toString(outputs.takeError());
@@ -389,10 +398,12 @@ int Exploration::measureRounds(const std::vector<size_t> &indices,
       break;
     if (minRoundsApply && round + 1 < options.minRounds)
       continue;
+    double ruleStart = nowSeconds();
     bool settled = true;
     for (size_t i : indices)
       if (measurable(i) && relativeError(i) > options.targetRelativeError)
         settled = false;
+    stopRuleSeconds += nowSeconds() - ruleStart;
     if (settled)
       break;
   }
@@ -479,8 +490,10 @@ llvm::Expected<ExploreReport> Exploration::run() {
   std::vector<size_t> all;
   for (size_t i = 0; i < configs.size(); ++i)
     all.push_back(i);
+  double measureStart = nowSeconds();
   if (timed)
     rounds = measureRounds(all, /*minRoundsApply=*/true);
+  measureSeconds += nowSeconds() - measureStart;
 
   // 4. Autotune: more configurations while the budget lasts.
   if (options.mode == ExploreMode::Autotune && !givenConfigurations &&
@@ -531,7 +544,9 @@ llvm::Expected<ExploreReport> Exploration::run() {
       candidates.insert(candidates.begin(), 0);
       total += std::max(1, options.minRounds);
     }
+    double tunedStart = nowSeconds();
     rounds = std::max(rounds, measureRounds(candidates, true));
+    measureSeconds += nowSeconds() - tunedStart;
   }
 
   // 5. Shared programs take the figures of the one they share.
@@ -574,20 +589,31 @@ llvm::Expected<ExploreReport> Exploration::run() {
   }
   result.configurations = configs;
   if (timed) {
+    double analysisStart = nowSeconds();
     EffectAnalysisResult analysis =
         analyzeEffects(configs, measurements, options.analysis);
+    analysisSeconds += nowSeconds() - analysisStart;
     if (!analysis.error.empty())
       return makeError(analysis.error);
     if (options.profileKernels) {
       // Kernel times do not enter the choice; the analysis is only redone
       // to fill its kernel tables.
+      double profileStart = nowSeconds();
       profileKernels(analysis.analysis);
+      profileSeconds += nowSeconds() - profileStart;
+      analysisStart = nowSeconds();
       analysis = analyzeEffects(configs, measurements, options.analysis);
+      analysisSeconds += nowSeconds() - analysisStart;
     }
     result.analysis = std::move(analysis.analysis);
   }
   result.measurements = measurements;
   result.setup.elapsedSeconds = nowSeconds() - start;
+  result.setup.compileSeconds = compileSeconds;
+  result.setup.checkSeconds = checkSeconds;
+  result.setup.measureSeconds = measureSeconds - stopRuleSeconds;
+  result.setup.profileSeconds = profileSeconds;
+  result.setup.analysisSeconds = analysisSeconds + stopRuleSeconds;
   report("done");
   return result;
 }

@@ -471,6 +471,19 @@ inline std::string describeTiming(const ExploreSetup &setup, bool timed) {
   return describeRepetitions(setup) + ", " + describeStopRule(setup);
 }
 
+/// "31.3 s: compiling 20.1 s, checking 1.2 s, timing 9.5 s, statistics
+/// 0.012 s" (profiling kernels when it took any time).
+inline std::string describeElapsed(const ExploreSetup &setup) {
+  std::string text = formatSeconds(setup.elapsedSeconds) + ": compiling " +
+                     formatSeconds(setup.compileSeconds) + ", checking " +
+                     formatSeconds(setup.checkSeconds) + ", timing " +
+                     formatSeconds(setup.measureSeconds);
+  if (setup.profileSeconds > 0)
+    text += ", profiling kernels " + formatSeconds(setup.profileSeconds);
+  text += ", statistics " + formatSeconds(setup.analysisSeconds);
+  return text;
+}
+
 /// "3 configurations shared a program compiled once; compile cache
 /// <dir>: 4 hits, 1 miss" (or "compile cache off").
 inline std::string describeCache(const ExploreSetup &setup) {

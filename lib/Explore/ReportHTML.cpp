@@ -108,7 +108,7 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
      << ", mode " << code(setup.mode) << "; "
      << escapeHTML(describeTiming(setup, isTimed(report))) << "; tolerances "
      << llvm::format("rtol %g, atol %g", setup.rtol, setup.atol) << "; elapsed "
-     << formatSeconds(setup.elapsedSeconds) << "; "
+     << describeElapsed(setup) << "; "
      << escapeHTML(describeCache(setup)) << ".</p>\n";
   if (setup.interrupted)
     os << "<p><strong>Interrupted</strong> (Ctrl-C): the figures cover only "

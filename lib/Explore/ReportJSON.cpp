@@ -59,6 +59,12 @@ llvm::json::Object setupToJSON(const ExploreSetup &s) {
                             : llvm::json::Value(s.recordedRunsDir)},
       {"interrupted", s.interrupted},
       {"elapsed_seconds", number(s.elapsedSeconds)},
+      {"elapsed_split",
+       llvm::json::Object{{"compile_seconds", number(s.compileSeconds)},
+                          {"check_seconds", number(s.checkSeconds)},
+                          {"measure_seconds", number(s.measureSeconds)},
+                          {"profile_seconds", number(s.profileSeconds)},
+                          {"analysis_seconds", number(s.analysisSeconds)}}},
       {"rtol", number(s.rtol)},
       {"atol", number(s.atol)},
       {"cache", llvm::json::Object{{"dir", s.cacheDir.empty()

@@ -56,7 +56,7 @@ static void writeSetup(const ExploreReport &report, llvm::raw_ostream &os) {
      << markdownCode(setup.target) << ", mode " << markdownCode(setup.mode)
      << "; " << describeTiming(setup, isTimed(report)) << "; tolerances "
      << llvm::format("rtol %g, atol %g", setup.rtol, setup.atol) << "; elapsed "
-     << formatSeconds(setup.elapsedSeconds) << "; "
+     << describeElapsed(setup) << "; "
      << escapeMarkdownText(describeCache(setup)) << ".\n\n";
   if (setup.interrupted)
     os << "**Interrupted** (Ctrl-C): the figures cover only the rounds and "

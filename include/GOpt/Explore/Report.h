@@ -56,8 +56,17 @@ struct ExploreSetup {
   /// The user interrupted the run (Ctrl-C): the figures cover the rounds
   /// and configurations measured before.
   bool interrupted = false;
-  /// Seconds the whole exploration took.
+  /// Seconds the whole exploration took, and how they divide: compiling
+  /// the configurations (graph passes, lowering and codegen, or loading
+  /// from the cache), checking them (one run each against the baseline),
+  /// timing the rounds (warm-up included), profiling kernels, and the
+  /// statistics (the stop rule's included). The rest is bookkeeping.
   double elapsedSeconds = 0;
+  double compileSeconds = 0;
+  double checkSeconds = 0;
+  double measureSeconds = 0;
+  double profileSeconds = 0;
+  double analysisSeconds = 0;
   /// Output comparison tolerances against the baseline.
   double rtol = 0, atol = 0;
   /// Compile-cache figures: configurations whose program was shared in this
