@@ -4,7 +4,7 @@
 // waited forever for workers that are not in it, and the configuration
 // failed at --config-timeout. The child runs the library on one thread.
 // A GEMM the library splits across threads, with two threads:
-// RUN: gopt-explore %s --threads=2 --passes=fuse --pairs=false --default-pipeline=false --cache-dir= --config-timeout=60 --max-rounds=1 --min-rounds=1 --reps=1 --round-ms=0 --progress=never | FileCheck %s
+// RUN: gopt-explore %s --threads=2 --passes=fuse --pairs=false --default-pipeline=false --cache-dir= --config-timeout=60 --max-rounds=1 --min-rounds=1 --reps=1 --round-ms=0 --progress=never --format=markdown | FileCheck %s
 // CHECK: | {{(\*\*)?}}baseline{{(\*\* \(chosen\))?}} | baseline | — | ok |
 // CHECK: | {{(\*\*)?}}fuse{{(\*\* \(chosen\))?}} | single | `builtin.module(gopt-fuse)` | ok |
 func.func @main(%x: tensor<256x512xf32>, %w: tensor<512x512xf32>) -> tensor<256x512xf32> {

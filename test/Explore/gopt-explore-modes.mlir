@@ -2,9 +2,17 @@
 // nothing; autotune adds orders and options; a configuration that fails is
 // reported and the run goes on; the choice honours the memory limit.
 
-// RUN: not gopt-explore %s --mode=verify --passes=fold,fuse --progress=never \
+// RUN: not gopt-explore %s --mode=verify --passes=fold,fuse --progress=never --format=markdown \
 // RUN:   --pipeline='lowered=builtin.module(gopt-lower-to-llvm)' 2>%t.err | FileCheck %s --check-prefix=VERIFY
 // RUN: FileCheck %s --check-prefix=VERIFYERR < %t.err
+// The terminal summary of the same: one line per configuration.
+// RUN: not gopt-explore %s --mode=verify --passes=fold,fuse --progress=never \
+// RUN:   --pipeline='lowered=builtin.module(gopt-lower-to-llvm)' 2>/dev/null | FileCheck %s --check-prefix=VSUMMARY
+// VSUMMARY: outputs checked only, nothing timed; elapsed
+// VSUMMARY: baseline 4 kernels  reference
+// VSUMMARY: fold {{[0-9]+}} kernels  outputs match
+// VSUMMARY: fold+fuse (=fold) {{[0-9]+}} kernels  outputs match
+// VSUMMARY: lowered 0 kernels  compile-failed: {{.*}}no public function to run
 // VERIFYERR: gopt-explore: 1 of 7 configurations failed verification: lowered (compile-failed)
 // Every configuration matching: exit 0.
 // RUN: gopt-explore %s --mode=verify --passes=fold,fuse --progress=never --quiet

@@ -5,11 +5,29 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: gopt-explore %s --passes=fold,dce,fuse --budget=5 --reps=3 --round-ms=1 \
 // RUN:   --max-rounds=2 --progress=never --json=%t/r.json --markdown=%t/r.md \
-// RUN:   --html=%t/r.html --manifest=%t/m.json --threads=1 > %t/stdout.md
+// RUN:   --html=%t/r.html --manifest=%t/m.json --threads=1 > %t/stdout.txt
 // RUN: FileCheck %s --check-prefix=JSON < %t/r.json
 // RUN: FileCheck %s --check-prefix=HOST < %t/r.json
 // RUN: FileCheck %s --check-prefix=MD < %t/r.md
-// RUN: diff %t/r.md %t/stdout.md
+// RUN: FileCheck %s --check-prefix=SUMMARY < %t/stdout.txt
+// --format=markdown prints what --markdown writes.
+// RUN: gopt-explore %s --passes=fold,dce,fuse --budget=5 --reps=3 --round-ms=1 \
+// RUN:   --max-rounds=2 --progress=never --markdown=%t/r2.md --threads=1 --format=markdown > %t/stdout.md
+// RUN: diff %t/r2.md %t/stdout.md
+// RUN: not gopt-explore %s --format=html 2>&1 | FileCheck %s --check-prefix=FORMAT
+// FORMAT: gopt-explore: error: unknown --format 'html' (summary or markdown)
+
+// The terminal summary: setup, one row per configuration (shared programs
+// name the one they share), the legend, the choice, where the full tables
+// went.
+// SUMMARY: gopt-explore: {{.*}}gopt-explore.mlir, @main
+// SUMMARY: 2 rounds of at least 3 runs each; elapsed
+// SUMMARY: configuration ms S [95% CI] kernels peak η_mem compile break-even
+// SUMMARY-NEXT: baseline {{[0-9.e-]+}} 1.00x {{[0-9]+}} {{.*}} —
+// SUMMARY-NEXT: fold {{[0-9.e-]+}} {{[0-9.]+}}x [{{[0-9.]+}}x, {{[0-9.]+}}x]
+// SUMMARY: ms: median run time; S = T_base / T_opt, geometric mean over the rounds, with its 95%
+// SUMMARY: Choice: {{.*}}
+// SUMMARY: Full tables:
 // RUN: FileCheck %s --check-prefix=TAIL < %t/r.md
 // RUN: FileCheck %s --check-prefix=TAIL-JSON < %t/r.json
 

@@ -4,7 +4,7 @@
 // each ordered pair, with the default pipeline and with the user's
 // pipelines; derives speedups, synergy, memory savings, break-even and
 // utility; chooses a configuration and writes the reports
-// (docs/Explore.md). With no model it analyzes the bundled transformer
+// (docs/Explore.md). With no model it analyzes the bundled attention
 // block. Logic: lib/Explore.
 //
 //===----------------------------------------------------------------------===//
@@ -47,19 +47,19 @@ using namespace mlir;
 using namespace mlir::gopt;
 namespace cl = llvm::cl;
 
-/// examples/transformer_block.mlir, embedded at build time.
+/// examples/attention_block.mlir, embedded at build time.
 static const char kEmbeddedModel[] =
 #include "EmbeddedModel.inc"
     ;
 static const char kEmbeddedModelName[] =
-    "<embedded examples/transformer_block.mlir>";
+    "<embedded examples/attention_block.mlir>";
 
 static cl::OptionCategory category("gopt-explore options");
 
 static cl::opt<std::string>
     inputFile(cl::Positional,
               cl::desc("[model.mlir | model.onnx] (default: the bundled "
-                       "transformer block)"),
+                       "attention block, examples/attention_block.mlir)"),
               cl::cat(category));
 static cl::list<std::string>
     passes("passes",
@@ -212,6 +212,12 @@ static cl::opt<std::string> checkManifestFile(
     cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("Print nothing on stdout"),
                            cl::cat(category));
+static cl::opt<std::string> stdoutFormat(
+    "format",
+    cl::desc("What stdout shows: summary (default: the figures that fit 100 "
+             "columns, the full tables left to --markdown/--html/--json) or "
+             "markdown (the full Markdown report)"),
+    cl::init("summary"), cl::cat(category));
 static cl::opt<std::string>
     progressMode("progress",
                  cl::desc("Progress bar: auto (on a terminal), always, never"),
@@ -446,6 +452,9 @@ int main(int argc, char **argv) {
   if (p99Bound.getNumOccurrences() && !(p99Bound > 0))
     return fail("--p99-ms must be positive");
   options.analysis.criteria.p99BoundMs = p99Bound;
+  if (stdoutFormat != "summary" && stdoutFormat != "markdown")
+    return fail("unknown --format '" + stdoutFormat +
+                "' (summary or markdown)");
   if (progressMode != "auto" && progressMode != "always" &&
       progressMode != "never")
     return fail("unknown --progress '" + progressMode +
@@ -665,11 +674,34 @@ int main(int argc, char **argv) {
     writeExploreHTML(*report, (*htmlOut)->os());
     (*htmlOut)->keep();
   }
+  // What stdout shows: the summary, with where the full tables went, or the
+  // whole Markdown report.
+  auto printReport = [&] {
+    if (quiet)
+      return;
+    if (stdoutFormat == "markdown") {
+      writeExploreMarkdown(*report, llvm::outs());
+      return;
+    }
+    writeExploreSummary(*report, llvm::outs());
+    std::vector<std::string> written;
+    for (const std::string *file : {&markdownFile.getValue(),
+                                    &htmlFile.getValue(), &jsonFile.getValue()})
+      if (!file->empty() && *file != "-")
+        written.push_back(*file);
+    std::string footer =
+        written.empty() ? "Full tables (tail latency, every pair, utility, "
+                          "kernels): --markdown=FILE, --html=FILE, --json=FILE"
+                        : "Full tables: " + llvm::join(written, ", ");
+    // Within the summary's 100 columns: one file a line when they do not fit.
+    if (footer.size() > 100)
+      footer = "Full tables:\n  " + llvm::join(written, "\n  ");
+    llvm::outs() << "\n" << footer << "\n";
+  };
   if (report->setup.interrupted) {
     // No manifest and no choice from a partial run: a deployment would take
     // them for the real ones.
-    if (!quiet)
-      writeExploreMarkdown(*report, llvm::outs());
+    printReport();
     llvm::errs() << "gopt-explore: interrupted: the reports cover what was "
                     "measured before it"
                  << (*manifestOut ? "; no manifest was written" : "") << "\n";
@@ -689,8 +721,7 @@ int main(int argc, char **argv) {
     llvm::outs() << report->analysis.choice.reason << "\n";
     return report->analysis.choice.index ? 0 : 1;
   }
-  if (!quiet)
-    writeExploreMarkdown(*report, llvm::outs());
+  printReport();
   // In verify mode a configuration that computes something else, or does
   // not compile or run, is the finding: exit 1 and name them.
   if (!timed) {

@@ -232,6 +232,23 @@ llvm::StringRef htmlTable(llvm::StringRef text, llvm::StringRef id) {
   return rest.take_front(rest.find("</table>"));
 }
 
+std::string summary(const ExploreReport &report, size_t width = 100) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  writeExploreSummary(report, os, width);
+  return text;
+}
+
+/// Terminal columns of a line (code points: the summary's η, —, ★ and …
+/// are one column each).
+size_t columnsOf(llvm::StringRef line) {
+  size_t n = 0;
+  for (char c : line)
+    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80)
+      ++n;
+  return n;
+}
+
 //===----------------------------------------------------------------------===//
 // Markdown
 //===----------------------------------------------------------------------===//
@@ -562,3 +579,73 @@ TEST(ExploreHTMLTest, EmptyChartsRenderANote) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Terminal summary
+//===----------------------------------------------------------------------===//
+
+TEST(ExploreSummaryTest, EveryLineFitsTheWidth) {
+  // Long names, a long pipeline, a 150-character error and a long reason.
+  ExploreReport report = makeReport();
+  report.setup.model = "/a/very/long/path/" + std::string(120, 'm') + ".onnx";
+  report.analysis.choice.reason = std::string(40, 'w') + " " +
+                                  std::string(300, 'r') + " and " +
+                                  std::string(50, 'z');
+  for (size_t width : {100, 80}) {
+    llvm::StringRef text = summary(report, width);
+    while (!text.empty()) {
+      auto [line, rest] = text.split('\n');
+      EXPECT_LE(columnsOf(line), width) << "'" << line.str() << "'";
+      text = rest;
+    }
+  }
+}
+
+TEST(ExploreSummaryTest, RowsPairsAndChoice) {
+  std::string text = summary(makeReport());
+  // Setup: model and entry, machine, rounds and where the time went.
+  EXPECT_NE(text.find("gopt-explore: models/a&b.mlir, @forward"),
+            std::string::npos);
+  EXPECT_NE(text.find("AMD EPYC 9654, 16 cores, target cpu-znver4"),
+            std::string::npos);
+  EXPECT_NE(text.find("3 rounds of at least 10 runs each; elapsed 12.3 s"),
+            std::string::npos);
+  // One row per configuration, in order; the shared program named; the
+  // chosen one marked; excluded ones with their status and first line.
+  size_t baseline = text.find("\nbaseline ");
+  size_t fold = text.find("\nfold ");
+  size_t shared = text.find("\nfold+fuse (=default) ");
+  size_t chosen = text.find("\ndefault ");
+  EXPECT_LT(baseline, fold);
+  EXPECT_LT(fold, shared);
+  EXPECT_LT(shared, chosen);
+  EXPECT_NE(chosen, std::string::npos);
+  llvm::StringRef chosenRow =
+      llvm::StringRef(text).drop_front(chosen + 1).split('\n').first;
+  EXPECT_TRUE(chosenRow.contains("2.50x [2.40x, 2.60x]")) << chosenRow.str();
+  EXPECT_TRUE(chosenRow.contains(" *")) << chosenRow.str();
+  EXPECT_NE(text.find("compile-failed: error: 'gopt.fuse' op <bad> & worse"),
+            std::string::npos);
+  EXPECT_EQ(text.find("second line of the diagnostic"), std::string::npos);
+  EXPECT_NE(text.find("\ntuned-1 "), std::string::npos);
+  // Only the pair whose interval excludes 1, with how many are not shown.
+  EXPECT_NE(text.find("(the other one is independent"),
+            std::string::npos);
+  EXPECT_NE(text.find("fuse → fold"), std::string::npos);
+  EXPECT_NE(text.find("η 0.840 [0.800, 0.900]  interference"),
+            std::string::npos);
+  EXPECT_EQ(text.find("fold → fuse"), std::string::npos);
+  // The choice and its reason.
+  EXPECT_NE(text.find("Choice: default (builtin.module(gopt-optimize))\n"
+                      "  default has the highest U(0.01) = 2.250."),
+            std::string::npos);
+}
+
+TEST(ExploreSummaryTest, AllPairsIndependentIsSaid) {
+  ExploreReport report = makeReport();
+  report.analysis.pairs.pop_back();
+  std::string text = summary(report);
+  EXPECT_NE(text.find("Synergy: the one ordered pair is independent within "
+                      "the noise"),
+            std::string::npos);
+}

@@ -28,7 +28,7 @@ constexpr int kExploreSchemaVersion = 1;
 /// How the measurements were taken, for the reader of the report.
 struct ExploreSetup {
   std::string toolVersion;
-  /// The model file (or "<embedded transformer_block>").
+  /// The model file (or "<embedded examples/attention_block.mlir>").
   std::string model;
   /// Content hash of the model's IR (hex).
   std::string modelHash;
@@ -121,6 +121,13 @@ llvm::json::Value toManifestJSON(const ExploreReport &report);
 /// compile cost and break-even, Amdahl view of the chosen configuration, the
 /// choice.
 void writeExploreMarkdown(const ExploreReport &report, llvm::raw_ostream &os);
+/// The terminal summary, every line within `width` columns: the setup and
+/// where the time went, one row per configuration (run time, S with its
+/// interval, kernels, peak memory, compile time, break-even), the pairs
+/// whose synergy interval excludes 1, and the choice with its reason. The
+/// full tables are the Markdown, HTML and JSON reports'.
+void writeExploreSummary(const ExploreReport &report, llvm::raw_ostream &os,
+                         size_t width = 100);
 /// A self-contained HTML page (no external resources) with SVG charts: the
 /// Pareto scatter (compile time vs speedup, marker area = peak memory), the
 /// synergy matrix as a heat map, the per-configuration run time / op count
