@@ -50,6 +50,7 @@ svg .title { font-size: 12px; fill: #222; }
 svg .pareto { fill: #d95f02; fill-opacity: 0.8; stroke: #a34200; }
 svg .dominated { fill: none; stroke: #555; stroke-width: 1.5; }
 svg .err { stroke: #555; stroke-width: 1; }
+svg .leader { stroke: #999; stroke-width: 0.75; }
 svg .bar { fill: #7ba7d1; }
 svg .whisker { stroke: #1f3f5f; stroke-width: 1.5; }
 svg .ops { fill: none; stroke: #d95f02; stroke-width: 2; }
@@ -436,6 +437,79 @@ static std::string measuredOn(const ExploreReport &report,
   return escapeHTML(caption + ".");
 }
 
+/// Characters of a UTF-8 label (its width in a proportional font is
+/// estimated from them).
+static size_t columnsOfLabel(llvm::StringRef text) {
+  return llvm::count_if(text, [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  });
+}
+
+namespace {
+/// A label's box in SVG pixels (x, y: top left).
+struct LabelBox {
+  double x, y, w, h;
+  bool overlaps(const LabelBox &o) const {
+    return x < o.x + o.w && o.x < x + w && y < o.y + o.h && o.y < y + h;
+  }
+};
+} // namespace
+
+/// Places one text label per point without overlapping another label or a
+/// marker, as a plotting library's label repelling does, greedily in the
+/// order given: beside the point on its right (its left when the right is
+/// taken or out of the plot), else moved up or down a line at a time, with a
+/// leader line back to the point when moved. Sizes are estimated from the
+/// characters (11 px font).
+static void placeLabels(llvm::raw_ostream &os,
+                        llvm::ArrayRef<std::pair<double, double>> anchors,
+                        llvm::ArrayRef<double> radii,
+                        llvm::ArrayRef<std::string> labels, double plotLeft,
+                        double plotRight, double plotTop, double plotBottom) {
+  const double lineHeight = 13, charWidth = 6.2;
+  // The markers are in the way too.
+  std::vector<LabelBox> placed;
+  for (size_t i = 0; i < anchors.size(); ++i)
+    placed.push_back({anchors[i].first - radii[i], anchors[i].second - radii[i],
+                      2 * radii[i], 2 * radii[i]});
+  for (size_t i = 0; i < labels.size(); ++i) {
+    auto [cx, cy] = anchors[i];
+    double w = charWidth * static_cast<double>(columnsOfLabel(labels[i]));
+    double r = radii[i];
+    bool done = false;
+    LabelBox box{};
+    bool rightSide = true;
+    for (int step = 0; step <= 40 && !done; ++step) {
+      // 0, +1, -1, +2, -2, ... lines from the point's row.
+      int k = (step + 1) / 2 * (step % 2 ? 1 : -1);
+      double top = cy - lineHeight / 2 - 3 + k * lineHeight;
+      for (bool right : {true, false}) {
+        double left = right ? cx + r + 3 : cx - r - 3 - w;
+        LabelBox candidate{left, top, w, lineHeight};
+        if (left < plotLeft || left + w > plotRight || top < plotTop - 10 ||
+            top + lineHeight > plotBottom)
+          continue;
+        if (llvm::any_of(placed, [&](const LabelBox &o) {
+              return o.overlaps(candidate);
+            }))
+          continue;
+        box = candidate;
+        rightSide = right;
+        done = true;
+        break;
+      }
+    }
+    if (!done) // Nowhere free: beside the point, as before.
+      box = {cx + r + 3, cy - lineHeight / 2 - 3, w, lineHeight};
+    placed.push_back(box);
+    double baseline = box.y + lineHeight - 3;
+    if (std::fabs(box.y + lineHeight / 2 + 3 - cy) > 1)
+      line(os, cx, cy, rightSide ? box.x - 1 : box.x + w + 1,
+           box.y + lineHeight / 2, "leader");
+    text(os, box.x, baseline, labels[i]);
+  }
+}
+
 /// Figure 1: compile time against speedup, marker area ∝ peak memory, the
 /// Pareto frontier filled and dominated points hollow.
 static void writeParetoChart(const ExploreReport &report,
@@ -476,6 +550,12 @@ static void writeParetoChart(const ExploreReport &report,
   if (y.lo <= 1 && 1 <= y.hi)
     line(os, x.from, y(1), x.to, y(1), "ref");
   const double rMin = 2.5, rMax = 16;
+  // Configurations that share a program sit on one point: one label names
+  // them all.
+  std::vector<std::pair<double, double>> anchors;
+  std::vector<double> radii;
+  std::vector<std::string> labels, owners;
+  std::vector<bool> onFrontier;
   for (size_t i : points) {
     const ConfigurationEffect &effect = analysis.effects[i];
     const ConfigurationMeasurement &m = report.measurements[i];
@@ -498,8 +578,38 @@ static void writeParetoChart(const ExploreReport &report,
                      ", compile " + formatMs(effect.compileMs) + " ms, peak " +
                      formatBytes(m.peakBytes))
        << "</title></circle>\n";
-    text(os, cx + r + 3, cy - 3, report.configurations[i].name);
+    // A shared program joins its owner's label.
+    auto owner = llvm::find(owners, m.sameProgramAs);
+    if (!m.sameProgramAs.empty() && owner != owners.end()) {
+      labels[owner - owners.begin()] += " = " + report.configurations[i].name;
+      continue;
+    }
+    owners.push_back(report.configurations[i].name);
+    anchors.push_back({cx, cy});
+    radii.push_back(r);
+    labels.push_back(report.configurations[i].name);
+    onFrontier.push_back(effect.pareto);
   }
+  // The frontier's labels first, then by speedup: the interesting points
+  // keep their place beside the marker.
+  std::vector<size_t> order(labels.size());
+  for (size_t k = 0; k < order.size(); ++k)
+    order[k] = k;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (onFrontier[a] != onFrontier[b])
+      return static_cast<bool>(onFrontier[a]);
+    return anchors[a].second < anchors[b].second;
+  });
+  std::vector<std::pair<double, double>> sortedAnchors;
+  std::vector<double> sortedRadii;
+  std::vector<std::string> sortedLabels;
+  for (size_t k : order) {
+    sortedAnchors.push_back(anchors[k]);
+    sortedRadii.push_back(radii[k]);
+    sortedLabels.push_back(labels[k]);
+  }
+  placeLabels(os, sortedAnchors, sortedRadii, sortedLabels, 0, width,
+              top, height - bottom + 20);
   closeSVG(os, caption);
 }
 

@@ -649,3 +649,61 @@ TEST(ExploreSummaryTest, AllPairsIndependentIsSaid) {
                       "the noise"),
             std::string::npos);
 }
+
+TEST(ExploreHTMLTest, ParetoLabelsDoNotOverlap) {
+  // Twelve configurations on nearly one point (as passes that change
+  // nothing measurable are), two sharing a program: every label is placed
+  // where no other label is (boxes estimated as the writer estimates them:
+  // 6.2 px a character, 13 px a line), and the shared one joins its owner's.
+  ExploreReport report;
+  size_t base = add(report, "baseline", ConfigurationKind::Baseline, "");
+  measure(report, base, 10, 1, {1, 1}, 1024, false);
+  for (int k = 0; k < 12; ++k) {
+    size_t i = add(report, "configuration-" + std::to_string(k),
+                   ConfigurationKind::Single, "builtin.module(gopt-fold)");
+    measure(report, i, 5, 2 + 0.001 * k, {1.9, 2.1}, 1024, k == 0);
+    report.analysis.effects[i].compileMs = 100 + k;
+  }
+  report.measurements.back().sameProgramAs = "configuration-10";
+  report.analysis.baseline = base;
+  std::string text = html(report);
+  size_t start = text.find("<svg");
+  llvm::StringRef chart =
+      llvm::StringRef(text).slice(start, text.find("</svg>", start));
+  struct Box {
+    double x, y, w, h;
+    std::string label;
+  };
+  std::vector<Box> boxes;
+  while (true) {
+    size_t at = chart.find("<text x=\"");
+    if (at == llvm::StringRef::npos)
+      break;
+    chart = chart.drop_front(at);
+    double x = 0, y = 0;
+    llvm::StringRef rest = chart.drop_front(9);
+    rest.take_until([](char c) { return c == '"'; }).getAsDouble(x);
+    rest = rest.drop_front(rest.find("y=\"") + 3);
+    rest.take_until([](char c) { return c == '"'; }).getAsDouble(y);
+    llvm::StringRef content =
+        chart.drop_front(chart.find('>') + 1).take_until(
+            [](char c) { return c == '<'; });
+    chart = chart.drop_front(1);
+    if (!content.starts_with("configuration-") && content != "baseline")
+      continue; // axis ticks and titles
+    boxes.push_back({x, y - 10, 6.2 * columnsOf(content), 13, content.str()});
+  }
+  ASSERT_EQ(boxes.size(), 12u); // 13 configurations, two on one label
+  bool joined = llvm::any_of(boxes, [](const Box &b) {
+    return b.label == "configuration-10 = configuration-11";
+  });
+  EXPECT_TRUE(joined);
+  for (size_t a = 0; a < boxes.size(); ++a)
+    for (size_t b = a + 1; b < boxes.size(); ++b) {
+      bool overlap = boxes[a].x < boxes[b].x + boxes[b].w &&
+                     boxes[b].x < boxes[a].x + boxes[a].w &&
+                     boxes[a].y < boxes[b].y + boxes[b].h &&
+                     boxes[b].y < boxes[a].y + boxes[a].h;
+      EXPECT_FALSE(overlap) << boxes[a].label << " and " << boxes[b].label;
+    }
+}
