@@ -52,9 +52,12 @@ inline std::string formatSeconds(double seconds) {
   return formatDouble(seconds < 1.0 ? "%.3f s" : "%.1f s", seconds);
 }
 
-/// A request count before a compile pays back: one decimal below ten.
+/// A request count before a compile pays back: one decimal below ten, else
+/// the whole requests it takes (rounded up, as the choice's reason says it).
 inline std::string formatRequests(double requests) {
-  return formatDouble(requests < 10.0 ? "%.1f" : "%.0f", requests);
+  if (requests < 10.0)
+    return formatDouble("%.1f", requests);
+  return formatDouble("%.0f", std::ceil(requests));
 }
 
 /// An Amdahl bound 1/(1-f): "1.72x", or "∞" for a kernel that is all of it.
