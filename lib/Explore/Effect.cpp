@@ -701,7 +701,8 @@ static std::string formatSpeedup(const ConfigurationEffect &effect,
   os << llvm::format("%.2fx (", effect.speedup);
   switch (interval.method) {
   case IntervalMethod::RoundT:
-    os << llvm::format("%g%% interval %.2f-%.2fx over %d rounds)",
+    os << llvm::format("the rounds' geometric mean, %g%% interval "
+                       "%.2f-%.2fx over %d rounds)",
                        level * 100, interval.low, interval.high,
                        interval.rounds);
     break;
@@ -946,7 +947,8 @@ Choice mlir::gopt::chooseConfiguration(
     if (!config.pipeline.empty())
       os << " (pipeline `" << config.pipeline << "`)";
     os << ": it runs in " << formatMsText(chosen.medianMs) << " against "
-       << formatMsText(baseMedian) << " for the baseline, a speedup of "
+       << formatMsText(baseMedian) << " for the baseline (medians), a "
+       << "speedup of "
        << formatSpeedup(chosen, level);
     if (chosen.speedupInterval.contains(1))
       os << ", which is within the noise";

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 #include <cstdio>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -477,6 +478,9 @@ inline std::string describeTiming(const ExploreSetup &setup, bool timed) {
 /// "31.3 s: compiling 20.1 s, checking 1.2 s, timing 9.5 s, statistics
 /// 0.012 s" (profiling kernels when it took any time).
 inline std::string describeElapsed(const ExploreSetup &setup) {
+  if (!setup.reusedMeasurements.empty())
+    return formatSeconds(setup.elapsedSeconds) +
+           " (statistics only: the runs were reused)";
   std::string text = formatSeconds(setup.elapsedSeconds) + ": compiling " +
                      formatSeconds(setup.compileSeconds) + ", checking " +
                      formatSeconds(setup.checkSeconds) + ", timing " +
@@ -487,9 +491,28 @@ inline std::string describeElapsed(const ExploreSetup &setup) {
   return text;
 }
 
+/// "timed 2026-12-04 22:30 UTC" for a reused record's time stamp.
+inline std::string describeMeasuredAt(int64_t secondsSinceEpoch) {
+  if (secondsSinceEpoch <= 0)
+    return "timed earlier";
+  std::time_t t = static_cast<std::time_t>(secondsSinceEpoch);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char text[64];
+  std::strftime(text, sizeof(text), "timed %Y-%m-%d %H:%M UTC", &utc);
+  return text;
+}
+
 /// "3 configurations shared a program compiled once; compile cache
-/// <dir>: 4 hits, 1 miss" (or "compile cache off").
+/// <dir>: 4 hits, 1 miss" (or "compile cache off"); for reused runs, where
+/// they came from.
 inline std::string describeCache(const ExploreSetup &setup) {
+  if (!setup.reusedMeasurements.empty())
+    return "nothing compiled or timed: the runs of an identical exploration "
+           "(same model, machine, build and settings) were reused from " +
+           setup.reusedMeasurements + ", " +
+           describeMeasuredAt(setup.measuredAt) +
+           ", and analyzed with this run's criteria (--remeasure times anew)";
   std::string text = std::to_string(setup.sharedPrograms) +
                      (setup.sharedPrograms == 1 ? " configuration" : " configurations") +
                      " shared a program compiled once; ";

@@ -59,6 +59,11 @@ llvm::json::Object setupToJSON(const ExploreSetup &s) {
                             : llvm::json::Value(s.recordedRunsDir)},
       {"interrupted", s.interrupted},
       {"elapsed_seconds", number(s.elapsedSeconds)},
+      {"reused_measurements", s.reusedMeasurements.empty()
+                                  ? llvm::json::Value(nullptr)
+                                  : llvm::json::Value(s.reusedMeasurements)},
+      {"measured_at", s.measuredAt > 0 ? llvm::json::Value(s.measuredAt)
+                                       : llvm::json::Value(nullptr)},
       {"elapsed_split",
        llvm::json::Object{{"compile_seconds", number(s.compileSeconds)},
                           {"check_seconds", number(s.checkSeconds)},

@@ -118,6 +118,13 @@ void writeSetup(const ExploreReport &report, llvm::raw_ostream &os,
           : "outputs checked only, nothing timed; elapsed " +
                 describeElapsed(setup);
   writeWrapped(os, timing, width, "");
+  if (!setup.reusedMeasurements.empty())
+    writeWrapped(os,
+                 "Runs reused from an identical exploration (" +
+                     describeMeasuredAt(setup.measuredAt) +
+                     "): " + setup.reusedMeasurements +
+                     "; --remeasure times anew.",
+                 width, "");
   if (setup.interrupted)
     writeWrapped(os,
                  "Interrupted: the figures cover the rounds and "

@@ -126,24 +126,6 @@ void markArgumentsReadOnly(func::FuncOp fn) {
                   no);
 }
 
-
-/// What the machine code of a program depends on besides its IR: the host
-/// CPU and its features, GOpt's version and this build of it (the running
-/// executable's size and time stamp, so a rebuilt tool never loads code an
-/// older build made).
-std::string describeCodegenContext() {
-  std::string text = llvm::sys::getProcessTriple() + "|" +
-                     llvm::sys::getHostCPUName().str() + "|";
-  for (const auto &feature : llvm::sys::getHostCPUFeatures())
-    text += (feature.second ? "+" : "-") + feature.first().str() + ",";
-  text += "|gopt " GOPT_VERSION_STRING "|";
-  llvm::sys::fs::file_status exe;
-  if (!llvm::sys::fs::status("/proc/self/exe", exe))
-    text += std::to_string(exe.getSize()) + "@" +
-            std::to_string(llvm::sys::toTimeT(exe.getLastModificationTime()));
-  return text;
-}
-
 /// The cache key of a program: SHA-256 of its IR's hash and of what its
 /// machine code depends on.
 std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
@@ -165,6 +147,21 @@ std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
 }
 
 } // namespace
+
+/// The running executable's size and time stamp are in it, so a rebuilt
+/// tool never loads code an older build made.
+std::string mlir::gopt::describeCodegenContext() {
+  std::string text = llvm::sys::getProcessTriple() + "|" +
+                     llvm::sys::getHostCPUName().str() + "|";
+  for (const auto &feature : llvm::sys::getHostCPUFeatures())
+    text += (feature.second ? "+" : "-") + feature.first().str() + ",";
+  text += "|gopt " GOPT_VERSION_STRING "|";
+  llvm::sys::fs::file_status exe;
+  if (!llvm::sys::fs::status("/proc/self/exe", exe))
+    text += std::to_string(exe.getSize()) + "@" +
+            std::to_string(llvm::sys::toTimeT(exe.getLastModificationTime()));
+  return text;
+}
 
 std::string
 mlir::gopt::describeKernelCount(const std::vector<KernelInfo> &kernels) {

@@ -52,6 +52,9 @@ struct EntryFiles {
   uint64_t bytes = 0;
   llvm::sys::TimePoint<> lastUsed;
   bool hasObject = false;
+  /// A record of an exploration's runs (`<key>.measurements.json`,
+  /// GOpt/Explore/MeasurementCache.h): trimmed by its own last use.
+  std::string record;
 };
 } // namespace
 
@@ -84,6 +87,15 @@ size_t mlir::gopt::trimObjectCache(llvm::StringRef dir, uint64_t limitBytes,
       continue;
     }
     llvm::StringRef key = name.split('.').first;
+    if (isKey(key) && name == (key + ".measurements.json").str()) {
+      EntryFiles &entry = entries[("runs:" + key).str()];
+      entry.bytes += status.getSize();
+      entry.hasObject = true;
+      entry.lastUsed = status.getLastModificationTime();
+      entry.record = path.str();
+      total += status.getSize();
+      continue;
+    }
     llvm::StringRef extension = llvm::sys::path::extension(name);
     if (!isKey(key) || (extension != ".o" && extension != ".json") ||
         name.size() != key.size() + extension.size())
@@ -115,6 +127,12 @@ size_t mlir::gopt::trimObjectCache(llvm::StringRef dir, uint64_t limitBytes,
   for (auto &[key, files] : order) {
     if (total <= limitBytes)
       break;
+    if (!files->record.empty()) {
+      (void)fs::remove(files->record);
+      total -= files->bytes;
+      ++removed;
+      continue;
+    }
     ObjectCacheEntry entry = getObjectCacheEntry(dir, key);
     // The object first: a sidecar without its object is never read.
     (void)fs::remove(entry.object);

@@ -14,6 +14,7 @@
 #include "GOpt/Explore/CUDABackend.h"
 #include "GOpt/Explore/JITBackend.h"
 #include "GOpt/Explore/ManifestCheck.h"
+#include "GOpt/Explore/MeasurementCache.h"
 #include "GOpt/Explore/Report.h"
 #include "GOpt/Import/ONNX/ONNXImporter.h"
 #include "GOpt/InitAllDialects.h"
@@ -212,6 +213,13 @@ static cl::opt<std::string> checkManifestFile(
     cl::cat(category));
 static cl::opt<bool> quiet("quiet", cl::desc("Print nothing on stdout"),
                            cl::cat(category));
+static cl::opt<bool> remeasure(
+    "remeasure",
+    cl::desc("Time every configuration anew even when the compile cache "
+             "holds the runs of an identical earlier exploration (same "
+             "model, machine, build and measurement settings), which are "
+             "otherwise reused and analyzed with this run's criteria"),
+    cl::cat(category));
 static cl::opt<std::string> stdoutFormat(
     "format",
     cl::desc("What stdout shows: summary (default: the figures that fit 100 "
@@ -581,6 +589,26 @@ int main(int argc, char **argv) {
     options.roundMilliseconds = 0;
   }
 
+  // The runs of an identical earlier exploration, kept next to the compile
+  // cache, are analyzed again instead of timed again (CPU, timed modes).
+  std::string measurementPath;
+  std::optional<ExploreReport> stored;
+  if (target == "cpu" && recordedRunsDir.empty() && !options.cacheDir.empty() &&
+      options.mode != ExploreMode::Verify) {
+    std::string context = describeCodegenContext() + "|gemm " +
+                          gopt_sgemm_backend() + " threads " +
+                          std::to_string(runtime::getLibraryThreads());
+    measurementPath = measurementRecordPath(
+        options.cacheDir,
+        computeMeasurementKey(modelHash, "cpu", options, context));
+    if (!remeasure) {
+      auto loaded = loadMeasurements(measurementPath);
+      if (!loaded)
+        return fail(llvm::toString(loaded.takeError()));
+      stored = std::move(*loaded);
+    }
+  }
+
   // Measure.
   bool showProgress =
       progressMode == "always" ||
@@ -597,10 +625,13 @@ int main(int argc, char **argv) {
     backend = createJITBackend(*module, options);
   options.interrupted = &interruptRequested;
   std::optional<InterruptScope> interruptScope(std::in_place);
-  auto report = explore(*backend, options,
-                        [&](int done, int total, llvm::StringRef what) {
-                          bar.update(done, total, what);
-                        });
+  auto report =
+      stored ? analyzeStoredMeasurements(std::move(*stored), measurementPath,
+                                         options.analysis)
+             : explore(*backend, options,
+                       [&](int done, int total, llvm::StringRef what) {
+                         bar.update(done, total, what);
+                       });
   interruptScope.reset();
   bar.finish();
   if (!report) {
@@ -612,6 +643,11 @@ int main(int argc, char **argv) {
     }
     return fail(error);
   }
+  if (!measurementPath.empty() && report->setup.reusedMeasurements.empty() &&
+      !report->setup.interrupted)
+    if (llvm::Error error = storeMeasurements(measurementPath, *report))
+      llvm::errs() << "gopt-explore: warning: " << toString(std::move(error))
+                   << " (the next run times them again)\n";
   if (!batchSizes.empty() && !report->setup.interrupted) {
     // The baseline, the choice and the default pipeline at every size.
     std::vector<Configuration> swept;

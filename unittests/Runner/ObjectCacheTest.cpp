@@ -126,6 +126,24 @@ TEST_F(ObjectCacheTest, OrphanedSidecarsGoBeforeWholeEntries) {
   EXPECT_FALSE(exists(key('2') + ".json"));
 }
 
+TEST_F(ObjectCacheTest, RecordsOfRunsAreTrimmedByTheirLastUse) {
+  // gopt-explore's record of an exploration's runs shares the folder: it
+  // counts against the limit and goes when it is the least recently used,
+  // whatever program shares its key's digits.
+  writeEntry('1', 30);
+  write(key('1') + ".measurements.json", 1024, 40); // the oldest
+  writeEntry('3', 10);
+  EXPECT_EQ(trimObjectCache(dir, 2 * 1024, key('3')), 1u);
+  EXPECT_FALSE(exists(key('1') + ".measurements.json"));
+  EXPECT_TRUE(hasEntry('1'));
+  EXPECT_TRUE(hasEntry('3'));
+  // A recent record stays and an older program goes.
+  write(key('4') + ".measurements.json", 1024, 1);
+  EXPECT_EQ(trimObjectCache(dir, 2 * 1024, key('3')), 1u);
+  EXPECT_TRUE(exists(key('4') + ".measurements.json"));
+  EXPECT_FALSE(hasEntry('1'));
+}
+
 TEST_F(ObjectCacheTest, StaleTemporaryFilesGoAndOtherFilesStay) {
   write(key('1') + ".o.tmp4242", 10, 120);    // a writer died long ago
   write(key('2') + ".json.tmp4243", 10, 120); // likewise

@@ -76,6 +76,11 @@ struct ExploreSetup {
   int sharedPrograms = 0;
   int cacheHits = 0;
   int cacheMisses = 0;
+  /// The runs were not timed by this run but reused from the record at this
+  /// path (MeasurementCache.h), taken at measuredAt (seconds since the
+  /// epoch); empty when they were timed now.
+  std::string reusedMeasurements;
+  int64_t measuredAt = 0;
   /// --recorded-runs: the folder of the runs scripts/gpu-explore.sh
   /// recorded on a GPU machine (every recorded round is one round here; no
   /// stop rule applies); empty when the runs were timed in this process.

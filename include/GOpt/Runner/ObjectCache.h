@@ -36,8 +36,10 @@ void touchObjectCacheEntry(const ObjectCacheEntry &entry);
 
 /// Removes the least recently used entries of `dir` until its entries hold
 /// at most `limitBytes`, never the entry `keepKey` (the one just stored),
-/// and temporary files writers left behind over an hour ago. Files that are
-/// not cache entries are left alone. Returns the number of entries removed.
+/// and temporary files writers left behind over an hour ago. gopt-explore's
+/// records of runs (`<key>.measurements.json`) count as entries of their
+/// own. Files that are not cache entries are left alone. Returns the number
+/// of entries removed.
 size_t trimObjectCache(llvm::StringRef dir, uint64_t limitBytes,
                        llvm::StringRef keepKey);
 

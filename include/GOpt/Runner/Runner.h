@@ -115,6 +115,12 @@ struct KernelInfo {
   bool library = false;
 };
 
+/// What compiled code depends on besides its IR: the host CPU and its
+/// features, GOpt's version and this build of it (the running executable's
+/// size and time stamp). Part of the compile cache's keys, and of anything
+/// else keyed by what this build would compile.
+std::string describeCodegenContext();
+
 /// "5 kernels" or "5 kernels (2 cuBLAS calls)".
 std::string describeKernelCount(const std::vector<KernelInfo> &kernels);
 
