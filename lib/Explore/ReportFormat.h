@@ -272,6 +272,48 @@ inline std::vector<std::string> batchFigureCells(const BatchMeasurement &b) {
           formatSpeedup(b.speedup), formatBytes(b.peakBytes)};
 }
 
+/// With a memory limit and a batch sweep: per configuration swept, the
+/// largest batch size whose measured peak fits the limit, and the first
+/// that does not ("default: batches up to 8 fit 4.0 MiB; 16 needs 8.0
+/// MiB"). Empty without a limit or a sweep.
+inline std::vector<std::string> describeBatchLimits(const ExploreReport &report) {
+  int64_t limit = report.analysis.criteria.memoryLimitBytes;
+  std::vector<std::string> lines;
+  if (limit <= 0 || report.batchSweep.empty())
+    return lines;
+  std::vector<std::string> names;
+  for (const BatchMeasurement &b : report.batchSweep)
+    if (!llvm::is_contained(names, b.configuration))
+      names.push_back(b.configuration);
+  for (const std::string &name : names) {
+    std::vector<const BatchMeasurement *> rows;
+    for (const BatchMeasurement &b : report.batchSweep)
+      if (b.configuration == name && b.error.empty())
+        rows.push_back(&b);
+    llvm::sort(rows, [](const BatchMeasurement *a, const BatchMeasurement *b) {
+      return a->batchSize < b->batchSize;
+    });
+    const BatchMeasurement *fits = nullptr, *exceeds = nullptr;
+    for (const BatchMeasurement *b : rows) {
+      if (b->peakBytes <= limit)
+        fits = b;
+      else if (!exceeds)
+        exceeds = b;
+    }
+    std::string line = name + ": ";
+    if (!fits)
+      line += "no batch size measured fits " + formatBytes(limit);
+    else
+      line += "batches up to " + std::to_string(fits->batchSize) + " fit " +
+              formatBytes(limit) + " (" + formatBytes(fits->peakBytes) + ")";
+    if (exceeds)
+      line += "; " + std::to_string(exceeds->batchSize) + " needs " +
+              formatBytes(exceeds->peakBytes);
+    lines.push_back(line);
+  }
+  return lines;
+}
+
 /// Whether the report holds timings (not a verify-mode run).
 inline bool isTimed(const ExploreReport &report) {
   return report.analysis.effects.size() == report.configurations.size() &&

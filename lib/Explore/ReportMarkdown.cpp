@@ -332,6 +332,8 @@ static void writeBatchSweep(const ExploreReport &report,
     writeRow(os, cells);
   }
   os << "\n";
+  for (const std::string &line : describeBatchLimits(report))
+    os << "Within the memory limit, " << escapeMarkdownText(line) << ".\n\n";
 }
 
 void mlir::gopt::writeExploreMarkdown(const ExploreReport &report,

@@ -168,8 +168,10 @@ std::string tableRow(llvm::ArrayRef<std::string> cells, size_t width) {
 void writeConfigurations(const ExploreReport &report, llvm::raw_ostream &os,
                          size_t width) {
   const EffectAnalysis &analysis = report.analysis;
+  // With --qps the last column is the payback time, else the request count.
+  bool payback = analysis.criteria.qps > 0;
   os << tableRow({"configuration", "ms", "S [95% CI]", "kernels", "peak",
-                  "η_mem", "compile", "break-even"},
+                  "η_mem", "compile", payback ? "payback" : "break-even"},
                  width)
      << "\n";
   std::optional<size_t> chosen = analysis.choice.index;
@@ -196,19 +198,27 @@ void writeConfigurations(const ExploreReport &report, llvm::raw_ostream &os,
       marks += "★";
       anyPareto = true;
     }
+    std::string breakEven =
+        baseline ? "—"
+        : !e.breakEvenRequests ? "never"
+        : payback && e.paybackSeconds ? formatSeconds(*e.paybackSeconds)
+                                      : formatRequests(*e.breakEvenRequests);
     os << tableRow({name, formatMs(e.medianMs), speedup,
                     std::to_string(m.kernels), formatBytes(m.peakBytes),
                     baseline ? "—" : formatPercent(e.memorySaving),
-                    formatSeconds(e.compileMs / 1000.0),
-                    formatBreakEven(e, baseline), marks},
+                    formatSeconds(e.compileMs / 1000.0), breakEven, marks},
                    width)
        << "\n";
   }
   std::string legend = "ms: median run time; S = T_base / T_opt, geometric "
                        "mean over the rounds, with its " +
                        formatDouble("%.0f%%", analysis.intervalLevel * 100) +
-                       " interval; η_mem: peak memory saved; break-even: "
-                       "requests until the compile time pays back.";
+                       " interval; η_mem: peak memory saved; " +
+                       (payback ? "payback: time at " +
+                                      formatDouble("%g", analysis.criteria.qps) +
+                                      " requests/s until"
+                                : std::string("break-even: requests until")) +
+                       " the compile time pays back.";
   legend += chosen ? " * chosen." : "";
   legend += anyPareto ? " ★ on the Pareto frontier (S, compile time, peak "
                         "memory)."
@@ -288,6 +298,8 @@ void writeBatchSweep(const ExploreReport &report, llvm::raw_ostream &os,
               padLeft(formatBytes(b.peakBytes), 9);
     os << fit(line, width) << "\n";
   }
+  for (const std::string &line : describeBatchLimits(report))
+    writeWrapped(os, "Within --memory-limit, " + line + ".", width, "");
   os << "\n";
 }
 
