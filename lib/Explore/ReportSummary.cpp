@@ -64,8 +64,19 @@ void writeWrapped(llvm::raw_ostream &os, llvm::StringRef text, size_t width,
   size_t room = width > columns(indent) + 1 ? width - columns(indent) : 1;
   llvm::SmallVector<llvm::StringRef> spaced;
   text.split(spaced, ' ', -1, /*KeepEmpty=*/false);
-  std::vector<std::string> words;
+  // A unit stays on the line of its number ("0.016 s", "6.0 MiB").
+  llvm::SmallVector<std::string> glued;
   for (llvm::StringRef word : spaced) {
+    llvm::StringRef bare = word.rtrim(",.;:)");
+    bool unit = llvm::is_contained(
+        {"s", "ms", "B", "KiB", "MiB", "GiB", "%"}, bare);
+    if (unit && !glued.empty())
+      glued.back() += " " + word.str();
+    else
+      glued.push_back(word.str());
+  }
+  std::vector<std::string> words;
+  for (llvm::StringRef word : glued) {
     while (columns(word) > room) {
       // The longest prefix of whole UTF-8 characters that fits.
       size_t cut = 0, used = 0;

@@ -707,3 +707,12 @@ TEST(ExploreHTMLTest, ParetoLabelsDoNotOverlap) {
       EXPECT_FALSE(overlap) << boxes[a].label << " and " << boxes[b].label;
     }
 }
+
+TEST(ExploreSummaryTest, AUnitStaysWithItsNumber) {
+  // The reason's line is full after "5": the unit moves with it.
+  ExploreReport report = makeReport();
+  report.analysis.choice.reason = std::string(96, 'a') + " 5 ms more.";
+  std::string text = summary(report);
+  EXPECT_NE(text.find("\n  5 ms more."), std::string::npos) << text;
+  EXPECT_EQ(text.find("\n  ms more."), std::string::npos);
+}
