@@ -5,6 +5,7 @@
 #include "SummaryJSON.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
@@ -124,12 +125,16 @@ mlir::gopt::findSustainedRate(CompiledGraph &graph,
     return backToBack.takeError();
   double capacity = options.workers * 1000.0 /
                     std::max(backToBack->service.median, 1e-6);
+  // The median run of the last stream (back-to-back runs are slower than
+  // runs apart, so the probe's does not tell what a low rate sees).
+  double lastServiceMs = 0;
   auto attempt = [&](double qps) -> llvm::Expected<bool> {
     LoadTestOptions at = options;
     at.qps = qps;
     auto stream = runLoadTest(graph, inputs, at);
     if (!stream)
       return stream.takeError();
+    lastServiceMs = stream->service.median;
     bool met = stream->p99Ms <= p99BoundMs;
     result.trials.push_back({qps, stream->p99Ms, met});
     if (met && qps > result.qps) {
@@ -162,6 +167,23 @@ mlir::gopt::findSustainedRate(CompiledGraph &graph,
   } else {
     high = qps;
     for (int i = 0; i < 10 && low == 0; ++i) {
+      // A request takes at least its run: when the median run at this low
+      // rate alone exceeds the bound, so does the p99 at any lower one.
+      if (lastServiceMs > p99BoundMs) {
+        result.stoppedBecause = llvm::formatv(
+            "lower rates were not tried: at {1:f1}/s the median run alone "
+            "took {0:f4} ms, more than the bound",
+            lastServiceMs, qps);
+        break;
+      }
+      // Streams at lower rates take longer: none over a minute.
+      if (static_cast<double>(options.requests) / (qps / 2) > 60) {
+        result.stoppedBecause = llvm::formatv(
+            "rates below {0:f1}/s were not tried: a stream of {1} requests "
+            "would take over a minute",
+            qps, options.requests);
+        break;
+      }
       qps /= 2;
       auto met = attempt(qps);
       if (!met)
@@ -204,6 +226,8 @@ llvm::json::Object SustainedRate::toJSON() const {
     list.push_back(llvm::json::Object{
         {"qps", t.qps}, {"p99_ms", t.p99Ms}, {"met", t.met}});
   llvm::json::Object out{{"qps", qps}, {"trials", std::move(list)}};
+  if (!stoppedBecause.empty())
+    out["stopped_because"] = stoppedBecause;
   if (qps > 0)
     out["at_rate"] = atRate.toJSON();
   return out;
@@ -240,4 +264,6 @@ void mlir::gopt::printSustainedRate(const SustainedRate &rate,
                        rate.atRate.achievedPerSecond);
   else
     os << "  no rate tried kept p99 within the bound\n";
+  if (!rate.stoppedBecause.empty())
+    os << "  " << rate.stoppedBecause << "\n";
 }

@@ -14,11 +14,14 @@
 // JSON-DAG:    "requests": 40,
 // JSON-DAG:    "workers": 2
 
-// A bound no run can meet: every rate tried misses it.
+// A bound no run can meet: the first rate misses it and its median run
+// alone exceeds it, so no lower rate is tried (each halving would double a
+// stream's length for nothing).
 // RUN: gopt-run %s --p99-ms=0.000001 --requests=20 | FileCheck %s --check-prefix=NONE
 // NONE: sustained   rates tried against p99 <= 0.0000 ms:
-// NONE: missed
-// NONE: no rate tried kept p99 within the bound
+// NONE-NEXT: missed
+// NONE-NEXT: no rate tried kept p99 within the bound
+// NONE-NEXT: lower rates were not tried: at {{[0-9.]+}}/s the median run alone took {{[0-9.]+}} ms, more than the bound
 // A generous bound: a highest rate is found.
 // RUN: gopt-run %s --p99-ms=1000 --requests=20 --format=json | FileCheck %s --check-prefix=RATE
 // RATE: "sustained": {

@@ -69,6 +69,10 @@ struct SustainedRate {
     bool met;
   };
   std::vector<Trial> trials;
+  /// Why the search stopped short of bracketing the highest rate (the
+  /// median run alone exceeds the bound, or a stream at a lower rate would
+  /// take too long); empty otherwise.
+  std::string stoppedBecause;
   llvm::json::Object toJSON() const;
 };
 llvm::Expected<SustainedRate>
