@@ -9,6 +9,8 @@
 
 #include "GOpt/Explore/MeasurementCache.h"
 #include "GOpt/Support/Error.h"
+#include "GOpt/Support/Files.h"
+#include "GOpt/Support/Timing.h"
 #include "GOpt/Version.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -20,7 +22,6 @@
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <chrono>
 #include <ctime>
 
 using namespace mlir;
@@ -362,14 +363,7 @@ mlir::gopt::loadMeasurements(llvm::StringRef path) {
     return makeError("the stored measurements " + path + " are damaged (" +
                      problem + "); --remeasure replaces them");
   // Used now: the compile cache's trimming removes the least recently used.
-  int fd = -1;
-  if (!llvm::sys::fs::openFileForWrite(path, fd,
-                                       llvm::sys::fs::CD_OpenExisting,
-                                       llvm::sys::fs::OF_Append)) {
-    (void)llvm::sys::fs::setLastAccessAndModificationTime(
-        fd, std::chrono::system_clock::now());
-    (void)llvm::sys::fs::closeFile(fd);
-  }
+  touchFile(path);
   return std::optional<ExploreReport>(std::move(report));
 }
 
@@ -377,7 +371,7 @@ llvm::Expected<ExploreReport>
 mlir::gopt::analyzeStoredMeasurements(ExploreReport stored,
                                       llvm::StringRef path,
                                       const AnalysisOptions &options) {
-  auto start = std::chrono::steady_clock::now();
+  double start = nowMs();
   EffectAnalysisResult result =
       analyzeEffects(stored.configurations, stored.measurements, options);
   if (!result.error.empty())
@@ -390,9 +384,7 @@ mlir::gopt::analyzeStoredMeasurements(ExploreReport stored,
   setup.toolVersion = GOPT_VERSION_STRING;
   setup.compileSeconds = setup.checkSeconds = setup.measureSeconds =
       setup.profileSeconds = 0;
-  setup.analysisSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
+  setup.analysisSeconds = (nowMs() - start) / 1000.0;
   setup.elapsedSeconds = setup.analysisSeconds;
   return std::move(stored);
 }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Runner/ObjectCache.h"
+#include "GOpt/Support/Files.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -31,19 +32,9 @@ ObjectCacheEntry mlir::gopt::getObjectCacheEntry(llvm::StringRef dir,
   return {object.str().str(), sidecar.str().str()};
 }
 
-/// Sets a file's access and modification time to now.
-static void touch(llvm::StringRef path) {
-  int fd = -1;
-  if (fs::openFileForWrite(path, fd, fs::CD_OpenExisting, fs::OF_Append))
-    return;
-  (void)fs::setLastAccessAndModificationTime(fd,
-                                             std::chrono::system_clock::now());
-  (void)fs::closeFile(fd);
-}
-
 void mlir::gopt::touchObjectCacheEntry(const ObjectCacheEntry &entry) {
-  touch(entry.object);
-  touch(entry.sidecar);
+  touchFile(entry.object);
+  touchFile(entry.sidecar);
 }
 
 namespace {
