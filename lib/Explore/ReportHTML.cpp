@@ -446,6 +446,14 @@ static size_t columnsOfLabel(llvm::StringRef text) {
 }
 
 namespace {
+/// A marker to label: its centre and radius in SVG pixels, its text, the
+/// configuration whose program it is, and whether it is on the frontier.
+struct PointLabel {
+  double x, y, r;
+  std::string text, owner;
+  bool frontier;
+};
+
 /// A label's box in SVG pixels (x, y: top left).
 struct LabelBox {
   double x, y, w, h;
@@ -462,20 +470,16 @@ struct LabelBox {
 /// leader line back to the point when moved. Sizes are estimated from the
 /// characters (11 px font).
 static void placeLabels(llvm::raw_ostream &os,
-                        llvm::ArrayRef<std::pair<double, double>> anchors,
-                        llvm::ArrayRef<double> radii,
-                        llvm::ArrayRef<std::string> labels, double plotLeft,
+                        llvm::ArrayRef<PointLabel> points, double plotLeft,
                         double plotRight, double plotTop, double plotBottom) {
   const double lineHeight = 13, charWidth = 6.2;
   // The markers are in the way too.
   std::vector<LabelBox> placed;
-  for (size_t i = 0; i < anchors.size(); ++i)
-    placed.push_back({anchors[i].first - radii[i], anchors[i].second - radii[i],
-                      2 * radii[i], 2 * radii[i]});
-  for (size_t i = 0; i < labels.size(); ++i) {
-    auto [cx, cy] = anchors[i];
-    double w = charWidth * static_cast<double>(columnsOfLabel(labels[i]));
-    double r = radii[i];
+  for (const PointLabel &p : points)
+    placed.push_back({p.x - p.r, p.y - p.r, 2 * p.r, 2 * p.r});
+  for (const PointLabel &point : points) {
+    double cx = point.x, cy = point.y, r = point.r;
+    double w = charWidth * static_cast<double>(columnsOfLabel(point.text));
     bool done = false;
     LabelBox box{};
     bool rightSide = true;
@@ -506,7 +510,7 @@ static void placeLabels(llvm::raw_ostream &os,
     if (std::fabs(box.y + lineHeight / 2 + 3 - cy) > 1)
       line(os, cx, cy, rightSide ? box.x - 1 : box.x + w + 1,
            box.y + lineHeight / 2, "leader");
-    text(os, box.x, baseline, labels[i]);
+    text(os, box.x, baseline, point.text);
   }
 }
 
@@ -552,10 +556,7 @@ static void writeParetoChart(const ExploreReport &report,
   const double rMin = 2.5, rMax = 16;
   // Configurations that share a program sit on one point: one label names
   // them all.
-  std::vector<std::pair<double, double>> anchors;
-  std::vector<double> radii;
-  std::vector<std::string> labels, owners;
-  std::vector<bool> onFrontier;
+  std::vector<PointLabel> labels;
   for (size_t i : points) {
     const ConfigurationEffect &effect = analysis.effects[i];
     const ConfigurationMeasurement &m = report.measurements[i];
@@ -579,37 +580,25 @@ static void writeParetoChart(const ExploreReport &report,
                      formatBytes(m.peakBytes))
        << "</title></circle>\n";
     // A shared program joins its owner's label.
-    auto owner = llvm::find(owners, m.sameProgramAs);
-    if (!m.sameProgramAs.empty() && owner != owners.end()) {
-      labels[owner - owners.begin()] += " = " + report.configurations[i].name;
+    const std::string &name = report.configurations[i].name;
+    auto owner = llvm::find_if(labels, [&](const PointLabel &l) {
+      return l.owner == m.sameProgramAs;
+    });
+    if (!m.sameProgramAs.empty() && owner != labels.end()) {
+      owner->text += " = " + name;
       continue;
     }
-    owners.push_back(report.configurations[i].name);
-    anchors.push_back({cx, cy});
-    radii.push_back(r);
-    labels.push_back(report.configurations[i].name);
-    onFrontier.push_back(effect.pareto);
+    labels.push_back({cx, cy, r, name, name, effect.pareto});
   }
-  // The frontier's labels first, then by speedup: the interesting points
-  // keep their place beside the marker.
-  std::vector<size_t> order(labels.size());
-  for (size_t k = 0; k < order.size(); ++k)
-    order[k] = k;
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    if (onFrontier[a] != onFrontier[b])
-      return static_cast<bool>(onFrontier[a]);
-    return anchors[a].second < anchors[b].second;
-  });
-  std::vector<std::pair<double, double>> sortedAnchors;
-  std::vector<double> sortedRadii;
-  std::vector<std::string> sortedLabels;
-  for (size_t k : order) {
-    sortedAnchors.push_back(anchors[k]);
-    sortedRadii.push_back(radii[k]);
-    sortedLabels.push_back(labels[k]);
-  }
-  placeLabels(os, sortedAnchors, sortedRadii, sortedLabels, 0, width,
-              top, height - bottom + 20);
+  // The frontier's labels first, then by speedup (higher on the chart):
+  // the interesting points keep their place beside the marker.
+  std::stable_sort(labels.begin(), labels.end(),
+                   [](const PointLabel &a, const PointLabel &b) {
+                     if (a.frontier != b.frontier)
+                       return a.frontier;
+                     return a.y < b.y;
+                   });
+  placeLabels(os, labels, 0, width, top, height - bottom + 20);
   closeSVG(os, caption);
 }
 
