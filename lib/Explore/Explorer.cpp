@@ -71,7 +71,7 @@ double nowSeconds() {
 const std::pair<const char *, const char *> kShortPasses[] = {
     {"fold", "gopt-fold"},       {"dce", "gopt-dce"},
     {"cse", "cse"},              {"fuse", "gopt-fuse"},
-    {"canonicalize", "canonicalize"},
+    {"layout", "gopt-channels-last"}, {"canonicalize", "canonicalize"},
 };
 
 std::string makePipeline(llvm::ArrayRef<std::string> passes) {
@@ -119,7 +119,7 @@ mlir::gopt::buildConfigurations(const ExploreOptions &options) {
   for (const std::string &pass : options.passes) {
     if (!isRegisteredPassElement(getPassPipelineElement(pass)))
       return makeError("unknown pass '" + pass +
-                       "': use fold, dce, cse, fuse, canonicalize or a pass "
+                       "': use fold, dce, cse, fuse, layout, canonicalize or a pass "
                        "registered with gopt-opt (gopt-opt --help lists them)");
     if (!seen.insert(pass).second)
       return makeError("pass '" + pass + "' is named twice in the pass set");

@@ -16,6 +16,10 @@ void mlir::gopt::buildOptimizePipeline(OpPassManager &pm,
     foldOptions.maxFoldedElements = options.maxFoldedElements;
     pm.addPass(createGOptFold(foldOptions));
   }
+  // After folding, so that constant subgraphs are gone and only the
+  // convolutions' data flow is left to move to channels last.
+  if (options.layout)
+    pm.addPass(createGOptChannelsLast());
   if (options.dce)
     pm.addPass(createGOptDCE());
   if (options.cse)
@@ -32,8 +36,9 @@ void mlir::gopt::buildOptimizePipeline(OpPassManager &pm,
 void mlir::gopt::registerPipelines() {
   PassPipelineRegistration<OptimizePipelineOptions>(
       "gopt-optimize",
-      "GOpt's default graph pipeline: gopt-fold, gopt-dce, cse, gopt-fuse, "
-      "gopt-dce (each can be dropped with an option)",
+      "GOpt's default graph pipeline: gopt-fold, gopt-channels-last, "
+      "gopt-dce, cse, gopt-fuse, gopt-dce (each can be dropped with an "
+      "option)",
       buildOptimizePipeline);
   registerLowerToLLVMPipeline();
   registerLowerToNVVMPipeline();

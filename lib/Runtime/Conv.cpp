@@ -2,16 +2,20 @@
 //
 // gopt-lower-to-llvm{contractions=library} turns f32 convolutions (grouped
 // and depthwise ones included) into calls of gopt_conv2d on contiguous
-// NCHW input, FCHW weights and NCHW output (the input already padded).
+// NCHW input, FCHW weights and NCHW output, or of gopt_conv2d_nhwc on NHWC
+// input, FHWC weights and NHWC output (the input already padded).
 //
-// A 1x1 convolution with one group is a GEMM per image on NCHW (strided:
-// on the subsampled input; convolvePointwise). Otherwise, with oneDNN
+// A 1x1 convolution with one group is a GEMM per image on NCHW, one GEMM
+// for the whole batch on NHWC (strided: on the subsampled input;
+// convolvePointwise). Otherwise, with oneDNN
 // (GOPT_HAVE_ONEDNN), a call runs oneDNN's convolution: a plan per shape
 // (the primitive, chosen with its preferred blocked layouts, and the
 // reorders between those and NCHW) is made on the first call and kept;
 // weights the compiler marks constant are reordered once per (buffer,
 // plan) and kept until runtime::forgetConstantBuffer drops them. Without
-// oneDNN, each group is im2col + gopt_sgemm.
+// oneDNN, each group is im2col + gopt_sgemm (NHWC through NCHW copies).
+// oneDNN's fast convolutions on this CPU keep activations channels last:
+// on NHWC operands they run without any reorder of the activations.
 //
 // The test library of the JIT integration tests (test/Integration/lib)
 // compiles this file too.
@@ -41,10 +45,12 @@ namespace {
 struct ConvShape {
   int64_t n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups;
   bool accumulate;
+  /// NHWC input and output, FHWC weights (else NCHW and FCHW).
+  bool channelsLast;
 
   auto tie() const {
     return std::tie(n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups,
-                    accumulate);
+                    accumulate, channelsLast);
   }
   bool operator<(const ConvShape &o) const { return tie() < o.tie(); }
 };
@@ -89,7 +95,27 @@ bool isPointwise(const ConvShape &s) {
 void convolvePointwise(const ConvShape &s, const float *input,
                        const float *weight, float beta, float *output) {
   int64_t hw = s.oh * s.ow;
-  if (s.sh == 1 && s.sw == 1) {
+  bool strided = s.sh != 1 || s.sw != 1;
+  if (s.channelsLast) {
+    // out[n·oh·ow, f] = in[n·oh·ow, c] · W[f, c]ᵀ, one GEMM for the batch.
+    std::vector<float> sampled;
+    const float *rows = input;
+    if (strided) {
+      sampled.resize(static_cast<size_t>(s.n * hw * s.c));
+      float *to = sampled.data();
+      for (int64_t b = 0; b < s.n; ++b)
+        for (int64_t y = 0; y < s.oh; ++y)
+          for (int64_t x = 0; x < s.ow; ++x, to += s.c)
+            std::memcpy(to,
+                        input + ((b * s.h + y * s.sh) * s.w + x * s.sw) * s.c,
+                        static_cast<size_t>(s.c) * sizeof(float));
+      rows = sampled.data();
+    }
+    gopt_sgemm(1, s.n * hw, s.f, s.c, 1.0f, rows, 0, s.c, 1, weight, 0, 1,
+               s.c, beta, output, 0, s.f, 1);
+    return;
+  }
+  if (!strided) {
     gopt_sgemm(s.n, s.f, hw, s.c, 1.0f, weight, 0, s.c, 1, input, s.c * hw,
                hw, 1, beta, output, s.f * hw, hw, 1);
     return;
@@ -107,6 +133,41 @@ void convolvePointwise(const ConvShape &s, const float *input,
     gopt_sgemm(1, s.f, hw, s.c, 1.0f, weight, 0, s.c, 1, sampled.data(), 0,
                hw, 1, beta, output + b * s.f * hw, 0, hw, 1);
   }
+}
+
+/// Copies a row-major [a, b, c, d] tensor into [a, d, b, c] order
+/// (NHWC → NCHW, FHWC → FCHW), or back with `inverse`.
+void permuteChannels(const float *from, float *to, int64_t a, int64_t b,
+                     int64_t c, int64_t d, bool inverse) {
+  for (int64_t i = 0; i < a; ++i)
+    for (int64_t j = 0; j < b; ++j)
+      for (int64_t k = 0; k < c; ++k)
+        for (int64_t l = 0; l < d; ++l) {
+          int64_t last = ((i * b + j) * c + k) * d + l;
+          int64_t first = ((i * d + l) * b + j) * c + k;
+          if (inverse)
+            to[last] = from[first];
+          else
+            to[first] = from[last];
+        }
+}
+
+/// A channels-last convolution by the NCHW loops, on copies in NCHW order.
+void convolveChannelsLastByIm2Col(const ConvShape &s, const float *input,
+                                  const float *weight, float beta,
+                                  float *output) {
+  int64_t cg = s.c / s.groups;
+  std::vector<float> in(static_cast<size_t>(s.n * s.c * s.h * s.w));
+  std::vector<float> w(static_cast<size_t>(s.f * cg * s.kh * s.kw));
+  std::vector<float> out(static_cast<size_t>(s.n * s.f * s.oh * s.ow));
+  permuteChannels(input, in.data(), s.n, s.h, s.w, s.c, false);
+  permuteChannels(weight, w.data(), s.f, s.kh, s.kw, cg, false);
+  if (beta != 0.0f)
+    permuteChannels(output, out.data(), s.n, s.oh, s.ow, s.f, false);
+  ConvShape plain = s;
+  plain.channelsLast = false;
+  convolveByIm2Col(plain, in.data(), w.data(), beta, out.data());
+  permuteChannels(out.data(), output, s.n, s.oh, s.ow, s.f, true);
 }
 
 #ifdef GOPT_HAVE_ONEDNN
@@ -182,11 +243,16 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
   dnnl_dims_t weights = {s.groups, s.f / s.groups, s.c / s.groups, s.kh, s.kw};
   int weightsRank = s.groups == 1 ? 4 : 5;
   const int64_t *weightsDims = s.groups == 1 ? weights + 1 : weights;
-  dnnl_format_tag_t weightsTag = s.groups == 1 ? dnnl_oihw : dnnl_goihw;
+  // oneDNN's dims are always (n, c, h, w) and (g, o, i, h, w); the tags say
+  // how the caller's buffers lay them out.
+  dnnl_format_tag_t weightsTag =
+      s.groups == 1 ? (s.channelsLast ? dnnl_ohwi : dnnl_oihw)
+                    : (s.channelsLast ? dnnl_gohwi : dnnl_goihw);
+  dnnl_format_tag_t imageTag = s.channelsLast ? dnnl_nhwc : dnnl_nchw;
   if (!ok(dnnl_memory_desc_init_by_tag(&srcUser, 4, src, dnnl_f32,
-                                       dnnl_nchw)) ||
+                                       imageTag)) ||
       !ok(dnnl_memory_desc_init_by_tag(&dstUser, 4, dst, dnnl_f32,
-                                       dnnl_nchw)) ||
+                                       imageTag)) ||
       !ok(dnnl_memory_desc_init_by_tag(&weightsUser, weightsRank, weightsDims,
                                        dnnl_f32, weightsTag)) ||
       !ok(dnnl_memory_desc_init_by_tag(&srcAny, 4, src, dnnl_f32,
@@ -385,16 +451,12 @@ void mlir::gopt::runtime::forgetConstantBuffer(const void *begin,
 #endif
 }
 
-extern "C" void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w,
-                            int64_t f, int64_t kh, int64_t kw, int64_t oh,
-                            int64_t ow, int64_t sh, int64_t sw, int64_t dh,
-                            int64_t dw, int64_t groups, const float *input,
-                            const float *weight, int64_t constantWeight,
-                            float beta, float *output) {
-  if (n <= 0 || f <= 0 || oh <= 0 || ow <= 0)
+namespace {
+
+void convolve(const ConvShape &s, const float *input, const float *weight,
+              int64_t constantWeight, float beta, float *output) {
+  if (s.n <= 0 || s.f <= 0 || s.oh <= 0 || s.ow <= 0)
     return;
-  ConvShape s{n,  c,  h,  w,  f,  kh,     kw,          oh,
-              ow, sh, sw, dh, dw, groups, beta != 0.0f};
   if (isPointwise(s)) {
     convolvePointwise(s, input, weight, beta, output);
     return;
@@ -406,5 +468,33 @@ extern "C" void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w,
 #else
   (void)constantWeight;
 #endif
-  convolveByIm2Col(s, input, weight, beta, output);
+  if (s.channelsLast)
+    convolveChannelsLastByIm2Col(s, input, weight, beta, output);
+  else
+    convolveByIm2Col(s, input, weight, beta, output);
+}
+
+} // namespace
+
+extern "C" void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w,
+                            int64_t f, int64_t kh, int64_t kw, int64_t oh,
+                            int64_t ow, int64_t sh, int64_t sw, int64_t dh,
+                            int64_t dw, int64_t groups, const float *input,
+                            const float *weight, int64_t constantWeight,
+                            float beta, float *output) {
+  convolve({n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups,
+            beta != 0.0f, /*channelsLast=*/false},
+           input, weight, constantWeight, beta, output);
+}
+
+extern "C" void gopt_conv2d_nhwc(int64_t n, int64_t c, int64_t h, int64_t w,
+                                 int64_t f, int64_t kh, int64_t kw, int64_t oh,
+                                 int64_t ow, int64_t sh, int64_t sw,
+                                 int64_t dh, int64_t dw, int64_t groups,
+                                 const float *input, const float *weight,
+                                 int64_t constantWeight, float beta,
+                                 float *output) {
+  convolve({n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups,
+            beta != 0.0f, /*channelsLast=*/true},
+           input, weight, constantWeight, beta, output);
 }

@@ -98,6 +98,8 @@ mlir::gopt::runtime::getRuntimeSymbols() {
       {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
       {"gopt_sgemm", reinterpret_cast<void *>(&gopt_sgemm)},
       {"gopt_conv2d", reinterpret_cast<void *>(&gopt_conv2d)},
+      {"gopt_conv2d_nhwc", reinterpret_cast<void *>(&gopt_conv2d_nhwc)},
       {"gopt_pool2d", reinterpret_cast<void *>(&gopt_pool2d)},
+      {"gopt_pool2d_nhwc", reinterpret_cast<void *>(&gopt_pool2d_nhwc)},
   };
 }

@@ -2,11 +2,14 @@
 //
 // gopt-lower-to-llvm{contractions=library} turns f32 max and sum pooling
 // (`linalg.pooling_nchw_max` / `_sum` on the padded input; average pooling
-// divides the sum afterwards) into calls of gopt_pool2d. The generated code
-// of a strided window unrolls into one element move per output; this loop
-// runs over output rows, each window offset a strided pass over the row,
-// which the compiler vectorizes. It is compiled for AVX-512, AVX2 and the
-// baseline, and picks the widest the CPU has on each call.
+// divides the sum afterwards) into calls of gopt_pool2d, and the
+// `linalg.pooling_nhwc_*` of channels-last pooling into gopt_pool2d_nhwc.
+// The generated code of a strided window unrolls into one element move per
+// output; on NCHW this loop runs over output rows, each window offset a
+// strided pass over the row, on NHWC over output pixels, each window offset
+// a contiguous pass over the channels; the compiler vectorizes both. It is
+// compiled for AVX-512, AVX2 and the baseline, and picks the widest the CPU
+// has on each call.
 //
 // The test library of the JIT integration tests (test/Integration/lib)
 // compiles this file too.
@@ -21,7 +24,8 @@
 namespace {
 
 struct PoolShape {
-  int64_t planes, h, w, kh, kw, oh, ow, sh, sw, dh, dw;
+  /// NCHW: planes = n·c, channels = 1; NHWC: planes = n, channels = c.
+  int64_t planes, channels, h, w, kh, kw, oh, ow, sh, sw, dh, dw;
 };
 
 /// maximumf: NaN propagates, −0 < +0.
@@ -32,9 +36,9 @@ inline float maximum(float a, float b) {
 }
 
 template <bool Max>
-inline __attribute__((always_inline)) void pool(const PoolShape &s,
-                                                const float *input,
-                                                float *output) {
+inline __attribute__((always_inline)) void poolPlanes(const PoolShape &s,
+                                                      const float *input,
+                                                      float *output) {
   for (int64_t p = 0; p < s.planes; ++p) {
     const float *plane = input + p * s.h * s.w;
     for (int64_t y = 0; y < s.oh; ++y) {
@@ -53,6 +57,39 @@ inline __attribute__((always_inline)) void pool(const PoolShape &s,
       }
     }
   }
+}
+
+template <bool Max>
+inline __attribute__((always_inline)) void poolPixels(const PoolShape &s,
+                                                      const float *input,
+                                                      float *output) {
+  int64_t c = s.channels;
+  for (int64_t b = 0; b < s.planes; ++b) {
+    const float *image = input + b * s.h * s.w * c;
+    for (int64_t y = 0; y < s.oh; ++y)
+      for (int64_t x = 0; x < s.ow; ++x) {
+        float *out = output + ((b * s.oh + y) * s.ow + x) * c;
+        for (int64_t ch = 0; ch < c; ++ch)
+          out[ch] = Max ? -INFINITY : 0.0f;
+        for (int64_t i = 0; i < s.kh; ++i)
+          for (int64_t j = 0; j < s.kw; ++j) {
+            const float *in =
+                image + ((y * s.sh + i * s.dh) * s.w + x * s.sw + j * s.dw) * c;
+            for (int64_t ch = 0; ch < c; ++ch)
+              out[ch] = Max ? maximum(out[ch], in[ch]) : out[ch] + in[ch];
+          }
+      }
+  }
+}
+
+template <bool Max>
+inline __attribute__((always_inline)) void pool(const PoolShape &s,
+                                                const float *input,
+                                                float *output) {
+  if (s.channels == 1)
+    poolPlanes<Max>(s, input, output);
+  else
+    poolPixels<Max>(s, input, output);
 }
 
 template <bool Max>
@@ -95,7 +132,21 @@ extern "C" void gopt_pool2d(int64_t kind, int64_t n, int64_t c, int64_t h,
                             int64_t dw, const float *input, float *output) {
   if (n <= 0 || c <= 0 || oh <= 0 || ow <= 0)
     return;
-  PoolShape s{n * c, h, w, kh, kw, oh, ow, sh, sw, dh, dw};
+  PoolShape s{n * c, 1, h, w, kh, kw, oh, ow, sh, sw, dh, dw};
+  if (kind == 0)
+    poolForThisCPU<true>(s, input, output);
+  else
+    poolForThisCPU<false>(s, input, output);
+}
+
+extern "C" void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c,
+                                 int64_t h, int64_t w, int64_t kh, int64_t kw,
+                                 int64_t oh, int64_t ow, int64_t sh,
+                                 int64_t sw, int64_t dh, int64_t dw,
+                                 const float *input, float *output) {
+  if (n <= 0 || c <= 0 || oh <= 0 || ow <= 0)
+    return;
+  PoolShape s{n, c, h, w, kh, kw, oh, ow, sh, sw, dh, dw};
   if (kind == 0)
     poolForThisCPU<true>(s, input, output);
   else

@@ -99,27 +99,11 @@ struct EvaluateConstantOp : RewritePattern {
   int64_t maxElements;
 };
 
-/// The raw bytes of a non-splat constant whose elements are whole bytes
-/// (dense or in a resource blob), or an empty ArrayRef.
-static ArrayRef<char> rawConstantBytes(ElementsAttr attr) {
-  auto type = cast<ShapedType>(attr.getType());
-  if (type.getElementTypeBitWidth() % 8 != 0)
-    return {};
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
-    return dense.isSplat() ? ArrayRef<char>() : dense.getRawData();
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr))
-    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
-      return blob->getData();
-  return {};
-}
-
 /// Transposes and reshapes of constants, at any size: the weight transforms
 /// exporters leave in a graph (a linear layer's weight transposed on every
 /// call). They never grow the model, so max-folded-elements (which bounds
 /// the evaluator, whose results can be larger than its inputs) does not
-/// apply; they move bytes, so they are done on the raw data, element by
-/// element size, without converting a value. Large results stay out of
-/// line, in a resource blob, like the imported weights they come from.
+/// apply; they move bytes (moveConstant), without converting a value.
 struct FoldConstantDataMovement : RewritePattern {
   FoldConstantDataMovement(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/3, context) {}
@@ -134,67 +118,19 @@ struct FoldConstantDataMovement : RewritePattern {
     if (!input || !resultType || !resultType.hasStaticShape())
       return failure();
     ElementsAttr value = input.getValue();
-    ArrayRef<char> raw = rawConstantBytes(value);
-    // Splats and small constants are the evaluator's.
-    if (raw.empty())
+    // Splats are the evaluator's and the folders'.
+    if (auto dense = dyn_cast<DenseElementsAttr>(value); dense &&
+                                                         dense.isSplat())
       return failure();
-    auto inputType = cast<RankedTensorType>(value.getType());
-    int64_t elementBytes = inputType.getElementTypeBitWidth() / 8;
-    if (static_cast<int64_t>(raw.size()) !=
-        inputType.getNumElements() * elementBytes)
-      return failure();
-    std::vector<char> bytes;
+    ArrayRef<int64_t> perm;
     if (auto transpose = dyn_cast<TransposeOp>(op))
-      bytes = transposeBytes(raw, inputType.getShape(), transpose.getPerm(),
-                             elementBytes);
-    else
-      bytes.assign(raw.begin(), raw.end());
-    ElementsAttr folded;
-    if (static_cast<int64_t>(bytes.size()) / elementBytes <=
-        kMaxInlineConstantElements)
-      folded = DenseElementsAttr::getFromRawBuffer(resultType, bytes);
-    else
-      folded = DenseResourceElementsAttr::get(
-          resultType, "folded",
-          HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes,
-                                                        alignof(uint64_t)));
-    rewriter.replaceOp(op, ConstantOp::create(rewriter, op->getLoc(), folded));
+      perm = transpose.getPerm();
+    std::optional<ElementsAttr> folded =
+        moveConstant(value, resultType, perm);
+    if (!folded)
+      return failure();
+    rewriter.replaceOp(op, ConstantOp::create(rewriter, op->getLoc(), *folded));
     return success();
-  }
-
-  /// Result element i reads the input element whose index along input dim
-  /// perm[d] is i's index along result dim d.
-  static std::vector<char> transposeBytes(ArrayRef<char> raw,
-                                          ArrayRef<int64_t> shape,
-                                          ArrayRef<int64_t> perm,
-                                          int64_t elementBytes) {
-    int64_t rank = shape.size();
-    SmallVector<int64_t> inputStrides(rank, 1);
-    for (int64_t d = rank - 2; d >= 0; --d)
-      inputStrides[d] = inputStrides[d + 1] * shape[d + 1];
-    SmallVector<int64_t> resultShape(rank), strideOfResultDim(rank);
-    for (int64_t d = 0; d < rank; ++d) {
-      resultShape[d] = shape[perm[d]];
-      strideOfResultDim[d] = inputStrides[perm[d]];
-    }
-    std::vector<char> out(raw.size());
-    SmallVector<int64_t> index(rank, 0);
-    int64_t source = 0;
-    int64_t count = static_cast<int64_t>(raw.size()) / elementBytes;
-    for (int64_t k = 0; k < count; ++k) {
-      std::memcpy(out.data() + k * elementBytes,
-                  raw.data() + source * elementBytes, elementBytes);
-      // Next result index, innermost fastest; the source offset follows.
-      for (int64_t d = rank - 1; d >= 0; --d) {
-        if (++index[d] < resultShape[d]) {
-          source += strideOfResultDim[d];
-          break;
-        }
-        source -= strideOfResultDim[d] * (resultShape[d] - 1);
-        index[d] = 0;
-      }
-    }
-    return out;
   }
 };
 

@@ -5,7 +5,7 @@
 // TABLE: #  pass {{.*}} changed   run ms [IQR]             meas. peak
 // TABLE-NEXT: (baseline) {{.*}} 3 {{.*}} [{{.*}}] {{.*}}B
 // TABLE-NEXT: 0  gopt-fold {{.*}} [{{.*}}] {{.*}}B
-// TABLE: 3  gopt-fuse {{.*}} 1 {{.*}} yes {{.*}} [{{.*}}] {{.*}}B
+// TABLE: 4  gopt-fuse {{.*}} 1 {{.*}} yes {{.*}} [{{.*}}] {{.*}}B
 // TABLE: run ms: median [IQR] of 2 timed runs of the compiled graph after each top-level pass
 
 // RUN: gopt-opt %s --gopt-optimize --gopt-measure=%t.json --gopt-measure-runtime --gopt-measure-runtime-reps=2 -o /dev/null

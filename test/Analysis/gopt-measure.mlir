@@ -1,14 +1,15 @@
 // The table on stderr: one row per pass with ops, Δops, kernels, estimated
 // peak memory and the changed flag (times are checked for shape only).
 // RUN: gopt-opt %s --gopt-optimize --gopt-measure -o /dev/null 2>&1 | FileCheck %s --check-prefix=TABLE
-// TABLE:      gopt-measure: graph after every pass (5 pass executions)
+// TABLE:      gopt-measure: graph after every pass (6 pass executions)
 // TABLE:      # pass time ms ops Δops kernels est. peak changed
 // TABLE-NEXT: (baseline) - 13 0 12 256 B
 // TABLE-NEXT: 0 gopt-fold {{[0-9]+\.[0-9]+}} 12 -1 10 256 B yes
-// TABLE-NEXT: 1 gopt-dce {{[0-9]+\.[0-9]+}} 8 -4 7 192 B yes
-// TABLE-NEXT: 2 cse {{[0-9]+\.[0-9]+}} 7 -1 6 192 B yes
-// TABLE-NEXT: 3 gopt-fuse {{[0-9]+\.[0-9]+}} 7 0 3 192 B yes
-// TABLE-NEXT: 4 gopt-dce {{[0-9]+\.[0-9]+}} 7 0 3 192 B no
+// TABLE-NEXT: 1 gopt-channels-last {{[0-9]+\.[0-9]+}} 12 0 10 256 B no
+// TABLE-NEXT: 2 gopt-dce {{[0-9]+\.[0-9]+}} 8 -4 7 192 B yes
+// TABLE-NEXT: 3 cse {{[0-9]+\.[0-9]+}} 7 -1 6 192 B yes
+// TABLE-NEXT: 4 gopt-fuse {{[0-9]+\.[0-9]+}} 7 0 3 192 B yes
+// TABLE-NEXT: 5 gopt-dce {{[0-9]+\.[0-9]+}} 7 0 3 192 B no
 // TABLE-NEXT: total {{[0-9]+\.[0-9]+}} 7 3 192 B
 
 // JSON record: versioned schema, tool, pipeline, input, host and rows.
@@ -39,7 +40,7 @@
 // JSON-NEXT:     "pipeline": "gopt-fold{max-folded-elements=65536}",
 // JSON:          "argument": "gopt-fuse",
 // JSON:          "fusion_groups_added": 3,
-// JSON:      "pipeline": "builtin.module(gopt-fold{max-folded-elements=65536},gopt-dce{},cse,gopt-fuse{
+// JSON:      "pipeline": "builtin.module(gopt-fold{max-folded-elements=65536},gopt-channels-last,gopt-dce{},cse,gopt-fuse{
 // JSON:      "schema": "gopt-measure",
 // JSON:      "threading": true,
 // JSON:      "tool": {
@@ -50,7 +51,7 @@
 // JSON-NEXT:   "kernels_before": 12,
 // JSON-NEXT:   "ops_after": 7,
 // JSON-NEXT:   "ops_before": 13,
-// JSON-NEXT:   "passes": 5,
+// JSON-NEXT:   "passes": 6,
 // JSON-NEXT:   "peak_memory_bytes_estimate_after": 192,
 // JSON-NEXT:   "peak_memory_bytes_estimate_before": 256,
 // JSON:      "version": 1
@@ -62,10 +63,11 @@
 // CSV:      index,parent,depth,pass,op,path,failed,changed,ops,ops_added,ops_removed,fusion_groups,fusion_groups_added,fusion_groups_removed,kernels,{{.*}},wall_ms,cpu_ms
 // CSV-NEXT: -1,-1,0,(baseline),"","",0,0,13,0,0,0,0,0,12,
 // CSV-NEXT: 0,-1,0,"gopt-fold","builtin.module","builtin.module",0,1,12,1,2,0,0,0,10,
-// CSV-NEXT: 1,-1,0,"gopt-dce","builtin.module","builtin.module",0,1,8,0,4,0,0,0,7,
-// CSV-NEXT: 2,-1,0,"cse","builtin.module","builtin.module",0,1,7,0,1,0,0,0,6,
-// CSV-NEXT: 3,-1,0,"gopt-fuse","builtin.module","builtin.module",0,1,7,0,0,3,3,0,3,
-// CSV-NEXT: 4,-1,0,"gopt-dce","builtin.module","builtin.module",0,0,7,0,0,3,0,0,3,
+// CSV-NEXT: 1,-1,0,"gopt-channels-last","builtin.module","builtin.module",0,0,12,0,0,0,0,0,10,
+// CSV-NEXT: 2,-1,0,"gopt-dce","builtin.module","builtin.module",0,1,8,0,4,0,0,0,7,
+// CSV-NEXT: 3,-1,0,"cse","builtin.module","builtin.module",0,1,7,0,1,0,0,0,6,
+// CSV-NEXT: 4,-1,0,"gopt-fuse","builtin.module","builtin.module",0,1,7,0,0,3,3,0,3,
+// CSV-NEXT: 5,-1,0,"gopt-dce","builtin.module","builtin.module",0,0,7,0,0,3,0,0,3,
 
 // Chrome trace: one complete event per pass and counters for ops and memory.
 // RUN: gopt-opt %s --gopt-optimize --gopt-measure=%t.trace.json --gopt-measure-format=trace -o /dev/null

@@ -73,7 +73,7 @@ int main(void) {
          (long)mlirGOptMeasurementGetNumPassExecutions(measurement));
   MlirLogicalResult ran =
       mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
-  // CHECK: run: ok, 5 pass executions
+  // CHECK: run: ok, 6 pass executions
   printf("run: %s, %ld pass executions\n",
          mlirLogicalResultIsSuccess(ran) ? "ok" : "failed",
          (long)mlirGOptMeasurementGetNumPassExecutions(measurement));

@@ -374,6 +374,47 @@ func.func @conv2d_grouped(%x: tensor<1x4x6x6xf32>, %w: tensor<8x2x3x3xf32>) -> t
 
 // -----
 
+// Channels last: padding of H and W (dims 1, 2), the bias broadcast along
+// the last dim, the named NHWC/FHWC op; grouped: a generic over
+// (n, oh, ow, f, c, kh, kw) reading the FHWC weight, marked channels_last.
+// CHECK-DAG: #[[CL:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
+// CHECK-DAG: #[[GIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d5, d2 * 2 + d6, d3 + d4)>
+// CHECK-DAG: #[[GW:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d5, d6, d4)>
+// CHECK-LABEL: func.func @conv2d_channels_last
+// CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: %[[INIT:.*]] = linalg.generic {indexing_maps = [#[[CL]], {{.*}}]
+// CHECK: linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[PAD]], %{{.*}} : tensor<1x10x10x4xf32>, tensor<8x3x3x4xf32>) outs(%[[INIT]] :
+// CHECK: linalg.generic {indexing_maps = [#[[GIN]], #[[GW]], {{.*}}]
+// CHECK-SAME: attrs = {gopt.grouped_conv2d = {channels_last, dilations = array<i64: 1, 1>, groups = 4 : i64, strides = array<i64: 2, 2>}}
+func.func @conv2d_channels_last(%x: tensor<1x8x8x4xf32>, %w: tensor<8x3x3x4xf32>, %b: tensor<8xf32>, %dw: tensor<4x3x3x1xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x3x3x4xf32>) {
+  %0 = gopt.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 channels_last : tensor<1x8x8x4xf32>, tensor<8x3x3x4xf32>, tensor<8xf32> -> tensor<1x8x8x8xf32>
+  %1 = gopt.conv2d %x, %dw strides = [2, 2] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 4 channels_last : tensor<1x8x8x4xf32>, tensor<4x3x3x1xf32> -> tensor<1x3x3x4xf32>
+  return %0, %1 : tensor<1x8x8x8xf32>, tensor<1x3x3x4xf32>
+}
+
+// -----
+
+// Channels-last pooling: the NHWC named ops; average pooling's divisor is
+// [OH, OW, 1] (broadcast over the channels); global average pooling is one
+// sum pooling over the whole image.
+// CHECK-LABEL: func.func @pool2d_channels_last
+// CHECK: tensor.pad {{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
+// CHECK: linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+// CHECK: linalg.pooling_nhwc_sum
+// CHECK: arith.constant dense<{{\[\[\[}}1.000000e+00], [2.000000e+00]], {{\[\[}}2.000000e+00], [4.000000e+00]]]> : tensor<2x2x1xf32>
+// CHECK: arith.divf
+// CHECK: %[[WIN:.*]] = tensor.empty() : tensor<3x3xf32>
+// CHECK: linalg.pooling_nhwc_sum {{.*}} ins(%{{.*}}, %[[WIN]] : tensor<1x3x3x2xf32>, tensor<3x3xf32>) outs(%{{.*}} : tensor<1x1x1x2xf32>)
+// CHECK: arith.constant 9.000000e+00 : f32
+func.func @pool2d_channels_last(%x: tensor<1x3x3x2xf32>) -> (tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>, tensor<1x1x1x2xf32>) {
+  %0 = gopt.pool2d max %x kernel = [2, 2] strides = [2, 2] padding = [1, 1, 1, 1] channels_last : tensor<1x3x3x2xf32> -> tensor<1x2x2x2xf32>
+  %1 = gopt.pool2d avg %x kernel = [2, 2] strides = [2, 2] padding = [1, 1, 1, 1] channels_last : tensor<1x3x3x2xf32> -> tensor<1x2x2x2xf32>
+  %2 = gopt.global_avg_pool %x channels_last : tensor<1x3x3x2xf32> -> tensor<1x1x1x2xf32>
+  return %0, %1, %2 : tensor<1x2x2x2xf32>, tensor<1x2x2x2xf32>, tensor<1x1x1x2xf32>
+}
+
+// -----
+
 // Max pooling pads with −∞; average pooling divides by the non-padding count
 // of each window (a constant).
 // CHECK-LABEL: func.func @pool2d

@@ -12,20 +12,24 @@
 // add, relu}.
 // KERNELS: {{^}}2{{$}}
 
+// gopt-channels-last puts the block on NHWC: one transpose of the input,
+// the weights permuted at compile time (FHWC), the biases [1, 1, 1, C];
+// the pooled [1, 1, 1, C] flattens without a transpose.
 // CHECK-LABEL: func.func @main
 // CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<1x8x8x8xf32>) -> tensor<1x10xf32>
-// CHECK: %[[C1:.*]] = gopt.fusion(%[[X]], %{{.*}}, %{{.*}} : tensor<1x8x8x8xf32>, tensor<8x8x3x3xf32>, tensor<8x1x1xf32>) -> tensor<1x8x8x8xf32> {
+// CHECK: %[[IN:.*]] = gopt.transpose %[[X]] perm = [0, 2, 3, 1]
+// CHECK-NEXT: %[[C1:.*]] = gopt.fusion(%[[IN]], %{{.*}}, %{{.*}} : tensor<1x8x8x8xf32>, tensor<8x3x3x8xf32>, tensor<1x1x1x8xf32>) -> tensor<1x8x8x8xf32> {
 // CHECK-NEXT: ^bb0
-// CHECK-NEXT: %[[CV1:.*]] = gopt.conv2d
+// CHECK-NEXT: %[[CV1:.*]] = gopt.conv2d {{.*}} channels_last
 // CHECK-NEXT: %[[CB1:.*]] = gopt.add %[[CV1]],
 // CHECK-NEXT: %[[R1:.*]] = gopt.relu %[[CB1]]
 // CHECK-NEXT: gopt.yield %[[R1]]
 // CHECK-NEXT: }
-// The residual add reads the block input %x: it is defined before the
-// group, so it joins.
-// CHECK-NEXT: %[[C2:.*]] = gopt.fusion(%[[C1]], %{{.*}}, %{{.*}}, %[[X]] : tensor<1x8x8x8xf32>, tensor<8x8x3x3xf32>, tensor<8x1x1xf32>, tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {
+// The residual add reads the block input (its NHWC transpose): it is
+// defined before the group, so it joins.
+// CHECK-NEXT: %[[C2:.*]] = gopt.fusion(%[[C1]], %{{.*}}, %{{.*}}, %[[IN]] : tensor<1x8x8x8xf32>, tensor<8x3x3x8xf32>, tensor<1x1x1x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {
 // CHECK-NEXT: ^bb0
-// CHECK-NEXT: %[[CV2:.*]] = gopt.conv2d
+// CHECK-NEXT: %[[CV2:.*]] = gopt.conv2d {{.*}} channels_last
 // CHECK-NEXT: %[[CB2:.*]] = gopt.add %[[CV2]],
 // CHECK-NEXT: %[[RES:.*]] = gopt.add %{{.*}}, %[[CB2]]
 // CHECK-NEXT: %[[R2:.*]] = gopt.relu %[[RES]]
@@ -33,8 +37,8 @@
 // CHECK-NEXT: }
 // pool2d takes no prologue, and the pools and the classifier are anchors
 // whose producers are anchored already (or a reshape).
-// CHECK-NEXT: %[[MP:.*]] = gopt.pool2d max %[[C2]] kernel = [2, 2] strides = [2, 2]
-// CHECK-NEXT: %[[GAP:.*]] = gopt.global_avg_pool %[[MP]]
-// CHECK-NEXT: %[[FLAT:.*]] = gopt.reshape %[[GAP]] : tensor<1x8x1x1xf32> -> tensor<1x8xf32>
+// CHECK-NEXT: %[[MP:.*]] = gopt.pool2d max %[[C2]] kernel = [2, 2] strides = [2, 2] {{.*}} channels_last
+// CHECK-NEXT: %[[GAP:.*]] = gopt.global_avg_pool %[[MP]] channels_last
+// CHECK-NEXT: %[[FLAT:.*]] = gopt.reshape %[[GAP]] : tensor<1x1x1x8xf32> -> tensor<1x8xf32>
 // CHECK-NEXT: %[[FC:.*]] = gopt.linear %[[FLAT]],
 // CHECK-NEXT: return %[[FC]] : tensor<1x10xf32>

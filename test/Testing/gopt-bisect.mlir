@@ -18,7 +18,7 @@
 // CHECK: bisecting the [[N:[0-9]+]] pattern applications of gopt-fold
 // CHECK: with 0 of [[N]] pattern applications: good
 // CHECK: the pipeline is wrong: result #0 differs from the unoptimized graph's
-// CHECK: first bad pass: gopt-fold{max-folded-elements=65536} (pass 1 of 5)
+// CHECK: first bad pass: gopt-fold{max-folded-elements=65536} (pass 1 of 6)
 // CHECK: first bad rewrite: pattern application 20 of [[N]], pattern {{.*}}TestWrongFoldSub on 'gopt.sub' at loc({{.*}}gopt-bisect.mlir":[[@LINE+23]]:8)
 // CHECK: reproduce: gopt-opt {{.*}}gopt-bisect.mlir --pass-pipeline='builtin.module(gopt-fold{max-folded-elements=65536})' --mlir-debug-counter=apply-pattern-count=20
 // CHECK: IR before that rewrite (applications 1..19):

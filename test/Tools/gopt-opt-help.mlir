@@ -27,7 +27,7 @@
 // CHECK-DAG: --fuse-contraction-epilogues
 // CHECK-DAG: --fuse-reductions
 // CHECK-DAG: --max-group-size=<long>
-// CHECK-DAG: --gopt-optimize {{.*}}GOpt's default graph pipeline: gopt-fold, gopt-dce, cse, gopt-fuse, gopt-dce
+// CHECK-DAG: --gopt-optimize {{.*}}GOpt's default graph pipeline: gopt-fold, gopt-channels-last, gopt-dce, cse, gopt-fuse, gopt-dce
 
 // The lowering passes and the CPU pipeline with its options.
 // CHECK-DAG: --convert-gopt-to-linalg {{.*}}Lower gopt ops to linalg, tensor, arith and math

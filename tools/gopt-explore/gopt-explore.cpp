@@ -64,8 +64,9 @@ static cl::opt<std::string>
               cl::cat(category));
 static cl::list<std::string>
     passes("passes",
-           cl::desc("Passes to study (default fold,dce,cse,fuse); short "
-                    "names or pipeline elements such as "
+           cl::desc("Passes to study (default fold,dce,cse,fuse; layout "
+                    "for convolution nets); short names or pipeline "
+                    "elements such as "
                     "gopt-fuse{max-group-size=8}"),
            cl::CommaSeparated, cl::cat(category));
 static cl::opt<bool> pairs("pairs",

@@ -83,7 +83,7 @@ TEST(KernelTimers, AddUpCallsPerKernel) {
 
 TEST(Runtime, ListsEveryEntryPointForAJIT) {
   auto symbols = getRuntimeSymbols();
-  EXPECT_EQ(symbols.size(), 9u);
+  EXPECT_EQ(symbols.size(), 11u);
   for (auto &[name, address] : symbols)
     EXPECT_NE(address, nullptr) << name;
   EXPECT_TRUE(llvm::any_of(
@@ -315,6 +315,76 @@ TEST(Conv2D, MatchesTheDefinition) {
     }
 }
 
+/// Copies a row-major [a, b, c, d] tensor into [a, d, b, c] order (NHWC →
+/// NCHW, FHWC → FCHW), or back with `inverse`.
+std::vector<float> toChannelsFirst(const std::vector<float> &v, int64_t a,
+                                   int64_t b, int64_t c, int64_t d,
+                                   bool inverse = false) {
+  std::vector<float> out(v.size());
+  for (int64_t i = 0; i < a; ++i)
+    for (int64_t j = 0; j < b; ++j)
+      for (int64_t k = 0; k < c; ++k)
+        for (int64_t l = 0; l < d; ++l) {
+          int64_t last = ((i * b + j) * c + k) * d + l;
+          int64_t first = ((i * d + l) * b + j) * c + k;
+          if (inverse)
+            out[last] = v[first];
+          else
+            out[first] = v[last];
+        }
+  return out;
+}
+
+/// gopt_conv2d_nhwc on NHWC / FHWC / NHWC buffers computes what the
+/// definition computes on the same tensors in NCHW: plain, strided, dilated,
+/// grouped, depthwise and 1x1 (one GEMM over the batch, strided ones on the
+/// subsampled input), overwriting, accumulating, and scaling the output
+/// (beta 0.5, which oneDNN's path leaves to the im2col loops).
+TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
+  ConvCase cases[] = {
+      {2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1},    // plain
+      {1, 3, 11, 11, 8, 3, 3, 2, 2, 1, 1, 1},  // stride 2
+      {1, 4, 10, 9, 4, 3, 2, 1, 1, 2, 2, 1},   // dilation 2
+      {1, 4, 7, 7, 6, 3, 3, 1, 1, 1, 1, 2},    // 2 groups
+      {1, 16, 8, 8, 16, 3, 3, 2, 2, 1, 1, 16}, // depthwise
+      {2, 24, 9, 9, 24, 5, 5, 1, 1, 1, 1, 24}, // depthwise 5x5, batch 2
+      {1, 32, 5, 5, 8, 1, 1, 1, 1, 1, 1, 1},   // 1x1
+      {3, 12, 6, 7, 10, 1, 1, 1, 1, 1, 1, 1},  // 1x1, batch 3
+      {2, 6, 8, 7, 5, 1, 1, 2, 3, 1, 1, 1},    // 1x1, strides 2 and 3
+  };
+  for (const ConvCase &s : cases)
+    for (float beta : {0.0f, 1.0f, 0.5f}) {
+      int64_t cg = s.c / s.groups;
+      std::vector<float> in = pattern(s.n * s.c * s.h * s.w, 0.25f, 7);
+      std::vector<float> w = pattern(s.f * cg * s.kh * s.kw, 0.125f, 5);
+      size_t outSize = s.n * s.f * s.oh() * s.ow();
+      std::vector<float> init = beta == 0.0f ? std::vector<float>(outSize, 0.0f)
+                                             : pattern(outSize, 0.5f, 3);
+      std::vector<float> out =
+          beta == 0.0f ? std::vector<float>(
+                             outSize, std::numeric_limits<float>::quiet_NaN())
+                       : init;
+      // The reference accumulates into beta · init.
+      std::vector<float> scaled = init;
+      for (float &x : scaled)
+        x *= beta;
+      // The buffers hold NHWC / FHWC / NHWC; the reference reads NCHW.
+      gopt_conv2d_nhwc(s.n, s.c, s.h, s.w, s.f, s.kh, s.kw, s.oh(), s.ow(),
+                       s.sh, s.sw, s.dh, s.dw, s.groups, in.data(), w.data(),
+                       /*constantWeight=*/0, beta, out.data());
+      std::vector<float> expected = toChannelsFirst(
+          referenceConv(s, toChannelsFirst(in, s.n, s.h, s.w, s.c),
+                        toChannelsFirst(w, s.f, s.kh, s.kw, cg),
+                        toChannelsFirst(scaled, s.n, s.oh(), s.ow(), s.f)),
+          s.n, s.oh(), s.ow(), s.f, /*inverse=*/true);
+      for (size_t i = 0; i < outSize; ++i)
+        ASSERT_NEAR(out[i], expected[i], 1e-4)
+            << "groups " << s.groups << " kernel " << s.kh << " stride "
+            << s.sh << " dilation " << s.dh << " beta " << beta << " at "
+            << i;
+    }
+}
+
 /// A constant weight's derived form is kept until the runtime is told to
 /// forget its buffer; after that, new contents at the same address count.
 TEST(Conv2D, ConstantWeightsAreKeptUntilForgotten) {
@@ -383,4 +453,39 @@ TEST(Pool2D, MatchesTheDefinition) {
   EXPECT_TRUE(std::isnan(result[0]));
   EXPECT_EQ(result[1], 0.0f);
   EXPECT_FALSE(std::signbit(result[1]));
+}
+
+/// gopt_pool2d_nhwc on NHWC buffers computes gopt_pool2d's result on the
+/// same tensors in NCHW, NaN and signed zeros included.
+TEST(Pool2D, ChannelsLastMatchesChannelsFirst) {
+  struct Case {
+    int64_t n, c, h, w, kh, kw, sh, sw, dh, dw;
+  } cases[] = {{1, 3, 9, 9, 3, 3, 2, 2, 1, 1},
+               {2, 16, 8, 7, 2, 2, 1, 1, 1, 1},
+               {1, 4, 9, 10, 3, 2, 1, 2, 2, 1},
+               {1, 33, 5, 5, 5, 5, 1, 1, 1, 1}};
+  for (const Case &s : cases)
+    for (int64_t kind : {0, 1}) {
+      int64_t oh = (s.h - (s.kh - 1) * s.dh - 1) / s.sh + 1;
+      int64_t ow = (s.w - (s.kw - 1) * s.dw - 1) / s.sw + 1;
+      std::vector<float> in = pattern(s.n * s.c * s.h * s.w, 0.25f, 11);
+      in[5] = std::numeric_limits<float>::quiet_NaN();
+      in[7] = -0.0f;
+      std::vector<float> expected(s.n * s.c * oh * ow, 42.0f);
+      gopt_pool2d(kind, s.n, s.c, s.h, s.w, s.kh, s.kw, oh, ow, s.sh, s.sw,
+                  s.dh, s.dw, toChannelsFirst(in, s.n, s.h, s.w, s.c).data(),
+                  expected.data());
+      std::vector<float> out(expected.size(), 42.0f);
+      gopt_pool2d_nhwc(kind, s.n, s.c, s.h, s.w, s.kh, s.kw, oh, ow, s.sh,
+                       s.sw, s.dh, s.dw, in.data(), out.data());
+      std::vector<float> first = toChannelsFirst(out, s.n, oh, ow, s.c);
+      for (size_t i = 0; i < out.size(); ++i) {
+        if (std::isnan(expected[i])) {
+          ASSERT_TRUE(std::isnan(first[i])) << "kind " << kind << " at " << i;
+          continue;
+        }
+        ASSERT_EQ(first[i], expected[i]) << "kind " << kind << " at " << i;
+        ASSERT_EQ(std::signbit(first[i]), std::signbit(expected[i])) << i;
+      }
+    }
 }

@@ -50,7 +50,7 @@ constexpr uint64_t kDefaultExploreCacheLimitBytes = uint64_t(256) << 20;
 
 struct ExploreOptions {
   ExploreMode mode = ExploreMode::Default;
-  /// Short pass names (fold, dce, cse, fuse, canonicalize) or pass pipeline
+  /// Short pass names (fold, dce, cse, fuse, layout, canonicalize) or pass pipeline
   /// elements such as "gopt-fuse{max-group-size=8}".
   std::vector<std::string> passes = {"fold", "dce", "cse", "fuse"};
   /// Measure ordered pairs (both orders) of the passes.

@@ -19,11 +19,16 @@ class OpPassManager;
 namespace gopt {
 
 /// Options of the default graph pipeline `gopt-optimize`:
-/// fold, dce, cse, fuse, dce, each of which can be dropped.
+/// fold, layout (gopt-channels-last), dce, cse, fuse, dce, each of which can
+/// be dropped.
 struct OptimizePipelineOptions
     : public PassPipelineOptions<OptimizePipelineOptions> {
   Option<bool> fold{*this, "fold", llvm::cl::desc("Run gopt-fold"),
                     llvm::cl::init(true)};
+  Option<bool> layout{
+      *this, "layout",
+      llvm::cl::desc("Run gopt-channels-last (convolutions on NHWC)"),
+      llvm::cl::init(true)};
   Option<bool> dce{*this, "dce", llvm::cl::desc("Run gopt-dce (both times)"),
                    llvm::cl::init(true)};
   Option<bool> cse{*this, "cse", llvm::cl::desc("Run upstream cse"),

@@ -13,8 +13,9 @@
 // - `memrefCopy`, the strided copy lowered memref.copy calls;
 // - `gopt_sgemm`, the library path of f32 matmul and linear
 //   (`gopt-lower-to-llvm{contractions=library}`), over oneDNN's or
-//   OpenBLAS's GEMM, `gopt_conv2d`, that of f32 conv2d (oneDNN's
-//   convolutions, else im2col + gopt_sgemm), and `gopt_pool2d`, that of
+//   OpenBLAS's GEMM, `gopt_conv2d` / `gopt_conv2d_nhwc`, that of f32
+//   conv2d (oneDNN's convolutions, else im2col + gopt_sgemm), and
+//   `gopt_pool2d` / `gopt_pool2d_nhwc`, that of
 //   f32 max and sum pooling.
 //
 // The C entry points are declared at the bottom; `getRuntimeSymbols()` lists
@@ -128,6 +129,16 @@ void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
                  int64_t sw, int64_t dh, int64_t dw, int64_t groups,
                  const float *input, const float *weight,
                  int64_t constantWeight, float beta, float *output);
+/// gopt_conv2d on channels-last buffers: input [n, h, w, c], weight
+/// [f, kh, kw, c/groups], output [n, oh, ow, f] (the sizes are passed as
+/// for gopt_conv2d). oneDNN's convolutions take these without reordering
+/// the activations; a 1x1 convolution with one group is a single GEMM
+/// over the batch.
+void gopt_conv2d_nhwc(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
+                      int64_t kh, int64_t kw, int64_t oh, int64_t ow,
+                      int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+                      int64_t groups, const float *input, const float *weight,
+                      int64_t constantWeight, float beta, float *output);
 /// output = pool(input): kind 0 is max (maximumf: NaN propagates, -0 < +0),
 /// 1 is sum; f32, contiguous NCHW input [n, c, h, w] (already padded),
 /// output [n, c, oh, ow]; window kh x kw, strides sh, sw, dilations dh, dw.
@@ -135,6 +146,12 @@ void gopt_pool2d(int64_t kind, int64_t n, int64_t c, int64_t h, int64_t w,
                  int64_t kh, int64_t kw, int64_t oh, int64_t ow, int64_t sh,
                  int64_t sw, int64_t dh, int64_t dw, const float *input,
                  float *output);
+/// gopt_pool2d on channels-last buffers: input [n, h, w, c], output
+/// [n, oh, ow, c] (the sizes are passed as for gopt_pool2d).
+void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c, int64_t h,
+                      int64_t w, int64_t kh, int64_t kw, int64_t oh,
+                      int64_t ow, int64_t sh, int64_t sw, int64_t dh,
+                      int64_t dw, const float *input, float *output);
 }
 
 #endif // GOPT_RUNTIME_RUNTIME_H

@@ -90,6 +90,31 @@ def GOptFuse : Pass<"gopt-fuse"> {
   let dependentDialects = ["::mlir::gopt::GOptDialect"];
 }
 
+def GOptChannelsLast : Pass<"gopt-channels-last"> {
+  let summary = "Run convolutions, poolings and what lies between them on "
+                "NHWC activations";
+  let description = [{
+    Rewrites every `gopt.conv2d` to its `channels_last` form (NHWC input and
+    result, FHWC weight permuted at compile time) between two transposes,
+    turns pooling and global average pooling on such data channels last,
+    and sinks the NHWC→NCHW transposes through elementwise ops (permuting
+    their constant operands at compile time, and broadcast operands of at
+    most 4096 elements at run time) until they meet the NCHW→NHWC transpose
+    of the next convolution and fold away. A transpose that only moves unit
+    dims becomes a reshape. Transposes remain where the graph enters and
+    leaves the convolutional part or meets an op the pass does not look
+    through (concat, slice, reduce, ...). On this CPU oneDNN's convolutions
+    and the 1x1-convolution GEMM take NHWC without reordering activations.
+  }];
+  let statistics = [
+    Statistic<"numConvolutions", "convolutions",
+              "Convolutions moved to channels last">,
+    Statistic<"numTransposesLeft", "transposes-left",
+              "gopt.transpose ops in the graph afterwards">,
+  ];
+  let dependentDialects = ["::mlir::gopt::GOptDialect"];
+}
+
 def GOptOutlineKernels : Pass<"gopt-outline-kernels", "::mlir::ModuleOp"> {
   let summary = "Outline every kernel (gopt.fusion or unfused op) into a function";
   let description = [{

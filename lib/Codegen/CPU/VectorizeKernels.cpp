@@ -29,6 +29,19 @@ using namespace mlir;
 /// Largest iteration space (in elements) turned into one set of vectors;
 /// larger ops are first tiled into pieces of at most this size.
 static constexpr int64_t kMaxVectorElements = 1024;
+/// Longest innermost loop turned into one vector row; longer ones are tiled
+/// too. Wider rows (a squeeze-excite scale of 576 channels as one
+/// `<576 x float>`) leave LLVM's instruction scheduler one huge block of
+/// split vector ops: a second of code generation for one small kernel.
+static constexpr int64_t kMaxVectorRow = 256;
+
+/// Whether `op` must be tiled before it is vectorized: too many elements,
+/// or too long an innermost loop, for one set of vectors.
+static bool needsVectorTiles(linalg::LinalgOp op, int64_t iterations) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  return iterations > kMaxVectorElements ||
+         (!ranges.empty() && ranges.back() > kMaxVectorRow);
+}
 
 /// The op's iteration-space size, or 0 when it is dynamic or empty.
 static int64_t staticIterations(linalg::LinalgOp op) {
@@ -243,7 +256,7 @@ struct GOptVectorizeKernelsPass
     });
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : candidates) {
-      if (staticIterations(op) > kMaxVectorElements) {
+      if (needsVectorTiles(op, staticIterations(op))) {
         FailureOr<linalg::LinalgOp> tile = tileForVectors(rewriter, op);
         if (failed(tile))
           continue;

@@ -104,12 +104,13 @@ static bool allF32(Operation *op) {
                       [](Type t) { return getElementTypeOrSelf(t).isF32(); });
 }
 
-/// Whether `op` is a convolution gopt_conv2d computes: an f32
-/// `linalg.conv_2d_nchw_fchw`, or the generic of a grouped one.
+/// Whether `op` is a convolution gopt_conv2d (or gopt_conv2d_nhwc)
+/// computes: an f32 `linalg.conv_2d_nchw_fchw` or `linalg.conv_2d_nhwc_fhwc`,
+/// or the generic of a grouped one.
 static bool isConvolutionForLibrary(Operation *op) {
   if (!allF32(op) || op->getNumResults() > 1)
     return false;
-  if (isa<linalg::Conv2DNchwFchwOp>(op))
+  if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcFhwcOp>(op))
     return true;
   return isa<linalg::GenericOp>(op) &&
          op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
@@ -160,7 +161,8 @@ struct MarkLibraryWindowedOp : OpInterfaceRewritePattern<linalg::LinalgOp> {
     StringRef callee;
     if (isConvolutionForLibrary(op))
       callee = kConv2DLibraryCall;
-    else if (isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(
+    else if (isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp,
+                 linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(
                  op.getOperation()) &&
              allF32(op))
       callee = kPool2DLibraryCall;
@@ -344,13 +346,18 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
-/// `gopt_conv2d`'s declaration in `module`, created when missing.
-static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module) {
+/// The declaration of `gopt_conv2d` (or, `channelsLast`,
+/// `gopt_conv2d_nhwc`: the same arguments) in `module`, created when
+/// missing.
+static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module,
+                                  bool channelsLast) {
   Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
   Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
   SmallVector<Type> args(14, i64); // sizes, strides, dilations, groups
   args.append({ptr, ptr, i64, f32, ptr});
-  return declareRuntimeFunction(rewriter, module, kConv2DLibraryCall, args);
+  return declareRuntimeFunction(
+      rewriter, module,
+      channelsLast ? kConv2DChannelsLastLibraryCall : kConv2DLibraryCall, args);
 }
 
 /// The address of the first element of the f32 buffer `v` (its aligned
@@ -382,7 +389,8 @@ static bool isConstantWeight(Value v) {
 }
 
 /// A marked convolution on contiguous, static NCHW / FCHW / NCHW memrefs →
-/// one `gopt_conv2d` call (its input is already padded).
+/// one `gopt_conv2d` call; on NHWC / FHWC / NHWC ones → one
+/// `gopt_conv2d_nhwc` call (its input is already padded).
 struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
@@ -397,9 +405,15 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return failure();
     SmallVector<int64_t> strides, dilations;
     int64_t groups = 1;
+    bool channelsLast = false;
     if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation())) {
       strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
       dilations = llvm::to_vector(conv.getDilations().getValues<int64_t>());
+    } else if (auto conv =
+                   dyn_cast<linalg::Conv2DNhwcFhwcOp>(op.getOperation())) {
+      strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
+      dilations = llvm::to_vector(conv.getDilations().getValues<int64_t>());
+      channelsLast = true;
     } else {
       auto info = op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
       auto g = info ? info.getAs<IntegerAttr>("groups") : IntegerAttr();
@@ -410,6 +424,7 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
       if (!g || !s || !d)
         return failure();
       groups = g.getInt();
+      channelsLast = static_cast<bool>(info.get("channels_last"));
       strides.assign(s.asArrayRef().begin(), s.asArrayRef().end());
       dilations.assign(d.asArrayRef().begin(), d.asArrayRef().end());
     }
@@ -418,7 +433,7 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (!module)
       return failure();
-    func::FuncOp callee = declareConv2D(rewriter, module);
+    func::FuncOp callee = declareConv2D(rewriter, module, channelsLast);
     Location loc = op.getLoc();
     float beta = 1.0f;
     if (linalg::FillOp fill = zeroFillBefore(op, output)) {
@@ -432,10 +447,12 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     ArrayRef<int64_t> in = cast<MemRefType>(input.getType()).getShape();
     ArrayRef<int64_t> w = cast<MemRefType>(weight.getType()).getShape();
     ArrayRef<int64_t> out = cast<MemRefType>(output.getType()).getShape();
+    // Sizes as (n, c, h, w), (f, kh, kw), (oh, ow) in either layout.
+    unsigned c = channelsLast ? 3 : 1, h = channelsLast ? 1 : 2, wd = h + 1;
     SmallVector<Value> args;
-    for (int64_t v :
-         {in[0], in[1], in[2], in[3], w[0], w[2], w[3], out[2], out[3],
-          strides[0], strides[1], dilations[0], dilations[1], groups})
+    for (int64_t v : {in[0], in[c], in[h], in[wd], w[0], w[h], w[wd], out[h],
+                      out[wd], strides[0], strides[1], dilations[0],
+                      dilations[1], groups})
       args.push_back(i64(v));
     args.push_back(firstElementPointer(rewriter, loc, input));
     args.push_back(firstElementPointer(rewriter, loc, weight));
@@ -449,17 +466,22 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
   }
 };
 
-/// `gopt_pool2d`'s declaration in `module`, created when missing.
-static func::FuncOp declarePool2D(PatternRewriter &rewriter, ModuleOp module) {
+/// The declaration of `gopt_pool2d` (or, `channelsLast`,
+/// `gopt_pool2d_nhwc`) in `module`, created when missing.
+static func::FuncOp declarePool2D(PatternRewriter &rewriter, ModuleOp module,
+                                  bool channelsLast) {
   Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
   SmallVector<Type> args(13, rewriter.getI64Type()); // kind, sizes, windows
   args.append({ptr, ptr});
-  return declareRuntimeFunction(rewriter, module, kPool2DLibraryCall, args);
+  return declareRuntimeFunction(
+      rewriter, module,
+      channelsLast ? kPool2DChannelsLastLibraryCall : kPool2DLibraryCall, args);
 }
 
-/// A marked max or sum pooling on contiguous, static NCHW memrefs, its
-/// output filled just before with the reduction's identity (-inf for max, 0
-/// for sum) -> one `gopt_pool2d` call, the fill dropped.
+/// A marked max or sum pooling on contiguous, static NCHW (NHWC) memrefs,
+/// its output filled just before with the reduction's identity (-inf for
+/// max, 0 for sum) -> one `gopt_pool2d` (`gopt_pool2d_nhwc`) call, the fill
+/// dropped.
 struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
@@ -467,13 +489,24 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     if (!isLibraryPooling(op) || !op.hasPureBufferSemantics() ||
         op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
       return failure();
-    bool isMax = isa<linalg::PoolingNchwMaxOp>(op.getOperation());
+    bool isMax = isa<linalg::PoolingNchwMaxOp, linalg::PoolingNhwcMaxOp>(
+        op.getOperation());
+    bool channelsLast = isa<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(
+        op.getOperation());
     DenseIntElementsAttr strideAttr, dilationAttr;
     if (auto max = dyn_cast<linalg::PoolingNchwMaxOp>(op.getOperation())) {
       strideAttr = max.getStrides();
       dilationAttr = max.getDilations();
     } else if (auto sum =
                    dyn_cast<linalg::PoolingNchwSumOp>(op.getOperation())) {
+      strideAttr = sum.getStrides();
+      dilationAttr = sum.getDilations();
+    } else if (auto max =
+                   dyn_cast<linalg::PoolingNhwcMaxOp>(op.getOperation())) {
+      strideAttr = max.getStrides();
+      dilationAttr = max.getDilations();
+    } else if (auto sum =
+                   dyn_cast<linalg::PoolingNhwcSumOp>(op.getOperation())) {
       strideAttr = sum.getStrides();
       dilationAttr = sum.getDilations();
     } else {
@@ -494,7 +527,7 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (!fill || !module)
       return failure();
-    func::FuncOp callee = declarePool2D(rewriter, module);
+    func::FuncOp callee = declarePool2D(rewriter, module, channelsLast);
     rewriter.eraseOp(fill);
     Location loc = op.getLoc();
     auto i64 = [&](int64_t v) -> Value {
@@ -508,10 +541,12 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
         llvm::to_vector(strideAttr.getValues<int64_t>());
     SmallVector<int64_t> dilations =
         llvm::to_vector(dilationAttr.getValues<int64_t>());
+    // Sizes as (n, c, h, w), (oh, ow) in either layout.
+    unsigned c = channelsLast ? 3 : 1, h = channelsLast ? 1 : 2, w = h + 1;
     SmallVector<Value> args;
-    for (int64_t v : {isMax ? int64_t(0) : int64_t(1), in[0], in[1], in[2],
-                      in[3], k[0], k[1], out[2], out[3], strides[0], strides[1],
-                      dilations[0], dilations[1]})
+    for (int64_t v : {isMax ? int64_t(0) : int64_t(1), in[0], in[c], in[h],
+                      in[w], k[0], k[1], out[h], out[w], strides[0],
+                      strides[1], dilations[0], dilations[1]})
       args.push_back(i64(v));
     args.push_back(firstElementPointer(rewriter, loc, input));
     args.push_back(firstElementPointer(rewriter, loc, output));

@@ -145,9 +145,9 @@ struct LowerLinear : OpConversionPattern<LinearOp> {
   }
 };
 
-/// gopt.conv2d → zero padding, then `linalg.conv_2d_nchw_fchw` (groups = 1)
-/// or a grouped-convolution generic, accumulating into the broadcast bias
-/// (or zeros).
+/// gopt.conv2d → zero padding, then `linalg.conv_2d_nchw_fchw` (groups = 1;
+/// `linalg.conv_2d_nhwc_fhwc` with channels_last) or a grouped-convolution
+/// generic, accumulating into the broadcast bias (or zeros).
 struct LowerConv2D : OpConversionPattern<Conv2DOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -157,11 +157,15 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
     RankedTensorType outType = op.getResult().getType();
     Type elem = outType.getElementType();
     MLIRContext *ctx = rewriter.getContext();
-    Value input = padSpatial(rewriter, loc, adaptor.getInput(), op.getPadding(),
-                             floatConstant(rewriter, loc, elem, 0.0));
+    bool channelsLast = op.getChannelsLast();
+    unsigned channelDim = channelsLast ? 3 : 1;
+    Value input =
+        padSpatial(rewriter, loc, adaptor.getInput(), op.getPadding(),
+                   floatConstant(rewriter, loc, elem, 0.0), channelsLast);
     Value init;
     if (Value bias = adaptor.getBias()) {
-      AffineMap biasMap = AffineMap::get(4, 0, getAffineDimExpr(1, ctx), ctx);
+      AffineMap biasMap =
+          AffineMap::get(4, 0, getAffineDimExpr(channelDim, ctx), ctx);
       init = buildParallelGeneric(
           rewriter, loc, bias, biasMap, outType,
           [](OpBuilder &, Location, ValueRange args) { return args[0]; });
@@ -172,27 +176,39 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
     ArrayRef<int64_t> s = op.getStrides(), d = op.getDilations();
     int64_t groups = op.getGroups();
     if (groups == 1) {
-      auto conv = linalg::Conv2DNchwFchwOp::create(
-          rewriter, loc, TypeRange{outType},
-          ValueRange{input, adaptor.getWeight()}, ValueRange{init},
-          windowAttr(rewriter, s), windowAttr(rewriter, d));
-      rewriter.replaceOp(op, conv.getResult(0));
+      SmallVector<Value, 2> ins = {input, adaptor.getWeight()};
+      Value conv =
+          channelsLast
+              ? linalg::Conv2DNhwcFhwcOp::create(
+                    rewriter, loc, TypeRange{outType}, ins, ValueRange{init},
+                    windowAttr(rewriter, s), windowAttr(rewriter, d))
+                    .getResult(0)
+              : linalg::Conv2DNchwFchwOp::create(
+                    rewriter, loc, TypeRange{outType}, ins, ValueRange{init},
+                    windowAttr(rewriter, s), windowAttr(rewriter, d))
+                    .getResult(0);
+      rewriter.replaceOp(op, conv);
       return success();
     }
-    // Loops (n, f, oh, ow, c, kh, kw); c runs over the channels of f's group.
+    // Loops (n, f, oh, ow, c, kh, kw), or (n, oh, ow, f, c, kh, kw) with
+    // channels_last; c runs over the channels of f's group.
     RankedTensorType wType = op.getWeight().getType();
-    int64_t filtersPerGroup = outType.getDimSize(1) / groups;
-    int64_t channelsPerGroup = wType.getDimSize(1);
+    int64_t filtersPerGroup = outType.getDimSize(channelDim) / groups;
+    int64_t channelsPerGroup = wType.getDimSize(channelDim);
     auto dim = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+    unsigned f = channelsLast ? 3 : 1, oh = channelsLast ? 1 : 2, ow = oh + 1;
     AffineExpr channel =
-        dim(1).floorDiv(filtersPerGroup) * channelsPerGroup + dim(4);
+        dim(f).floorDiv(filtersPerGroup) * channelsPerGroup + dim(4);
+    AffineExpr row = dim(oh) * s[0] + dim(5) * d[0];
+    AffineExpr column = dim(ow) * s[1] + dim(6) * d[1];
     AffineMap inMap =
-        AffineMap::get(7, 0,
-                       {dim(0), channel, dim(2) * s[0] + dim(5) * d[0],
-                        dim(3) * s[1] + dim(6) * d[1]},
-                       ctx);
+        channelsLast
+            ? AffineMap::get(7, 0, {dim(0), row, column, channel}, ctx)
+            : AffineMap::get(7, 0, {dim(0), channel, row, column}, ctx);
     AffineMap wMap =
-        AffineMap::get(7, 0, {dim(1), dim(4), dim(5), dim(6)}, ctx);
+        channelsLast
+            ? AffineMap::get(7, 0, {dim(f), dim(5), dim(6), dim(4)}, ctx)
+            : AffineMap::get(7, 0, {dim(f), dim(4), dim(5), dim(6)}, ctx);
     AffineMap outMap =
         AffineMap::get(7, 0, {dim(0), dim(1), dim(2), dim(3)}, ctx);
     SmallVector<utils::IteratorType> iterators(4,
@@ -208,14 +224,16 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
         });
     // What the generic computes, for code generation that hands grouped
     // convolutions to a library (the maps alone say it only in floordivs).
-    generic->setAttr(
-        kGroupedConv2DAttrName,
-        rewriter.getDictionaryAttr({
-            rewriter.getNamedAttr("groups", rewriter.getI64IntegerAttr(groups)),
-            rewriter.getNamedAttr("strides", rewriter.getDenseI64ArrayAttr(s)),
-            rewriter.getNamedAttr("dilations",
-                                  rewriter.getDenseI64ArrayAttr(d)),
-        }));
+    SmallVector<NamedAttribute> info = {
+        rewriter.getNamedAttr("groups", rewriter.getI64IntegerAttr(groups)),
+        rewriter.getNamedAttr("strides", rewriter.getDenseI64ArrayAttr(s)),
+        rewriter.getNamedAttr("dilations", rewriter.getDenseI64ArrayAttr(d)),
+    };
+    if (channelsLast)
+      info.push_back(
+          rewriter.getNamedAttr("channels_last", rewriter.getUnitAttr()));
+    generic->setAttr(kGroupedConv2DAttrName,
+                     rewriter.getDictionaryAttr(info));
     rewriter.replaceOp(op, generic.getResult(0));
     return success();
   }

@@ -298,19 +298,20 @@ LogicalResult cannotLower(Operation *op, const Twine &reason) {
 
 /// Pads the two spatial dims of an NCHW tensor with `value`.
 Value padSpatial(OpBuilder &b, Location loc, Value input,
-                 ArrayRef<int64_t> padding, Value value) {
+                 ArrayRef<int64_t> padding, Value value, bool channelsLast) {
   if (llvm::all_of(padding, [](int64_t p) { return p == 0; }))
     return input;
   RankedTensorType type = tensorTypeOf(input);
+  unsigned h = channelsLast ? 1 : 2, w = h + 1;
   SmallVector<int64_t> shape(type.getShape());
-  shape[2] += padding[0] + padding[2];
-  shape[3] += padding[1] + padding[3];
-  SmallVector<OpFoldResult> low = {b.getIndexAttr(0), b.getIndexAttr(0),
-                                   b.getIndexAttr(padding[0]),
-                                   b.getIndexAttr(padding[1])};
-  SmallVector<OpFoldResult> high = {b.getIndexAttr(0), b.getIndexAttr(0),
-                                    b.getIndexAttr(padding[2]),
-                                    b.getIndexAttr(padding[3])};
+  shape[h] += padding[0] + padding[2];
+  shape[w] += padding[1] + padding[3];
+  SmallVector<OpFoldResult> low(4, b.getIndexAttr(0)),
+      high(4, b.getIndexAttr(0));
+  low[h] = b.getIndexAttr(padding[0]);
+  low[w] = b.getIndexAttr(padding[1]);
+  high[h] = b.getIndexAttr(padding[2]);
+  high[w] = b.getIndexAttr(padding[3]);
   return tensor::PadOp::create(
       b, loc, RankedTensorType::get(shape, type.getElementType()), input, low,
       high, value);

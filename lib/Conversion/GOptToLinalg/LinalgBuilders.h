@@ -112,9 +112,11 @@ SmallVector<bool> reducedFlags(ArrayRef<int64_t> axes, int64_t rank);
 /// Reports, on the op, why it cannot be lowered.
 LogicalResult cannotLower(Operation *op, const Twine &reason);
 
-/// Pads the two spatial dims of an NCHW tensor with `value`.
+/// Pads the two spatial dims of an NCHW tensor (NHWC with `channelsLast`)
+/// with `value`; `padding` is [top, left, bottom, right].
 Value padSpatial(OpBuilder &b, Location loc, Value input,
-                 ArrayRef<int64_t> padding, Value value);
+                 ArrayRef<int64_t> padding, Value value,
+                 bool channelsLast = false);
 
 DenseIntElementsAttr windowAttr(OpBuilder &b, ArrayRef<int64_t> v);
 

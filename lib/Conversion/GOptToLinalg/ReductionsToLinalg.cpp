@@ -202,9 +202,10 @@ struct LowerLayerNorm : OpConversionPattern<LayerNormOp> {
 };
 
 /// gopt.pool2d → padding (−∞ for max, 0 for avg) and
-/// `linalg.pooling_nchw_max` / `linalg.pooling_nchw_sum`; avg then divides
-/// by the window area, or by each window's count of non-padding elements
-/// (a constant computed here) without `count_include_pad`.
+/// `linalg.pooling_nchw_max` / `linalg.pooling_nchw_sum` (the `nhwc` ones
+/// with channels_last); avg then divides by the window area, or by each
+/// window's count of non-padding elements (a constant computed here)
+/// without `count_include_pad`.
 struct LowerPool2D : OpConversionPattern<Pool2DOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -215,32 +216,44 @@ struct LowerPool2D : OpConversionPattern<Pool2DOp> {
     RankedTensorType inType = op.getInput().getType();
     Type elem = outType.getElementType();
     bool isMax = op.getKind() == PoolKind::max;
+    bool channelsLast = op.getChannelsLast();
+    unsigned hDim = channelsLast ? 1 : 2, wDim = hDim + 1;
     ArrayRef<int64_t> k = op.getKernel(), s = op.getStrides(),
                       p = op.getPadding();
     Value padValue = isMax ? lowestValue(rewriter, loc, elem)
                            : floatConstant(rewriter, loc, elem, 0.0);
-    Value input = padSpatial(rewriter, loc, adaptor.getInput(), p, padValue);
+    Value input = padSpatial(rewriter, loc, adaptor.getInput(), p, padValue,
+                             channelsLast);
     Value window = tensor::EmptyOp::create(rewriter, loc, k, elem);
     Value init = filledTensor(rewriter, loc, outType,
                               isMax ? lowestValue(rewriter, loc, elem)
                                     : floatConstant(rewriter, loc, elem, 0.0));
     int64_t ones[] = {1, 1};
+    SmallVector<Type, 1> types = {outType};
+    SmallVector<Value, 2> ins = {input, window};
+    SmallVector<Value, 1> outs = {init};
+    DenseIntElementsAttr strides = windowAttr(rewriter, s),
+                         dilations = windowAttr(rewriter, ones);
     Value result;
-    if (isMax)
-      result = linalg::PoolingNchwMaxOp::create(
-                   rewriter, loc, TypeRange{outType}, ValueRange{input, window},
-                   ValueRange{init}, windowAttr(rewriter, s),
-                   windowAttr(rewriter, ones))
+    if (isMax && channelsLast)
+      result = linalg::PoolingNhwcMaxOp::create(rewriter, loc, types, ins, outs,
+                                                strides, dilations)
+                   .getResult(0);
+    else if (isMax)
+      result = linalg::PoolingNchwMaxOp::create(rewriter, loc, types, ins, outs,
+                                                strides, dilations)
+                   .getResult(0);
+    else if (channelsLast)
+      result = linalg::PoolingNhwcSumOp::create(rewriter, loc, types, ins, outs,
+                                                strides, dilations)
                    .getResult(0);
     else
-      result = linalg::PoolingNchwSumOp::create(
-                   rewriter, loc, TypeRange{outType}, ValueRange{input, window},
-                   ValueRange{init}, windowAttr(rewriter, s),
-                   windowAttr(rewriter, ones))
+      result = linalg::PoolingNchwSumOp::create(rewriter, loc, types, ins, outs,
+                                                strides, dilations)
                    .getResult(0);
     if (!isMax) {
-      int64_t oh = outType.getDimSize(2), ow = outType.getDimSize(3);
-      int64_t h = inType.getDimSize(2), w = inType.getDimSize(3);
+      int64_t oh = outType.getDimSize(hDim), ow = outType.getDimSize(wDim);
+      int64_t h = inType.getDimSize(hDim), w = inType.getDimSize(wDim);
       SmallVector<double> counts;
       for (int64_t i = 0; i < oh; ++i)
         for (int64_t j = 0; j < ow; ++j) {
@@ -253,7 +266,11 @@ struct LowerPool2D : OpConversionPattern<Pool2DOp> {
           int64_t cols = std::min(w0 + k[1], w) - std::max<int64_t>(w0, 0);
           counts.push_back(static_cast<double>(rows * cols));
         }
-      auto countType = RankedTensorType::get({oh, ow}, elem);
+      // [OH, OW] broadcasts over NCHW; [OH, OW, 1] over NHWC.
+      SmallVector<int64_t> countShape = {oh, ow};
+      if (channelsLast)
+        countShape.push_back(1);
+      auto countType = RankedTensorType::get(countShape, elem);
       SmallVector<APFloat> values;
       for (double c : counts) {
         APFloat v(c);
@@ -276,7 +293,8 @@ struct LowerPool2D : OpConversionPattern<Pool2DOp> {
 };
 
 /// gopt.global_avg_pool → sum over H and W, divide by H·W, expand to
-/// `[N, C, 1, 1]`.
+/// `[N, C, 1, 1]`; with channels_last, a `linalg.pooling_nhwc_sum` over the
+/// whole image (`[N, 1, 1, C]`), divided by H·W.
 struct LowerGlobalAvgPool : OpConversionPattern<GlobalAvgPoolOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -285,18 +303,35 @@ struct LowerGlobalAvgPool : OpConversionPattern<GlobalAvgPoolOp> {
     Location loc = op.getLoc();
     RankedTensorType inType = op.getInput().getType();
     Type elem = inType.getElementType();
-    bool reduced[] = {false, false, true, true};
-    Value sum = buildSum(rewriter, loc, adaptor.getInput(), reduced);
-    double area =
-        static_cast<double>(inType.getDimSize(2) * inType.getDimSize(3));
+    RankedTensorType outType = op.getResult().getType();
+    bool channelsLast = op.getChannelsLast();
+    unsigned hDim = channelsLast ? 1 : 2, wDim = hDim + 1;
+    int64_t h = inType.getDimSize(hDim), w = inType.getDimSize(wDim);
+    double area = static_cast<double>(h * w);
+    Value sum;
+    if (channelsLast) {
+      // One window over the whole image: a sum pooling, whose loops read
+      // the channels contiguously (and which the library path takes).
+      Value window = tensor::EmptyOp::create(rewriter, loc, {h, w}, elem);
+      Value init = filledTensor(rewriter, loc, outType,
+                                floatConstant(rewriter, loc, elem, 0.0));
+      int64_t ones[] = {1, 1};
+      SmallVector<Value, 2> ins = {adaptor.getInput(), window};
+      sum = linalg::PoolingNhwcSumOp::create(
+                rewriter, loc, TypeRange{outType}, ins, ValueRange{init},
+                windowAttr(rewriter, ones), windowAttr(rewriter, ones))
+                .getResult(0);
+    } else {
+      bool reduced[] = {false, false, true, true};
+      sum = buildSum(rewriter, loc, adaptor.getInput(), reduced);
+    }
     Value mean = buildElementwise(
         rewriter, loc, sum, tensorTypeOf(sum),
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
           return arith::DivFOp::create(b, l, args[0],
                                        floatConstant(b, l, elem, area));
         });
-    rewriter.replaceOp(
-        op, reshapeTo(rewriter, loc, mean, op.getResult().getType()));
+    rewriter.replaceOp(op, reshapeTo(rewriter, loc, mean, outType));
     return success();
   }
 };

@@ -245,6 +245,36 @@ func.func @depthwise(%x: memref<1x4x6x6xf32>, %w: memref<4x1x3x3xf32>, %y: memre
 
 // -----
 
+// Channels last: the named NHWC/FHWC convolution calls gopt_conv2d_nhwc with
+// the sizes in gopt_conv2d's order (n, c, h, w, f, kh, kw, oh, ow); an NHWC
+// max pooling calls gopt_pool2d_nhwc likewise.
+// CHECK: func.func private @gopt_conv2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, f32, !llvm.ptr)
+// CHECK: func.func private @gopt_pool2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr)
+// CHECK-LABEL: func.func @channels_last
+// CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[I2:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[I3:.*]] = arith.constant 3 : i64
+// CHECK-DAG: %[[I4:.*]] = arith.constant 4 : i64
+// CHECK-DAG: %[[I8:.*]] = arith.constant 8 : i64
+// CHECK-DAG: %[[I10:.*]] = arith.constant 10 : i64
+// CHECK: call @gopt_conv2d_nhwc(%[[I1]], %[[I4]], %[[I10]], %[[I10]], %[[I8]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %[[I1]], %{{.*}}, %{{.*}}, %[[I1]], %{{.*}}, %{{.*}})
+// CHECK: call @gopt_pool2d_nhwc(%[[I0]], %[[I1]], %[[I8]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %{{.*}}, %{{.*}})
+func.func @channels_last(%x: memref<1x10x10x4xf32>, %w: memref<8x3x3x4xf32> {gopt.weight}, %y: memref<1x4x4x8xf32>, %p: memref<1x2x2x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x4x4x8xf32>)
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%x, %w : memref<1x10x10x4xf32>, memref<8x3x3x4xf32>) outs(%y : memref<1x4x4x8xf32>)
+  %win = memref.alloc() : memref<2x2xf32>
+  linalg.fill ins(%ninf : f32) outs(%p : memref<1x2x2x8xf32>)
+  linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_pool2d"}
+      ins(%y, %win : memref<1x4x4x8xf32>, memref<2x2xf32>) outs(%p : memref<1x2x2x8xf32>)
+  return
+}
+
+// -----
+
 // A convolution on a strided view stays a linalg op (computed by loops
 // later), without its mark.
 // CHECK-LABEL: func.func @strided_view

@@ -58,13 +58,22 @@ func.func @contractions(%x: tensor<16x64xf32>, %w: tensor<64x32xf32>, %b: tensor
 
 // -----
 
-// Convolution with bias and relu, pooling, global average pooling.
-// CHECK: gpu.binary @convolutions_k0_conv2d_relu_kernel
-// CHECK-NEXT: .entry convolutions_k0_conv2d_relu_kernel
-// CHECK-NEXT: gpu.binary @convolutions_k1_pool2d_kernel
-// CHECK-NEXT: .entry convolutions_k1_pool2d_kernel
-// CHECK-NEXT: gpu.binary @convolutions_k2_global_avg_pool_kernel
-// CHECK-NEXT: .entry convolutions_k2_global_avg_pool_kernel
+// Convolution with bias and relu, pooling, global average pooling, channels
+// last (gopt-optimize's gopt-channels-last): the input, the weight (an
+// argument here, so transposed at run time) and the pooled result are
+// transposed; the averaged [1, 1, 1, C] is a reshape, no kernel.
+// CHECK: gpu.binary @convolutions_k0_transpose_kernel
+// CHECK-NEXT: .entry convolutions_k0_transpose_kernel
+// CHECK-NEXT: gpu.binary @convolutions_k1_transpose_kernel
+// CHECK-NEXT: .entry convolutions_k1_transpose_kernel
+// CHECK-NEXT: gpu.binary @convolutions_k2_conv2d_relu_kernel
+// CHECK-NEXT: .entry convolutions_k2_conv2d_relu_kernel
+// CHECK-NEXT: gpu.binary @convolutions_k3_pool2d_kernel
+// CHECK-NEXT: .entry convolutions_k3_pool2d_kernel
+// CHECK-NEXT: gpu.binary @convolutions_k4_transpose_kernel
+// CHECK-NEXT: .entry convolutions_k4_transpose_kernel
+// CHECK-NEXT: gpu.binary @convolutions_k5_global_avg_pool_kernel
+// CHECK-NEXT: .entry convolutions_k5_global_avg_pool_kernel
 func.func @convolutions(%x: tensor<1x8x16x16xf32>, %w: tensor<16x8x3x3xf32>, %b: tensor<16xf32>) -> (tensor<1x16x8x8xf32>, tensor<1x16x1x1xf32>) {
   %0 = gopt.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : tensor<1x8x16x16xf32>, tensor<16x8x3x3xf32>, tensor<16xf32> -> tensor<1x16x16x16xf32>
   %1 = gopt.relu %0 : tensor<1x16x16x16xf32>

@@ -520,6 +520,45 @@ func.func @conv2d_input_rank(%x: tensor<4x8x8xf32>, %w: tensor<8x4x3x3xf32>) {
 
 // -----
 
+func.func @conv2d_channels_last_input_rank(%x: tensor<8x8x4xf32>, %w: tensor<8x3x3x4xf32>) {
+  // expected-error @+2 {{operand 'input' must be NHWC (rank 4), got rank 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 channels_last : tensor<8x8x4xf32>, tensor<8x3x3x4xf32> -> tensor<1x6x6x8xf32>
+  return
+}
+
+// -----
+
+// Channels last, the weight's channels are its last dim: an FCHW weight
+// does not fit an NHWC input.
+func.func @conv2d_channels_last_weight_layout(%x: tensor<1x8x8x4xf32>, %w: tensor<8x4x3x3xf32>) {
+  // expected-error @+2 {{operand 'weight' has 3 channels per group, expected C/groups = 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 channels_last : tensor<1x8x8x4xf32>, tensor<8x4x3x3xf32> -> tensor<1x6x6x8xf32>
+  return
+}
+
+// -----
+
+// The result of a channels-last convolution is NHWC.
+func.func @conv2d_channels_last_result(%x: tensor<1x8x8x4xf32>, %w: tensor<8x3x3x4xf32>) {
+  // expected-error @+2 {{'gopt.conv2d' op inferred type(s) 'tensor<1x6x6x8xf32>' are incompatible with return type(s) of operation 'tensor<1x8x6x6xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 channels_last : tensor<1x8x8x4xf32>, tensor<8x3x3x4xf32> -> tensor<1x8x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @global_avg_pool_channels_last_rank(%x: tensor<8x8x4xf32>) {
+  // expected-error @+2 {{operand 'input' must be NHWC (rank 4), got rank 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gopt.global_avg_pool %x channels_last : tensor<8x8x4xf32> -> tensor<1x1x4xf32>
+  return
+}
+
+// -----
+
 func.func @conv2d_weight_rank(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x3xf32>) {
   // expected-error @+2 {{operand 'weight' must be FCHW (rank 4), got rank 3}}
   // expected-error @+1 {{failed to infer returned types}}

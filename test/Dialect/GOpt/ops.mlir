@@ -249,6 +249,23 @@ func.func @pooling(%x: tensor<2x3x8x8xf32>) -> (tensor<2x3x4x4xf32>, tensor<2x3x
   return %0, %1, %2, %3 : tensor<2x3x4x4xf32>, tensor<2x3x8x8xf32>, tensor<2x3x8x8xf32>, tensor<2x3x1x1xf32>
 }
 
+// Channels last: NHWC input and result, FHWC weight (grouped: C/groups
+// innermost); pooling and global average pooling over H and W of NHWC.
+// CHECK-LABEL: func.func @channels_last
+// CHECK-SAME: (%[[X:.*]]: tensor<1x8x8x4xf32>, %[[W:.*]]: tensor<6x3x3x4xf32>, %[[WG:.*]]: tensor<4x3x3x1xf32>)
+func.func @channels_last(%x: tensor<1x8x8x4xf32>, %w: tensor<6x3x3x4xf32>, %wg: tensor<4x3x3x1xf32>) -> (tensor<1x8x8x6xf32>, tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>, tensor<1x1x1x4xf32>) {
+  // CHECK: %[[C0:.*]] = gopt.conv2d %[[X]], %[[W]] strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 channels_last : tensor<1x8x8x4xf32>, tensor<6x3x3x4xf32> -> tensor<1x8x8x6xf32>
+  %0 = gopt.conv2d %x, %w strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 channels_last : tensor<1x8x8x4xf32>, tensor<6x3x3x4xf32> -> tensor<1x8x8x6xf32>
+  // CHECK: %[[C1:.*]] = gopt.conv2d %[[X]], %[[WG]] strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 4 channels_last : tensor<1x8x8x4xf32>, tensor<4x3x3x1xf32> -> tensor<1x4x4x4xf32>
+  %1 = gopt.conv2d %x, %wg strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 4 channels_last : tensor<1x8x8x4xf32>, tensor<4x3x3x1xf32> -> tensor<1x4x4x4xf32>
+  // CHECK: %[[P:.*]] = gopt.pool2d avg %[[X]] kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] count_include_pad channels_last : tensor<1x8x8x4xf32> -> tensor<1x4x4x4xf32>
+  %2 = gopt.pool2d avg %x kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] count_include_pad channels_last : tensor<1x8x8x4xf32> -> tensor<1x4x4x4xf32>
+  // CHECK: %[[G:.*]] = gopt.global_avg_pool %[[X]] channels_last : tensor<1x8x8x4xf32> -> tensor<1x1x1x4xf32>
+  %3 = gopt.global_avg_pool %x channels_last : tensor<1x8x8x4xf32> -> tensor<1x1x1x4xf32>
+  // CHECK: return %[[C0]], %[[C1]], %[[P]], %[[G]]
+  return %0, %1, %2, %3 : tensor<1x8x8x6xf32>, tensor<1x4x4x4xf32>, tensor<1x4x4x4xf32>, tensor<1x1x1x4xf32>
+}
+
 // CHECK-LABEL: func.func @transpose_reshape_broadcast
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>, %[[Y:.*]]: tensor<3x1xi1>)
 func.func @transpose_reshape_broadcast(%x: tensor<2x3x4xf32>, %y: tensor<3x1xi1>) -> (tensor<4x2x3xf32>, tensor<6x4xf32>, tensor<2x3x4xi1>) {

@@ -28,8 +28,15 @@ inline constexpr llvm::StringLiteral kSgemmLibraryCall = "gopt_sgemm";
 /// (`gopt.library_call = "gopt_conv2d"`) that marks a convolution for it
 /// (named convolutions have no `library_call` of their own).
 inline constexpr llvm::StringLiteral kConv2DLibraryCall = "gopt_conv2d";
-/// The runtime's max/sum pooling, marked likewise.
+/// The runtime's convolution on channels-last operands; convolutions on
+/// NHWC carry the same mark, and their calls name this function.
+inline constexpr llvm::StringLiteral kConv2DChannelsLastLibraryCall =
+    "gopt_conv2d_nhwc";
+/// The runtime's max/sum pooling, marked likewise; NHWC poolings carry the
+/// same mark, and their calls name gopt_pool2d_nhwc.
 inline constexpr llvm::StringLiteral kPool2DLibraryCall = "gopt_pool2d";
+inline constexpr llvm::StringLiteral kPool2DChannelsLastLibraryCall =
+    "gopt_pool2d_nhwc";
 inline constexpr llvm::StringLiteral kLibraryCallAttrName =
     "gopt.library_call";
 

@@ -12,7 +12,8 @@ namespace gopt {
 
 /// Discardable attribute on the `linalg.generic` a grouped `gopt.conv2d`
 /// (groups > 1) lowers to: `{groups, strides, dilations}` of the
-/// convolution, with the input already padded.
+/// convolution, with the input already padded, and a unit `channels_last`
+/// when its operands are NHWC / FHWC / NHWC.
 inline constexpr llvm::StringLiteral kGroupedConv2DAttrName =
     "gopt.grouped_conv2d";
 

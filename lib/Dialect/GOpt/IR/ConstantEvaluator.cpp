@@ -15,6 +15,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <functional>
 
@@ -904,102 +905,203 @@ static ConstTensor evalLayerNorm(LayerNormOp op, ArrayRef<ConstTensor> inputs,
   return out;
 }
 
+/// Offsets into a row-major image tensor by (batch, channel, row, column):
+/// NCHW, or NHWC with `channelsLast`. The same for FCHW / FHWC weights
+/// (batch = filter).
+struct ImageIndex {
+  int64_t c, h, w;
+  bool channelsLast;
+  ImageIndex(ArrayRef<int64_t> shape, bool channelsLast)
+      : c(shape[channelsLast ? 3 : 1]), h(shape[channelsLast ? 1 : 2]),
+        w(shape[channelsLast ? 2 : 3]), channelsLast(channelsLast) {}
+  int64_t operator()(int64_t n, int64_t ch, int64_t y, int64_t x) const {
+    return channelsLast ? ((n * h + y) * w + x) * c + ch
+                        : ((n * c + ch) * h + y) * w + x;
+  }
+};
+
 /// NCHW input, FCHW weight (C / groups input channels per group), optional
-/// bias [F]; padding [top, left, bottom, right] reads zeros.
+/// bias [F], or NHWC / FHWC with channels_last; padding [top, left, bottom,
+/// right] reads zeros.
 static FailureOr<ConstTensor> evalConv2D(Conv2DOp op,
                                          ArrayRef<ConstTensor> inputs,
                                          RankedTensorType type) {
   const ConstTensor &x = inputs[0], &w = inputs[1];
   const ConstTensor *bias = inputs.size() > 2 ? &inputs[2] : nullptr;
-  ArrayRef<int64_t> in = x.type.getShape(), ws = w.type.getShape(),
-                    out = type.getShape();
+  bool channelsLast = op.getChannelsLast();
+  ImageIndex in(x.type.getShape(), channelsLast),
+      ws(w.type.getShape(), channelsLast), out(type.getShape(), channelsLast);
+  int64_t batch = type.getDimSize(0);
   int64_t groups = op.getGroups();
-  int64_t cPerGroup = ws[1], fPerGroup = out[1] / groups;
-  int64_t kh = ws[2], kw = ws[3];
+  int64_t cPerGroup = ws.c, fPerGroup = out.c / groups;
+  int64_t kh = ws.h, kw = ws.w;
   ArrayRef<int64_t> strides = op.getStrides(), padding = op.getPadding(),
                     dilations = op.getDilations();
   if (type.getNumElements() * cPerGroup * kh * kw > kMaxFoldedMultiplyAdds)
     return failure();
   ConstTensor result = ConstTensor::make(type, /*splat=*/false);
-  int64_t k = 0;
-  for (int64_t n = 0; n < out[0]; ++n)
-    for (int64_t f = 0; f < out[1]; ++f) {
+  for (int64_t n = 0; n < batch; ++n)
+    for (int64_t f = 0; f < out.c; ++f) {
       int64_t group = f / fPerGroup;
-      for (int64_t oh = 0; oh < out[2]; ++oh)
-        for (int64_t ow = 0; ow < out[3]; ++ow, ++k) {
+      for (int64_t oh = 0; oh < out.h; ++oh)
+        for (int64_t ow = 0; ow < out.w; ++ow) {
           double sum = bias ? bias->getF(f) : 0.0;
           for (int64_t c = 0; c < cPerGroup; ++c) {
             int64_t ic = group * cPerGroup + c;
             for (int64_t i = 0; i < kh; ++i) {
               int64_t h = oh * strides[0] + i * dilations[0] - padding[0];
-              if (h < 0 || h >= in[2])
+              if (h < 0 || h >= in.h)
                 continue;
               for (int64_t j = 0; j < kw; ++j) {
                 int64_t v = ow * strides[1] + j * dilations[1] - padding[1];
-                if (v < 0 || v >= in[3])
+                if (v < 0 || v >= in.w)
                   continue;
-                sum += x.getF(((n * in[1] + ic) * in[2] + h) * in[3] + v) *
-                       w.getF(((f * cPerGroup + c) * kh + i) * kw + j);
+                sum += x.getF(in(n, ic, h, v)) * w.getF(ws(f, c, i, j));
               }
             }
           }
-          result.f[k] = sum;
+          result.f[out(n, f, oh, ow)] = sum;
         }
     }
   return result;
 }
 
-/// Max or average over windows of an NCHW tensor; padding is skipped by
-/// max, and counted by avg only with count_include_pad.
+/// Max or average over windows of an NCHW (or NHWC) tensor; padding is
+/// skipped by max, and counted by avg only with count_include_pad.
 static ConstTensor evalPool2D(Pool2DOp op, const ConstTensor &x,
                               RankedTensorType type) {
-  ArrayRef<int64_t> in = x.type.getShape(), out = type.getShape();
+  bool channelsLast = op.getChannelsLast();
+  ImageIndex in(x.type.getShape(), channelsLast),
+      out(type.getShape(), channelsLast);
   ArrayRef<int64_t> kernel = op.getKernel(), strides = op.getStrides(),
                     padding = op.getPadding();
   bool isMax = op.getKind() == PoolKind::max;
   ConstTensor result = ConstTensor::make(type, /*splat=*/false);
-  int64_t k = 0;
-  for (int64_t plane = 0; plane < out[0] * out[1]; ++plane)
-    for (int64_t oh = 0; oh < out[2]; ++oh)
-      for (int64_t ow = 0; ow < out[3]; ++ow, ++k) {
-        double acc = isMax ? -std::numeric_limits<double>::infinity() : 0.0;
-        int64_t count = 0;
-        for (int64_t i = 0; i < kernel[0]; ++i)
-          for (int64_t j = 0; j < kernel[1]; ++j) {
-            int64_t h = oh * strides[0] + i - padding[0];
-            int64_t v = ow * strides[1] + j - padding[1];
-            bool inside = h >= 0 && h < in[2] && v >= 0 && v < in[3];
-            // Padding counts for avg with count_include_pad only where the
-            // window lies within the padded input.
-            bool padded = h >= -padding[0] && h < in[2] + padding[2] &&
-                          v >= -padding[1] && v < in[3] + padding[3];
-            if (!inside) {
-              if (!isMax && op.getCountIncludePad() && padded)
-                ++count;
-              continue;
+  for (int64_t n = 0; n < type.getDimSize(0); ++n)
+    for (int64_t c = 0; c < out.c; ++c)
+      for (int64_t oh = 0; oh < out.h; ++oh)
+        for (int64_t ow = 0; ow < out.w; ++ow) {
+          double acc = isMax ? -std::numeric_limits<double>::infinity() : 0.0;
+          int64_t count = 0;
+          for (int64_t i = 0; i < kernel[0]; ++i)
+            for (int64_t j = 0; j < kernel[1]; ++j) {
+              int64_t h = oh * strides[0] + i - padding[0];
+              int64_t v = ow * strides[1] + j - padding[1];
+              bool inside = h >= 0 && h < in.h && v >= 0 && v < in.w;
+              // Padding counts for avg with count_include_pad only where the
+              // window lies within the padded input.
+              bool padded = h >= -padding[0] && h < in.h + padding[2] &&
+                            v >= -padding[1] && v < in.w + padding[3];
+              if (!inside) {
+                if (!isMax && op.getCountIncludePad() && padded)
+                  ++count;
+                continue;
+              }
+              double value = x.getF(in(n, c, h, v));
+              acc = isMax ? std::max(acc, value) : acc + value;
+              ++count;
             }
-            double value = x.getF((plane * in[2] + h) * in[3] + v);
-            acc = isMax ? std::max(acc, value) : acc + value;
-            ++count;
-          }
-        result.f[k] = isMax ? acc : acc / static_cast<double>(count);
-      }
+          result.f[out(n, c, oh, ow)] =
+              isMax ? acc : acc / static_cast<double>(count);
+        }
   return result;
 }
 
-/// The mean over H and W of an NCHW tensor.
-static ConstTensor evalGlobalAvgPool(const ConstTensor &in,
+/// The mean over H and W of an NCHW (or NHWC) tensor.
+static ConstTensor evalGlobalAvgPool(GlobalAvgPoolOp op, const ConstTensor &x,
                                      RankedTensorType type) {
-  ArrayRef<int64_t> shape = in.type.getShape();
-  int64_t planes = shape[0] * shape[1], area = shape[2] * shape[3];
-  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
-  for (int64_t p = 0; p < planes; ++p) {
-    double sum = 0;
-    for (int64_t t = 0; t < area; ++t)
-      sum += in.getF(p * area + t);
-    out.f[p] = sum / static_cast<double>(area);
+  bool channelsLast = op.getChannelsLast();
+  ImageIndex in(x.type.getShape(), channelsLast),
+      out(type.getShape(), channelsLast);
+  ConstTensor result = ConstTensor::make(type, /*splat=*/false);
+  for (int64_t n = 0; n < type.getDimSize(0); ++n)
+    for (int64_t c = 0; c < in.c; ++c) {
+      double sum = 0;
+      for (int64_t h = 0; h < in.h; ++h)
+        for (int64_t v = 0; v < in.w; ++v)
+          sum += x.getF(in(n, c, h, v));
+      result.f[out(n, c, 0, 0)] = sum / static_cast<double>(in.h * in.w);
+    }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement on raw bytes
+//===----------------------------------------------------------------------===//
+
+/// The raw bytes of a non-splat constant whose elements are whole bytes
+/// (dense or in a resource blob), or an empty ArrayRef.
+static ArrayRef<char> rawConstantBytes(ElementsAttr attr) {
+  auto type = cast<ShapedType>(attr.getType());
+  if (type.getElementTypeBitWidth() % 8 != 0)
+    return {};
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
+    return dense.isSplat() ? ArrayRef<char>() : dense.getRawData();
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr))
+    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      return blob->getData();
+  return {};
+}
+
+/// Result element i reads the input element whose index along input dim
+/// perm[d] is i's index along result dim d.
+static std::vector<char> transposeBytes(ArrayRef<char> raw,
+                                        ArrayRef<int64_t> shape,
+                                        ArrayRef<int64_t> perm,
+                                        int64_t elementBytes) {
+  int64_t rank = shape.size();
+  SmallVector<int64_t> inputStrides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    inputStrides[d] = inputStrides[d + 1] * shape[d + 1];
+  SmallVector<int64_t> resultShape(rank), strideOfResultDim(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    resultShape[d] = shape[perm[d]];
+    strideOfResultDim[d] = inputStrides[perm[d]];
+  }
+  std::vector<char> out(raw.size());
+  SmallVector<int64_t> index(rank, 0);
+  int64_t source = 0;
+  int64_t count = static_cast<int64_t>(raw.size()) / elementBytes;
+  for (int64_t k = 0; k < count; ++k) {
+    std::memcpy(out.data() + k * elementBytes,
+                raw.data() + source * elementBytes, elementBytes);
+    // Next result index, innermost fastest; the source offset follows.
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++index[d] < resultShape[d]) {
+        source += strideOfResultDim[d];
+        break;
+      }
+      source -= strideOfResultDim[d] * (resultShape[d] - 1);
+      index[d] = 0;
+    }
   }
   return out;
+}
+
+std::optional<ElementsAttr>
+mlir::gopt::moveConstant(ElementsAttr value, RankedTensorType resultType,
+                         ArrayRef<int64_t> perm) {
+  if (auto dense = dyn_cast<DenseElementsAttr>(value); dense &&
+                                                       dense.isSplat())
+    return ElementsAttr(dense.resizeSplat(resultType));
+  ArrayRef<char> raw = rawConstantBytes(value);
+  if (raw.empty())
+    return std::nullopt;
+  auto inputType = cast<RankedTensorType>(value.getType());
+  int64_t elementBytes = inputType.getElementTypeBitWidth() / 8;
+  if (static_cast<int64_t>(raw.size()) !=
+      inputType.getNumElements() * elementBytes)
+    return std::nullopt;
+  std::vector<char> bytes =
+      perm.empty()
+          ? std::vector<char>(raw.begin(), raw.end())
+          : transposeBytes(raw, inputType.getShape(), perm, elementBytes);
+  if (static_cast<int64_t>(bytes.size()) / elementBytes <=
+      kMaxInlineConstantElements)
+    return ElementsAttr(DenseElementsAttr::getFromRawBuffer(resultType, bytes));
+  return ElementsAttr(DenseResourceElementsAttr::get(
+      resultType, "folded",
+      HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignof(uint64_t))));
 }
 
 //===----------------------------------------------------------------------===//
@@ -1113,8 +1215,8 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
           .Case([&](Pool2DOp pool) {
             return push(evalPool2D(pool, inputs[0], resultType(0)));
           })
-          .Case([&](GlobalAvgPoolOp) {
-            return push(evalGlobalAvgPool(inputs[0], resultType(0)));
+          .Case([&](GlobalAvgPoolOp pool) {
+            return push(evalGlobalAvgPool(pool, inputs[0], resultType(0)));
           })
           .Case([&](ReduceOp reduce) {
             return push(evalReduce(reduce, inputs[0], resultType(0)));

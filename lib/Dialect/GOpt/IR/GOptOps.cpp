@@ -395,20 +395,30 @@ static LogicalResult verifyWindowAttrs(std::optional<Location> loc,
   return success();
 }
 
+/// Where the channel and the two spatial dims of an image tensor are: NCHW,
+/// or NHWC for ops marked `channels_last`.
+struct ImageDims {
+  unsigned c, h, w;
+  static ImageDims of(bool channelsLast) {
+    return channelsLast ? ImageDims{3, 1, 2} : ImageDims{1, 2, 3};
+  }
+};
+
 LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *context,
                                          std::optional<Location> loc,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &types) {
   auto input = tensorType(adaptor.getInput());
   auto weight = tensorType(adaptor.getWeight());
+  bool channelsLast = adaptor.getChannelsLast();
   if (input.getRank() != 4)
-    return emitOptionalError(loc, "operand 'input' must be NCHW (rank 4), got "
-                                  "rank ",
-                             input.getRank());
+    return emitOptionalError(loc, "operand 'input' must be ",
+                             channelsLast ? "NHWC" : "NCHW",
+                             " (rank 4), got rank ", input.getRank());
   if (weight.getRank() != 4)
-    return emitOptionalError(loc, "operand 'weight' must be FCHW (rank 4), "
-                                  "got rank ",
-                             weight.getRank());
+    return emitOptionalError(loc, "operand 'weight' must be ",
+                             channelsLast ? "FHWC" : "FCHW",
+                             " (rank 4), got rank ", weight.getRank());
   if (input.getElementType() != weight.getElementType())
     return emitOptionalError(loc, "operand 'weight' has element type ",
                              weight.getElementType(), " but 'input' has ",
@@ -416,15 +426,18 @@ LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *context,
   if (failed(verifyWindowAttrs(loc, adaptor.getStrides(), adaptor.getPadding(),
                                adaptor.getDilations())))
     return failure();
+  // The weight, [F, C/groups, KH, KW] or [F, KH, KW, C/groups], has its
+  // channel and window dims where the input has its channel and spatial ones.
+  ImageDims dims = ImageDims::of(channelsLast), wDims = dims;
   int64_t groups = adaptor.getGroups();
-  int64_t c = input.getDimSize(1), f = weight.getDimSize(0);
+  int64_t c = input.getDimSize(dims.c), f = weight.getDimSize(0);
   if (groups <= 0 || c % groups != 0 || f % groups != 0)
     return emitOptionalError(loc, "groups = ", groups,
                              " must be positive and divide input channels (",
                              c, ") and filters (", f, ")");
-  if (weight.getDimSize(1) != c / groups)
+  if (weight.getDimSize(wDims.c) != c / groups)
     return emitOptionalError(loc, "operand 'weight' has ",
-                             weight.getDimSize(1),
+                             weight.getDimSize(wDims.c),
                              " channels per group, expected C/groups = ",
                              c / groups);
   if (Value bias = adaptor.getBias()) {
@@ -437,14 +450,19 @@ LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *context,
   }
   ArrayRef<int64_t> s = adaptor.getStrides(), p = adaptor.getPadding(),
                     d = adaptor.getDilations();
-  int64_t oh = windowOutputSize(input.getDimSize(2), weight.getDimSize(2),
-                                s[0], p[0], p[2], d[0]);
-  int64_t ow = windowOutputSize(input.getDimSize(3), weight.getDimSize(3),
-                                s[1], p[1], p[3], d[1]);
+  int64_t oh = windowOutputSize(input.getDimSize(dims.h),
+                                weight.getDimSize(wDims.h), s[0], p[0], p[2],
+                                d[0]);
+  int64_t ow = windowOutputSize(input.getDimSize(dims.w),
+                                weight.getDimSize(wDims.w), s[1], p[1], p[3],
+                                d[1]);
   if (oh <= 0 || ow <= 0)
     return emitOptionalError(loc, "the kernel does not fit the padded input");
-  types.push_back(RankedTensorType::get({input.getDimSize(0), f, oh, ow},
-                                        input.getElementType()));
+  int64_t n = input.getDimSize(0);
+  SmallVector<int64_t, 4> shape =
+      channelsLast ? SmallVector<int64_t, 4>{n, oh, ow, f}
+                   : SmallVector<int64_t, 4>{n, f, oh, ow};
+  types.push_back(RankedTensorType::get(shape, input.getElementType()));
   return success();
 }
 
@@ -461,10 +479,11 @@ LogicalResult Pool2DOp::inferReturnTypes(MLIRContext *context,
                                          Adaptor adaptor,
                                          SmallVectorImpl<Type> &types) {
   auto input = tensorType(adaptor.getInput());
+  bool channelsLast = adaptor.getChannelsLast();
   if (input.getRank() != 4)
-    return emitOptionalError(loc, "operand 'input' must be NCHW (rank 4), got "
-                                  "rank ",
-                             input.getRank());
+    return emitOptionalError(loc, "operand 'input' must be ",
+                             channelsLast ? "NHWC" : "NCHW",
+                             " (rank 4), got rank ", input.getRank());
   ArrayRef<int64_t> k = adaptor.getKernel();
   if (k.size() != 2 || k[0] <= 0 || k[1] <= 0)
     return emitOptionalError(loc, "kernel must be 2 positive values, got ",
@@ -478,13 +497,17 @@ LogicalResult Pool2DOp::inferReturnTypes(MLIRContext *context,
     return emitOptionalError(loc, "padding ", shapeToString(p),
                              " must be smaller than the kernel ",
                              shapeToString(k));
-  int64_t oh = windowOutputSize(input.getDimSize(2), k[0], s[0], p[0], p[2], 1);
-  int64_t ow = windowOutputSize(input.getDimSize(3), k[1], s[1], p[1], p[3], 1);
+  ImageDims dims = ImageDims::of(channelsLast);
+  int64_t oh = windowOutputSize(input.getDimSize(dims.h), k[0], s[0], p[0],
+                                p[2], 1);
+  int64_t ow = windowOutputSize(input.getDimSize(dims.w), k[1], s[1], p[1],
+                                p[3], 1);
   if (oh <= 0 || ow <= 0)
     return emitOptionalError(loc, "the kernel does not fit the padded input");
-  types.push_back(RankedTensorType::get(
-      {input.getDimSize(0), input.getDimSize(1), oh, ow},
-      input.getElementType()));
+  SmallVector<int64_t, 4> shape(input.getShape());
+  shape[dims.h] = oh;
+  shape[dims.w] = ow;
+  types.push_back(RankedTensorType::get(shape, input.getElementType()));
   return success();
 }
 
@@ -498,13 +521,15 @@ LogicalResult GlobalAvgPoolOp::inferReturnTypes(MLIRContext *context,
                                                 Adaptor adaptor,
                                                 SmallVectorImpl<Type> &types) {
   auto input = tensorType(adaptor.getInput());
+  bool channelsLast = adaptor.getChannelsLast();
   if (input.getRank() != 4)
-    return emitOptionalError(loc, "operand 'input' must be NCHW (rank 4), got "
-                                  "rank ",
-                             input.getRank());
-  types.push_back(RankedTensorType::get(
-      {input.getDimSize(0), input.getDimSize(1), 1, 1},
-      input.getElementType()));
+    return emitOptionalError(loc, "operand 'input' must be ",
+                             channelsLast ? "NHWC" : "NCHW",
+                             " (rank 4), got rank ", input.getRank());
+  ImageDims dims = ImageDims::of(channelsLast);
+  SmallVector<int64_t, 4> shape(input.getShape());
+  shape[dims.h] = shape[dims.w] = 1;
+  types.push_back(RankedTensorType::get(shape, input.getElementType()));
   return success();
 }
 

@@ -38,6 +38,16 @@ std::optional<double> getSplatValue(Attribute attr);
 /// nullopt otherwise (another attribute, a resource without its blob).
 std::optional<DenseElementsAttr> getDenseElements(Attribute attr);
 
+/// `value` moved as `gopt.transpose` with `perm` would move it (empty `perm`:
+/// reshaped, as `gopt.reshape` to `resultType`), at any size: a splat keeps
+/// its value; other constants of whole-byte elements are rearranged on their
+/// raw bytes, without converting a value; large results go into a resource
+/// blob, like the imported weights they come from. nullopt when `value` is
+/// neither (a resource without its blob, sub-byte elements).
+std::optional<ElementsAttr> moveConstant(ElementsAttr value,
+                                         RankedTensorType resultType,
+                                         ArrayRef<int64_t> perm);
+
 } // namespace gopt
 } // namespace mlir
 

@@ -340,38 +340,46 @@ def GOpt_LinearOp : GOpt_Op<"linear", "Contraction", -1, [InferTypeOpAdaptor]> {
 }
 
 def GOpt_Conv2DOp : GOpt_Op<"conv2d", "Contraction", -1, [InferTypeOpAdaptor]> {
-  let summary = "2-D convolution, NCHW input, FCHW weight";
+  let summary = "2-D convolution, NCHW input and FCHW weight, or channels last";
   let description = [{
     `input: [N, C, H, W]`, `weight: [F, C/groups, KH, KW]`, optional
-    `bias: [F]`. `padding` is `[top, left, bottom, right]`.
+    `bias: [F]`, result `[N, F, OH, OW]`. With `channels_last` the input is
+    `[N, H, W, C]`, the weight `[F, KH, KW, C/groups]` and the result
+    `[N, OH, OW, F]` (the layout gopt-channels-last chooses).
+    `padding` is `[top, left, bottom, right]`.
   }];
   let arguments = (ins GOpt_FloatTensor:$input, GOpt_FloatTensor:$weight,
                        Optional<GOpt_FloatTensor>:$bias,
                        DenseI64ArrayAttr:$strides, DenseI64ArrayAttr:$padding,
-                       DenseI64ArrayAttr:$dilations, I64Attr:$groups);
+                       DenseI64ArrayAttr:$dilations, I64Attr:$groups,
+                       UnitAttr:$channels_last);
   let results = (outs GOpt_FloatTensor:$result);
   let assemblyFormat = [{
     $input `,` $weight (`,` $bias^)? `strides` `=` $strides
       `padding` `=` $padding `dilations` `=` $dilations `groups` `=` $groups
+      (`channels_last` $channels_last^)?
       attr-dict `:` type($input) `,` type($weight) (`,` type($bias)^)?
       `->` type($result)
   }];
 }
 
 def GOpt_Pool2DOp : GOpt_Op<"pool2d", "Reduction", -1, [InferTypeOpAdaptor]> {
-  let summary = "2-D max or average pooling, NCHW";
+  let summary = "2-D max or average pooling, NCHW or channels last";
   let description = [{
     `padding` is `[top, left, bottom, right]`. Average pooling divides by
     the number of non-padding elements unless `count_include_pad` is set;
-    max pooling ignores padding.
+    max pooling ignores padding. With `channels_last` the input and result
+    are `[N, H, W, C]`.
   }];
   let arguments = (ins GOpt_PoolKind:$kind, GOpt_FloatTensor:$input,
                        DenseI64ArrayAttr:$kernel, DenseI64ArrayAttr:$strides,
-                       DenseI64ArrayAttr:$padding, UnitAttr:$count_include_pad);
+                       DenseI64ArrayAttr:$padding, UnitAttr:$count_include_pad,
+                       UnitAttr:$channels_last);
   let results = (outs GOpt_FloatTensor:$result);
   let assemblyFormat = [{
     $kind $input `kernel` `=` $kernel `strides` `=` $strides
       `padding` `=` $padding (`count_include_pad` $count_include_pad^)?
+      (`channels_last` $channels_last^)?
       attr-dict `:` type($input) `->` type($result)
   }];
   // Windows overlap: a fused producer would be recomputed per window.
@@ -382,10 +390,18 @@ def GOpt_Pool2DOp : GOpt_Op<"pool2d", "Reduction", -1, [InferTypeOpAdaptor]> {
 
 def GOpt_GlobalAvgPoolOp : GOpt_Op<"global_avg_pool", "Reduction", -1,
     [InferTypeOpAdaptor]> {
-  let summary = "mean over H and W of an NCHW tensor, keeping them as 1";
-  let arguments = (ins GOpt_FloatTensor:$input);
+  let summary = "mean over H and W of an NCHW (or channels-last) tensor, "
+                "keeping them as 1";
+  let description = [{
+    `[N, C, H, W] -> [N, C, 1, 1]`; with `channels_last`,
+    `[N, H, W, C] -> [N, 1, 1, C]`.
+  }];
+  let arguments = (ins GOpt_FloatTensor:$input, UnitAttr:$channels_last);
   let results = (outs GOpt_FloatTensor:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let assemblyFormat = [{
+    $input (`channels_last` $channels_last^)? attr-dict `:` type($input)
+      `->` type($result)
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,326 @@
+//===- GOptChannelsLast.cpp - Convolutions on channels-last activations ---===//
+//
+// Exporters write convolution nets in NCHW. The convolutions this CPU runs
+// fast (oneDNN's, and a 1x1 convolution as one GEMM) want the channels
+// innermost, so on NCHW every convolution reorders its input and output:
+// on a mobile net those reorders cost more than the convolutions. This pass
+// puts the activations in NHWC once:
+//
+// 1. every conv2d becomes `transpose(NHWC→NCHW) ∘ conv2d channels_last ∘
+//    transpose(NCHW→NHWC)`, its weight permuted to FHWC at compile time;
+// 2. pooling and global average pooling whose input comes from such a
+//    transpose run channels last too;
+// 3. the NHWC→NCHW transposes sink through elementwise ops (their other
+//    operands permuted: constants at compile time, small broadcast operands
+//    at run time), so that two convolutions in a row meet as
+//    `transpose(NCHW→NHWC) ∘ transpose(NHWC→NCHW)`, which cancels;
+// 4. a transpose that only moves unit dims (a pooled [N, 1, 1, C]) is a
+//    reshape, and a reshape of it (a flatten) reads the NHWC value.
+//
+// One forward walk does it (every op's producers are rewritten before the
+// op), and the pass folds nothing and removes nothing but what it replaced:
+// measured alone, it is the layout change alone, not folding or DCE too.
+//
+// What is left are the transposes where the graph enters and leaves the
+// convolutional part, or meets an op this pass does not see through
+// (concat, slice, reduce, ...): correct everywhere, and measured like any
+// other pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
+#include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+#include "GOpt/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir {
+namespace gopt {
+#define GEN_PASS_DEF_GOPTCHANNELSLAST
+#include "GOpt/Transforms/Passes.h.inc"
+} // namespace gopt
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+namespace {
+
+/// Result dim i is input dim perm[i].
+constexpr int64_t kToChannelsLast[] = {0, 2, 3, 1};
+constexpr int64_t kToChannelsFirst[] = {0, 3, 1, 2};
+
+RankedTensorType permutedType(RankedTensorType type, ArrayRef<int64_t> perm) {
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm)
+    shape.push_back(type.getDimSize(p));
+  return RankedTensorType::get(shape, type.getElementType());
+}
+
+/// Whether transposing a tensor of `shape` by `perm` keeps the order of its
+/// non-unit dims: it then moves no element, and is a reshape.
+bool movesOnlyUnitDims(ArrayRef<int64_t> shape, ArrayRef<int64_t> perm) {
+  int64_t last = -1;
+  for (int64_t p : perm) {
+    if (shape[p] == 1)
+      continue;
+    if (p < last)
+      return false;
+    last = p;
+  }
+  return true;
+}
+
+/// The value `v` is a view of with `v`'s elements in the order `perm`
+/// would put them (a transpose, or a reshape moving unit dims, whose input
+/// is what `v` transposed by `perm` would be), or null.
+Value undoneBy(Value v, ArrayRef<int64_t> perm) {
+  RankedTensorType target =
+      permutedType(cast<RankedTensorType>(v.getType()), perm);
+  if (auto transpose = v.getDefiningOp<TransposeOp>()) {
+    ArrayRef<int64_t> inner = transpose.getPerm();
+    bool identity = true;
+    for (auto [i, p] : llvm::enumerate(perm))
+      identity &= inner[p] == static_cast<int64_t>(i);
+    if (identity)
+      return transpose.getInput();
+  }
+  if (auto reshape = v.getDefiningOp<ReshapeOp>())
+    if (reshape.getInput().getType() == target &&
+        movesOnlyUnitDims(cast<RankedTensorType>(v.getType()).getShape(),
+                          perm))
+      return reshape.getInput();
+  return nullptr;
+}
+
+/// A constant holding `value`, where `original` is: constants stay at the
+/// top of the graph, so gopt-fuse can still put an epilogue that reads one
+/// into its producer's group.
+Value createConstantAt(PatternRewriter &rewriter, ConstantOp original,
+                       ElementsAttr value) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(original);
+  return ConstantOp::create(rewriter, original.getLoc(), value);
+}
+
+/// `v` transposed by `perm`: the value a transpose or reshape undid, a new
+/// constant when `v` is one (weights are permuted at compile time), a
+/// reshape when only unit dims move, else a gopt.transpose.
+Value permute(PatternRewriter &rewriter, Location loc, Value v,
+              ArrayRef<int64_t> perm) {
+  if (Value source = undoneBy(v, perm))
+    return source;
+  auto type = cast<RankedTensorType>(v.getType());
+  RankedTensorType resultType = permutedType(type, perm);
+  if (auto constant = v.getDefiningOp<ConstantOp>())
+    if (std::optional<ElementsAttr> moved =
+            moveConstant(constant.getValue(), resultType, perm))
+      return createConstantAt(rewriter, constant, *moved);
+  if (movesOnlyUnitDims(type.getShape(), perm))
+    return ReshapeOp::create(rewriter, loc, resultType, v);
+  return TransposeOp::create(rewriter, loc, resultType, v,
+                             rewriter.getDenseI64ArrayAttr(perm));
+}
+
+/// `v` reshaped to `type`: a new constant when `v` is one.
+Value reshape(PatternRewriter &rewriter, Location loc, Value v,
+              RankedTensorType type) {
+  if (auto constant = v.getDefiningOp<ConstantOp>())
+    if (std::optional<ElementsAttr> moved =
+            moveConstant(constant.getValue(), type, {}))
+      return createConstantAt(rewriter, constant, *moved);
+  return ReshapeOp::create(rewriter, loc, type, v);
+}
+
+/// The NHWC value `v` is an NCHW view of (see undoneBy), or null.
+Value channelsLastSource(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type || type.getRank() != 4)
+    return nullptr;
+  return undoneBy(v, kToChannelsLast);
+}
+
+/// conv2d (NCHW) → transpose, conv2d channels_last, transpose back.
+struct ConvToChannelsLast : OpRewritePattern<Conv2DOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(Conv2DOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getChannelsLast() || op->use_empty())
+      return failure();
+    Location loc = op.getLoc();
+    Value input = permute(rewriter, loc, op.getInput(), kToChannelsLast);
+    Value weight = permute(rewriter, loc, op.getWeight(), kToChannelsLast);
+    auto conv = Conv2DOp::create(
+        rewriter, loc, input, weight, op.getBias(), op.getStridesAttr(),
+        op.getPaddingAttr(), op.getDilationsAttr(), op.getGroupsAttr(),
+        rewriter.getUnitAttr());
+    rewriter.replaceOp(op, permute(rewriter, loc, conv.getResult(),
+                                   kToChannelsFirst));
+    return success();
+  }
+};
+
+/// pool2d / global_avg_pool on an NCHW view of NHWC data → the same op
+/// channels last, transposed back.
+struct PoolToChannelsLast : RewritePattern {
+  PoolToChannelsLast(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<Pool2DOp, GlobalAvgPoolOp>(op) ||
+        op->hasAttr("channels_last") || op->use_empty())
+      return failure();
+    Value source = channelsLastSource(op->getOperand(0));
+    if (!source)
+      return failure();
+    Location loc = op->getLoc();
+    Value result;
+    if (auto pool = dyn_cast<Pool2DOp>(op))
+      result = Pool2DOp::create(rewriter, loc, pool.getKindAttr(), source,
+                                pool.getKernelAttr(), pool.getStridesAttr(),
+                                pool.getPaddingAttr(),
+                                pool.getCountIncludePadAttr(),
+                                rewriter.getUnitAttr());
+    else
+      result =
+          GlobalAvgPoolOp::create(rewriter, loc, source, rewriter.getUnitAttr());
+    rewriter.replaceOp(op, permute(rewriter, loc, result, kToChannelsFirst));
+    return success();
+  }
+};
+
+/// Whether `type`, aligned right against rank 4 as numpy broadcasting
+/// aligns it, has only unit dims: it broadcasts the same in any layout.
+bool broadcastsInAnyLayout(RankedTensorType type) {
+  return llvm::all_of(type.getShape(), [](int64_t d) { return d == 1; });
+}
+
+/// An elementwise op of rank 4 reading an NHWC→NCHW transpose → the op on
+/// NHWC, transposed after. Its other operands follow: those that broadcast
+/// the same in either layout stay, constants are permuted at compile time,
+/// and other small operands (a squeeze-excite scale) are permuted at run
+/// time; a large operand not in NHWC stops the sinking.
+struct SinkThroughElementwise : RewritePattern {
+  /// Largest operand, in elements, permuted at run time to let a transpose
+  /// sink: small next to the feature maps the transpose would move.
+  static constexpr int64_t kMaxPermutedElements = 4096;
+
+  SinkThroughElementwise(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    auto kind = dyn_cast<FusionKindOpInterface>(op);
+    if (!kind || kind.getFusionKind() != FusionKind::Elementwise ||
+        op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+        op->use_empty())
+      return failure();
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!resultType || resultType.getRank() != 4)
+      return failure();
+    if (llvm::none_of(op->getOperands(),
+                      [](Value v) { return channelsLastSource(v); }))
+      return failure();
+    // Check every operand before changing anything.
+    for (Value operand : op->getOperands()) {
+      if (channelsLastSource(operand))
+        continue;
+      auto type = dyn_cast<RankedTensorType>(operand.getType());
+      if (!type || type.getRank() > 4)
+        return failure();
+      if (!broadcastsInAnyLayout(type) &&
+          !operand.getDefiningOp<ConstantOp>() &&
+          type.getNumElements() > kMaxPermutedElements)
+        return failure();
+    }
+    Location loc = op->getLoc();
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      if (Value source = channelsLastSource(operand)) {
+        operands.push_back(source);
+        continue;
+      }
+      if (broadcastsInAnyLayout(type)) {
+        operands.push_back(operand);
+        continue;
+      }
+      // A lower rank first gets the leading unit dims broadcasting implies.
+      Value v = operand;
+      if (type.getRank() < 4) {
+        SmallVector<int64_t> shape(4 - type.getRank(), 1);
+        llvm::append_range(shape, type.getShape());
+        v = reshape(rewriter, loc, v,
+                    RankedTensorType::get(shape, type.getElementType()));
+      }
+      operands.push_back(permute(rewriter, loc, v, kToChannelsLast));
+    }
+    Operation *moved = rewriter.clone(*op);
+    rewriter.modifyOpInPlace(moved, [&] {
+      moved->setOperands(operands);
+      moved->getResult(0).setType(permutedType(resultType, kToChannelsLast));
+    });
+    rewriter.replaceOp(op, permute(rewriter, loc, moved->getResult(0),
+                                   kToChannelsFirst));
+    return success();
+  }
+};
+
+/// A reshape of the NCHW view of an NHWC [N, 1, 1, C] (the flatten before
+/// a classifier) → one reshape of the NHWC value.
+struct ReshapeOfView : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    Value source = channelsLastSource(op.getInput());
+    if (!source || !op.getInput().getDefiningOp<ReshapeOp>() ||
+        op->use_empty())
+      return failure();
+    rewriter.modifyOpInPlace(op,
+                             [&] { op.getInputMutable().assign(source); });
+    return success();
+  }
+};
+
+struct GOptChannelsLastPass
+    : gopt::impl::GOptChannelsLastBase<GOptChannelsLastPass> {
+  void runOnOperation() override {
+    Operation *root = getOperation();
+    // Dead ops stay dead and in place: removing them is DCE's job.
+    llvm::DenseSet<Operation *> deadBefore;
+    root->walk([&](Operation *op) {
+      if (op != root && isOpTriviallyDead(op))
+        deadBefore.insert(op);
+    });
+    root->walk([&](Conv2DOp op) {
+      if (!op.getChannelsLast() && !op->use_empty())
+        ++numConvolutions;
+    });
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ConvToChannelsLast, PoolToChannelsLast,
+                 SinkThroughElementwise, ReshapeOfView>(&getContext());
+    walkAndApplyPatterns(root, std::move(patterns));
+    // What the rewrites left without users: the NCHW views and the
+    // original weights (ops without regions), until none is left.
+    bool erased = true;
+    while (erased) {
+      erased = false;
+      SmallVector<Operation *> dead;
+      root->walk([&](Operation *op) {
+        if (op != root && op->getNumRegions() == 0 &&
+            !deadBefore.contains(op) && isOpTriviallyDead(op))
+          dead.push_back(op);
+      });
+      for (Operation *op : dead)
+        if (isOpTriviallyDead(op)) {
+          op->erase();
+          erased = true;
+        }
+    }
+    root->walk([&](TransposeOp) { ++numTransposesLeft; });
+  }
+};
+
+} // namespace

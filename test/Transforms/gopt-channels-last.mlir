@@ -1,0 +1,164 @@
+// RUN: gopt-opt %s -split-input-file --gopt-channels-last | FileCheck %s
+
+// Two convolutions in a row with an activation between: one transpose in,
+// one out; the weights are permuted to FHWC at compile time (new
+// constants, no transpose of them left; the old ones are gone), the bias
+// stays.
+// CHECK-LABEL: func.func @chain
+// CHECK-SAME: (%[[X:.*]]: tensor<1x3x8x8xf32>)
+// CHECK-DAG: %[[B:.*]] = gopt.constant dense<1.000000e-01> : tensor<4xf32>
+// CHECK-DAG: %[[IN:.*]] = gopt.transpose %[[X]] perm = [0, 2, 3, 1] : tensor<1x3x8x8xf32> -> tensor<1x8x8x3xf32>
+// CHECK-DAG: %[[W1:.*]] = gopt.constant dense_resource<folded> : tensor<4x3x3x3xf32>
+// CHECK: %[[C1:.*]] = gopt.conv2d %[[IN]], %[[W1]], %[[B]] {{.*}} groups = 1 channels_last : tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>, tensor<4xf32> -> tensor<1x8x8x4xf32>
+// CHECK: %[[R:.*]] = gopt.relu %[[C1]] : tensor<1x8x8x4xf32>
+// CHECK: %[[W2:.*]] = gopt.constant dense<{{.*}}> : tensor<4x1x1x4xf32>
+// CHECK: %[[C2:.*]] = gopt.conv2d %[[R]], %[[W2]] {{.*}} channels_last : tensor<1x8x8x4xf32>, tensor<4x1x1x4xf32> -> tensor<1x8x8x4xf32>
+// CHECK: %[[OUT:.*]] = gopt.transpose %[[C2]] perm = [0, 3, 1, 2] : tensor<1x8x8x4xf32> -> tensor<1x4x8x8xf32>
+// CHECK-NEXT: return %[[OUT]]
+func.func @chain(%x: tensor<1x3x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  %w1 = gopt.constant dense<[[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]], [[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]], [[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]], [[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]], [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]]]]> : tensor<4x3x3x3xf32>
+  %b = gopt.constant dense<0.1> : tensor<4xf32>
+  %c1 = gopt.conv2d %x, %w1, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32> -> tensor<1x4x8x8xf32>
+  %r = gopt.relu %c1 : tensor<1x4x8x8xf32>
+  %w2 = gopt.constant dense<[[[[1.0]], [[2.0]], [[3.0]], [[4.0]]], [[[1.0]], [[2.0]], [[3.0]], [[4.0]]], [[[1.0]], [[2.0]], [[3.0]], [[4.0]]], [[[1.0]], [[2.0]], [[3.0]], [[4.0]]]]> : tensor<4x4x1x1xf32>
+  %c2 = gopt.conv2d %r, %w2 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x4x8x8xf32>, tensor<4x4x1x1xf32> -> tensor<1x4x8x8xf32>
+  return %c2 : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+// The FHWC weight holds the FCHW one's elements moved: [f][c][h][w] goes to
+// [f][h][w][c].
+// CHECK-LABEL: func.func @weight_permuted
+// CHECK: gopt.constant dense<{{\[\[\[\[}}1.000000e+00, 5.000000e+00], [2.000000e+00, 6.000000e+00]], {{\[\[}}3.000000e+00, 7.000000e+00], [4.000000e+00, 8.000000e+00]]]]> : tensor<1x2x2x2xf32>
+func.func @weight_permuted(%x: tensor<1x2x4x4xf32>) -> tensor<1x1x3x3xf32> {
+  %w = gopt.constant dense<[[[[1.0, 2.0], [3.0, 4.0]], [[5.0, 6.0], [7.0, 8.0]]]]> : tensor<1x2x2x2xf32>
+  %c = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x4x4xf32>, tensor<1x2x2x2xf32> -> tensor<1x1x3x3xf32>
+  return %c : tensor<1x1x3x3xf32>
+}
+
+// -----
+
+// A weight computed at run time is transposed at run time.
+// CHECK-LABEL: func.func @runtime_weight
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x4x4xf32>, %[[W:.*]]: tensor<3x2x3x3xf32>)
+// CHECK: %[[WT:.*]] = gopt.transpose %[[W]] perm = [0, 2, 3, 1] : tensor<3x2x3x3xf32> -> tensor<3x3x3x2xf32>
+// CHECK: gopt.conv2d %{{.*}}, %[[WT]] {{.*}} channels_last
+func.func @runtime_weight(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> tensor<1x3x2x2xf32> {
+  %c = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x4x4xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x2x2xf32>
+  return %c : tensor<1x3x2x2xf32>
+}
+
+// -----
+
+// A squeeze-excite block and a residual add: the pooled scale, its 1x1
+// convolutions, the broadcast multiply, the per-channel constant of lower
+// rank (permuted at compile time) and the residual add (the input's second
+// transpose is cse's to merge) all run on NHWC; pooling and
+// global average pooling on such data turn channels last; the pooled
+// [1, 1, 1, C] seen as [1, C] is a reshape, not a transpose.
+// CHECK-LABEL: func.func @squeeze_excite
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x8x8xf32>)
+// CHECK: %[[IN:.*]] = gopt.transpose %[[X]] perm = [0, 2, 3, 1]
+// CHECK: %[[C:.*]] = gopt.conv2d %[[IN]], {{.*}} groups = 4 channels_last : {{.*}} -> tensor<1x8x8x4xf32>
+// CHECK: %[[G:.*]] = gopt.global_avg_pool %[[C]] channels_last : tensor<1x8x8x4xf32> -> tensor<1x1x1x4xf32>
+// CHECK: %[[E:.*]] = gopt.conv2d %[[G]], {{.*}} channels_last : {{.*}} -> tensor<1x1x1x4xf32>
+// CHECK: %[[S:.*]] = gopt.sigmoid %[[E]] : tensor<1x1x1x4xf32>
+// CHECK: %[[M:.*]] = gopt.mul %[[C]], %[[S]] : tensor<1x8x8x4xf32>, tensor<1x1x1x4xf32> -> tensor<1x8x8x4xf32>
+// CHECK: %[[K:.*]] = gopt.mul %[[M]], %{{.*}} : tensor<1x8x8x4xf32>, tensor<1x1x1x4xf32> -> tensor<1x8x8x4xf32>
+// CHECK: %[[IN2:.*]] = gopt.transpose %[[X]] perm = [0, 2, 3, 1]
+// CHECK: %[[A:.*]] = gopt.add %[[K]], %[[IN2]] : tensor<1x8x8x4xf32>
+// CHECK: %[[P:.*]] = gopt.pool2d max %[[A]] {{.*}} channels_last : tensor<1x8x8x4xf32> -> tensor<1x4x4x4xf32>
+// CHECK: %[[GP:.*]] = gopt.global_avg_pool %[[P]] channels_last : tensor<1x4x4x4xf32> -> tensor<1x1x1x4xf32>
+// CHECK-NOT: gopt.transpose
+// CHECK: %[[F:.*]] = gopt.reshape %[[GP]] : tensor<1x1x1x4xf32> -> tensor<1x4xf32>
+// CHECK: return %[[F]]
+func.func @squeeze_excite(%x: tensor<1x4x8x8xf32>) -> tensor<1x4xf32> {
+  %dw = gopt.constant dense<0.5> : tensor<4x1x3x3xf32>
+  %c = gopt.conv2d %x, %dw strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 4 : tensor<1x4x8x8xf32>, tensor<4x1x3x3xf32> -> tensor<1x4x8x8xf32>
+  %g = gopt.global_avg_pool %c : tensor<1x4x8x8xf32> -> tensor<1x4x1x1xf32>
+  %ew = gopt.constant dense<0.25> : tensor<4x4x1x1xf32>
+  %e = gopt.conv2d %g, %ew strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x4x1x1xf32>, tensor<4x4x1x1xf32> -> tensor<1x4x1x1xf32>
+  %s = gopt.sigmoid %e : tensor<1x4x1x1xf32>
+  %m = gopt.mul %c, %s : tensor<1x4x8x8xf32>, tensor<1x4x1x1xf32> -> tensor<1x4x8x8xf32>
+  %k = gopt.constant dense<[[[1.0]], [[2.0]], [[3.0]], [[4.0]]]> : tensor<4x1x1xf32>
+  %mk = gopt.mul %m, %k : tensor<1x4x8x8xf32>, tensor<4x1x1xf32> -> tensor<1x4x8x8xf32>
+  %a = gopt.add %mk, %x : tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32> -> tensor<1x4x8x8xf32>
+  %p = gopt.pool2d max %a kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x4x8x8xf32> -> tensor<1x4x4x4xf32>
+  %gp = gopt.global_avg_pool %p : tensor<1x4x4x4xf32> -> tensor<1x4x1x1xf32>
+  %f = gopt.reshape %gp : tensor<1x4x1x1xf32> -> tensor<1x4xf32>
+  return %f : tensor<1x4xf32>
+}
+
+// -----
+
+// Scalars and all-unit operands broadcast the same in either layout: they
+// stay as they are.
+// CHECK-LABEL: func.func @unit_operands
+// CHECK: %[[C:.*]] = gopt.conv2d {{.*}} channels_last
+// CHECK: %[[A:.*]] = gopt.add %[[C]], %{{.*}} : tensor<1x4x4x2xf32>, tensor<f32> -> tensor<1x4x4x2xf32>
+// CHECK: %[[M:.*]] = gopt.mul %[[A]], %{{.*}} : tensor<1x4x4x2xf32>, tensor<1x1xf32> -> tensor<1x4x4x2xf32>
+// CHECK: gopt.transpose %[[M]] perm = [0, 3, 1, 2]
+func.func @unit_operands(%x: tensor<1x2x4x4xf32>, %s: tensor<f32>, %t: tensor<1x1xf32>) -> tensor<1x2x4x4xf32> {
+  %w = gopt.constant dense<1.0> : tensor<2x2x1x1xf32>
+  %c = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32>
+  %a = gopt.add %c, %s : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %m = gopt.mul %a, %t : tensor<1x2x4x4xf32>, tensor<1x1xf32> -> tensor<1x2x4x4xf32>
+  return %m : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// A small operand computed at run time (here an argument) is transposed to
+// follow the sunk transpose (a [1, C, 1, 1] by a reshape: only unit dims
+// move); a large one (8192 elements) stops it: the transpose stays before
+// the op, which keeps NCHW.
+// CHECK-LABEL: func.func @run_time_operands
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x64x64xf32>, %[[SMALL:.*]]: tensor<1x2x1x1xf32>, %[[BIG:.*]]: tensor<1x2x64x64xf32>)
+// CHECK: %[[C:.*]] = gopt.conv2d {{.*}} channels_last : {{.*}} -> tensor<1x64x64x2xf32>
+// CHECK: %[[ST:.*]] = gopt.reshape %[[SMALL]] : tensor<1x2x1x1xf32> -> tensor<1x1x1x2xf32>
+// CHECK: %[[M:.*]] = gopt.mul %[[C]], %[[ST]] : tensor<1x64x64x2xf32>, tensor<1x1x1x2xf32>
+// CHECK: %[[BACK:.*]] = gopt.transpose %[[M]] perm = [0, 3, 1, 2]
+// CHECK: gopt.add %[[BACK]], %[[BIG]] : tensor<1x2x64x64xf32>
+func.func @run_time_operands(%x: tensor<1x2x64x64xf32>, %small: tensor<1x2x1x1xf32>, %big: tensor<1x2x64x64xf32>) -> tensor<1x2x64x64xf32> {
+  %w = gopt.constant dense<1.0> : tensor<2x2x1x1xf32>
+  %c = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x64x64xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x64x64xf32>
+  %m = gopt.mul %c, %small : tensor<1x2x64x64xf32>, tensor<1x2x1x1xf32> -> tensor<1x2x64x64xf32>
+  %a = gopt.add %m, %big : tensor<1x2x64x64xf32>, tensor<1x2x64x64xf32> -> tensor<1x2x64x64xf32>
+  return %a : tensor<1x2x64x64xf32>
+}
+
+// -----
+
+// Ops without convolutions are left alone, transposes of other
+// permutations and poolings of NCHW data included.
+// CHECK-LABEL: func.func @no_convolution
+// CHECK-NEXT: gopt.transpose %{{.*}} perm = [0, 1, 3, 2]
+// CHECK-NEXT: gopt.relu
+// CHECK-NEXT: gopt.pool2d max %{{.*}} kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x2x4x4xf32>
+// CHECK-NEXT: return
+func.func @no_convolution(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
+  %t = gopt.transpose %x perm = [0, 1, 3, 2] : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf32>
+  %r = gopt.relu %t : tensor<1x2x4x4xf32>
+  %p = gopt.pool2d max %r kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+  return %p : tensor<1x2x2x2xf32>
+}
+
+// -----
+
+// The pass folds nothing and removes only what it replaced: a dead op and a
+// constant subgraph stay for gopt-dce and gopt-fold (so its measured effect
+// is the layout's alone).
+// CHECK-LABEL: func.func @no_fold_no_dce
+// CHECK: gopt.sqrt
+// CHECK: gopt.neg
+// CHECK: gopt.conv2d {{.*}} channels_last
+func.func @no_fold_no_dce(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
+  %c = gopt.constant dense<4.0> : tensor<1xf32>
+  %s = gopt.sqrt %c : tensor<1xf32>
+  %d = gopt.neg %x : tensor<1x2x4x4xf32>
+  %w = gopt.constant dense<1.0> : tensor<2x2x1x1xf32>
+  %conv = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32>
+  %m = gopt.mul %conv, %s : tensor<1x2x4x4xf32>, tensor<1xf32> -> tensor<1x2x4x4xf32>
+  return %m : tensor<1x2x4x4xf32>
+}
