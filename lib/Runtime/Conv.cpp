@@ -7,7 +7,9 @@
 //
 // A 1x1 convolution with one group is a GEMM per image on NCHW, one GEMM
 // for the whole batch on NHWC (strided: on the subsampled input;
-// convolvePointwise). Otherwise, with oneDNN
+// convolvePointwise). gopt_conv2d_nhwc also takes the zero padding around
+// the input, which oneDNN applies as it reads (the caller then copies
+// nothing; the other paths pad a copy). Otherwise, with oneDNN
 // (GOPT_HAVE_ONEDNN), a call runs oneDNN's convolution: a plan per shape
 // (the primitive, chosen with its preferred blocked layouts, and the
 // reorders between those and NCHW) is made on the first call and kept;
@@ -47,10 +49,13 @@ struct ConvShape {
   bool accumulate;
   /// NHWC input and output, FHWC weights (else NCHW and FCHW).
   bool channelsLast;
+  /// Zero padding around the input's h x w: top, left, bottom, right.
+  int64_t pt = 0, pl = 0, pb = 0, pr = 0;
 
+  bool padded() const { return pt || pl || pb || pr; }
   auto tie() const {
     return std::tie(n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups,
-                    accumulate, channelsLast);
+                    accumulate, channelsLast, pt, pl, pb, pr);
   }
   bool operator<(const ConvShape &o) const { return tie() < o.tie(); }
 };
@@ -264,11 +269,12 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
     return nullptr;
   // oneDNN counts dilation from 0 (no gap).
   dnnl_dims_t strides = {s.sh, s.sw}, dilates = {s.dh - 1, s.dw - 1},
-              padding = {0, 0};
+              padding = {s.pt, s.pl}, paddingEnd = {s.pb, s.pr};
   dnnl_convolution_desc_t desc;
   if (!ok(dnnl_dilated_convolution_forward_desc_init(
           &desc, dnnl_forward_inference, dnnl_convolution_direct, &srcAny,
-          &weightsAny, nullptr, &dstAny, strides, dilates, padding, padding)))
+          &weightsAny, nullptr, &dstAny, strides, dilates, padding,
+          paddingEnd)))
     return nullptr;
   dnnl_primitive_attr_t attr = nullptr;
   dnnl_post_ops_t postOps = nullptr;
@@ -454,10 +460,31 @@ void mlir::gopt::runtime::forgetConstantBuffer(const void *begin,
 namespace {
 
 void convolve(const ConvShape &s, const float *input, const float *weight,
+              int64_t constantWeight, float beta, float *output);
+
+/// `s` on an explicitly zero-padded copy of the input (NHWC), for the paths
+/// that take no padding (the 1x1 GEMM, im2col).
+void convolvePaddedCopy(const ConvShape &s, const float *input,
+                        const float *weight, int64_t constantWeight,
+                        float beta, float *output) {
+  ConvShape p = s;
+  p.h = s.h + s.pt + s.pb;
+  p.w = s.w + s.pl + s.pr;
+  p.pt = p.pl = p.pb = p.pr = 0;
+  std::vector<float> padded(static_cast<size_t>(p.n * p.h * p.w * p.c), 0.0f);
+  for (int64_t b = 0; b < s.n; ++b)
+    for (int64_t y = 0; y < s.h; ++y)
+      std::memcpy(padded.data() + ((b * p.h + y + s.pt) * p.w + s.pl) * p.c,
+                  input + (b * s.h + y) * s.w * s.c,
+                  static_cast<size_t>(s.w * s.c) * sizeof(float));
+  convolve(p, padded.data(), weight, constantWeight, beta, output);
+}
+
+void convolve(const ConvShape &s, const float *input, const float *weight,
               int64_t constantWeight, float beta, float *output) {
   if (s.n <= 0 || s.f <= 0 || s.oh <= 0 || s.ow <= 0)
     return;
-  if (isPointwise(s)) {
+  if (!s.padded() && isPointwise(s)) {
     convolvePointwise(s, input, weight, beta, output);
     return;
   }
@@ -465,9 +492,11 @@ void convolve(const ConvShape &s, const float *input, const float *weight,
   if ((beta == 0.0f || beta == 1.0f) &&
       convolveWithOneDNN(s, input, weight, constantWeight != 0, output))
     return;
-#else
-  (void)constantWeight;
 #endif
+  if (s.padded()) {
+    convolvePaddedCopy(s, input, weight, constantWeight, beta, output);
+    return;
+  }
   if (s.channelsLast)
     convolveChannelsLastByIm2Col(s, input, weight, beta, output);
   else
@@ -491,10 +520,16 @@ extern "C" void gopt_conv2d_nhwc(int64_t n, int64_t c, int64_t h, int64_t w,
                                  int64_t f, int64_t kh, int64_t kw, int64_t oh,
                                  int64_t ow, int64_t sh, int64_t sw,
                                  int64_t dh, int64_t dw, int64_t groups,
+                                 int64_t padTop, int64_t padLeft,
+                                 int64_t padBottom, int64_t padRight,
                                  const float *input, const float *weight,
                                  int64_t constantWeight, float beta,
                                  float *output) {
-  convolve({n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups,
-            beta != 0.0f, /*channelsLast=*/true},
-           input, weight, constantWeight, beta, output);
+  ConvShape s{n,  c,  h,  w,  f,  kh,     kw,           oh,
+              ow, sh, sw, dh, dw, groups, beta != 0.0f, /*channelsLast=*/true};
+  s.pt = padTop;
+  s.pl = padLeft;
+  s.pb = padBottom;
+  s.pr = padRight;
+  convolve(s, input, weight, constantWeight, beta, output);
 }

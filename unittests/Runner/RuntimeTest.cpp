@@ -338,8 +338,9 @@ std::vector<float> toChannelsFirst(const std::vector<float> &v, int64_t a,
 /// gopt_conv2d_nhwc on NHWC / FHWC / NHWC buffers computes what the
 /// definition computes on the same tensors in NCHW: plain, strided, dilated,
 /// grouped, depthwise and 1x1 (one GEMM over the batch, strided ones on the
-/// subsampled input), overwriting, accumulating, and scaling the output
-/// (beta 0.5, which oneDNN's path leaves to the im2col loops).
+/// subsampled input), without and with zero padding (oneDNN's, or a padded
+/// copy), overwriting, accumulating, and scaling the output (beta 0.5,
+/// which oneDNN's path leaves to the im2col loops).
 TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
   ConvCase cases[] = {
       {2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1},    // plain
@@ -352,37 +353,60 @@ TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
       {3, 12, 6, 7, 10, 1, 1, 1, 1, 1, 1, 1},  // 1x1, batch 3
       {2, 6, 8, 7, 5, 1, 1, 2, 3, 1, 1, 1},    // 1x1, strides 2 and 3
   };
+  // Padding (top, left, bottom, right) taken from the case's h x w: the
+  // runtime gets the interior and pads as it reads.
+  int64_t paddings[][4] = {{0, 0, 0, 0}, {1, 2, 0, 1}};
   for (const ConvCase &s : cases)
-    for (float beta : {0.0f, 1.0f, 0.5f}) {
-      int64_t cg = s.c / s.groups;
-      std::vector<float> in = pattern(s.n * s.c * s.h * s.w, 0.25f, 7);
-      std::vector<float> w = pattern(s.f * cg * s.kh * s.kw, 0.125f, 5);
-      size_t outSize = s.n * s.f * s.oh() * s.ow();
-      std::vector<float> init = beta == 0.0f ? std::vector<float>(outSize, 0.0f)
-                                             : pattern(outSize, 0.5f, 3);
-      std::vector<float> out =
-          beta == 0.0f ? std::vector<float>(
-                             outSize, std::numeric_limits<float>::quiet_NaN())
-                       : init;
-      // The reference accumulates into beta · init.
-      std::vector<float> scaled = init;
-      for (float &x : scaled)
-        x *= beta;
-      // The buffers hold NHWC / FHWC / NHWC; the reference reads NCHW.
-      gopt_conv2d_nhwc(s.n, s.c, s.h, s.w, s.f, s.kh, s.kw, s.oh(), s.ow(),
-                       s.sh, s.sw, s.dh, s.dw, s.groups, in.data(), w.data(),
-                       /*constantWeight=*/0, beta, out.data());
-      std::vector<float> expected = toChannelsFirst(
-          referenceConv(s, toChannelsFirst(in, s.n, s.h, s.w, s.c),
-                        toChannelsFirst(w, s.f, s.kh, s.kw, cg),
-                        toChannelsFirst(scaled, s.n, s.oh(), s.ow(), s.f)),
-          s.n, s.oh(), s.ow(), s.f, /*inverse=*/true);
-      for (size_t i = 0; i < outSize; ++i)
-        ASSERT_NEAR(out[i], expected[i], 1e-4)
-            << "groups " << s.groups << " kernel " << s.kh << " stride "
-            << s.sh << " dilation " << s.dh << " beta " << beta << " at "
-            << i;
-    }
+    for (auto &pad : paddings)
+      for (float beta : {0.0f, 1.0f, 0.5f}) {
+        int64_t cg = s.c / s.groups;
+        int64_t h = s.h - pad[0] - pad[2], w = s.w - pad[1] - pad[3];
+        // The padded input: a pattern inside, zeros around.
+        std::vector<float> padded = pattern(s.n * s.c * s.h * s.w, 0.25f, 7);
+        std::vector<float> in;
+        for (int64_t b = 0; b < s.n; ++b)
+          for (int64_t y = 0; y < s.h; ++y)
+            for (int64_t x = 0; x < s.w; ++x)
+              for (int64_t ch = 0; ch < s.c; ++ch) {
+                float &v = padded[((b * s.h + y) * s.w + x) * s.c + ch];
+                bool inside = y >= pad[0] && y < pad[0] + h && x >= pad[1] &&
+                              x < pad[1] + w;
+                if (inside)
+                  in.push_back(v);
+                else
+                  v = 0.0f;
+              }
+        std::vector<float> wt = pattern(s.f * cg * s.kh * s.kw, 0.125f, 5);
+        size_t outSize = s.n * s.f * s.oh() * s.ow();
+        std::vector<float> init = beta == 0.0f
+                                      ? std::vector<float>(outSize, 0.0f)
+                                      : pattern(outSize, 0.5f, 3);
+        std::vector<float> out =
+            beta == 0.0f
+                ? std::vector<float>(outSize,
+                                     std::numeric_limits<float>::quiet_NaN())
+                : init;
+        // The reference accumulates into beta · init.
+        std::vector<float> scaled = init;
+        for (float &x : scaled)
+          x *= beta;
+        // The buffers hold NHWC / FHWC / NHWC; the reference reads NCHW.
+        gopt_conv2d_nhwc(s.n, s.c, h, w, s.f, s.kh, s.kw, s.oh(), s.ow(),
+                         s.sh, s.sw, s.dh, s.dw, s.groups, pad[0], pad[1],
+                         pad[2], pad[3], in.data(), wt.data(),
+                         /*constantWeight=*/0, beta, out.data());
+        std::vector<float> expected = toChannelsFirst(
+            referenceConv(s, toChannelsFirst(padded, s.n, s.h, s.w, s.c),
+                          toChannelsFirst(wt, s.f, s.kh, s.kw, cg),
+                          toChannelsFirst(scaled, s.n, s.oh(), s.ow(), s.f)),
+            s.n, s.oh(), s.ow(), s.f, /*inverse=*/true);
+        for (size_t i = 0; i < outSize; ++i)
+          ASSERT_NEAR(out[i], expected[i], 1e-4)
+              << "groups " << s.groups << " kernel " << s.kh << " stride "
+              << s.sh << " dilation " << s.dh << " padding " << pad[0]
+              << pad[1] << pad[2] << pad[3] << " beta " << beta << " at "
+              << i;
+      }
 }
 
 /// A constant weight's derived form is kept until the runtime is told to

@@ -129,16 +129,20 @@ void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
                  int64_t sw, int64_t dh, int64_t dw, int64_t groups,
                  const float *input, const float *weight,
                  int64_t constantWeight, float beta, float *output);
-/// gopt_conv2d on channels-last buffers: input [n, h, w, c], weight
-/// [f, kh, kw, c/groups], output [n, oh, ow, f] (the sizes are passed as
-/// for gopt_conv2d). oneDNN's convolutions take these without reordering
-/// the activations; a 1x1 convolution with one group is a single GEMM
-/// over the batch.
+/// gopt_conv2d on channels-last buffers: input [n, h, w, c] (not padded),
+/// weight [f, kh, kw, c/groups], output [n, oh, ow, f] (the sizes are passed
+/// as for gopt_conv2d), with zero padding padTop, padLeft, padBottom,
+/// padRight around the input's h x w. oneDNN's convolutions take these
+/// without reordering the activations and pad as they read; a 1x1
+/// convolution with one group and no padding is a single GEMM over the
+/// batch.
 void gopt_conv2d_nhwc(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
                       int64_t kh, int64_t kw, int64_t oh, int64_t ow,
                       int64_t sh, int64_t sw, int64_t dh, int64_t dw,
-                      int64_t groups, const float *input, const float *weight,
-                      int64_t constantWeight, float beta, float *output);
+                      int64_t groups, int64_t padTop, int64_t padLeft,
+                      int64_t padBottom, int64_t padRight, const float *input,
+                      const float *weight, int64_t constantWeight, float beta,
+                      float *output);
 /// output = pool(input): kind 0 is max (maximumf: NaN propagates, -0 < +0),
 /// 1 is sum; f32, contiguous NCHW input [n, c, h, w] (already padded),
 /// output [n, c, oh, ow]; window kh x kw, strides sh, sw, dilations dh, dw.

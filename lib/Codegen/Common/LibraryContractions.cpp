@@ -346,18 +346,120 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
-/// The declaration of `gopt_conv2d` (or, `channelsLast`,
-/// `gopt_conv2d_nhwc`: the same arguments) in `module`, created when
-/// missing.
+/// The declaration of `gopt_conv2d` in `module`, or (`channelsLast`) of
+/// `gopt_conv2d_nhwc`, which also takes the input's zero padding (four i64
+/// after `groups`); created when missing.
 static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module,
                                   bool channelsLast) {
   Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
   Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
-  SmallVector<Type> args(14, i64); // sizes, strides, dilations, groups
+  // sizes, strides, dilations, groups (and padding)
+  SmallVector<Type> args(channelsLast ? 18 : 14, i64);
   args.append({ptr, ptr, i64, f32, ptr});
   return declareRuntimeFunction(
       rewriter, module,
       channelsLast ? kConv2DChannelsLastLibraryCall : kConv2DLibraryCall, args);
+}
+
+/// Whether `v` is a static, contiguous, row-major 4-D memref (what the
+/// runtime's convolution and pooling read and write).
+static bool isContiguousStatic4D(Value v) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  return type && type.getRank() == 4 &&
+         memref::isStaticShapeAndContiguousRowMajor(type);
+}
+
+/// The zero padding lowered in front of a channels-last convolution, on
+/// buffers: `padded` is a fresh allocation that a `linalg.map` or
+/// `linalg.fill` sets to zero, then a `memref.copy` fills an interior view
+/// (offset only along H and W) from `source`, and nothing else but `conv`
+/// (and its deallocation) uses it. The runtime can then read `source` and
+/// pad as it reads: the fill, the copy and the buffer go.
+struct ZeroPaddedInput {
+  Value source;
+  int64_t top, left, bottom, right;
+  /// The fill, the copy and the view, erased once the call reads `source`.
+  SmallVector<Operation *> steps;
+};
+
+static std::optional<ZeroPaddedInput> matchZeroPaddedInput(Value padded,
+                                                           Operation *conv) {
+  auto alloc = padded.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !alloc.getType().hasStaticShape() ||
+      alloc.getType().getRank() != 4 || alloc->getBlock() != conv->getBlock())
+    return std::nullopt;
+  Operation *fill = nullptr;
+  memref::SubViewOp view;
+  for (Operation *user : alloc->getUsers()) {
+    if (user == conv || isa<memref::DeallocOp>(user))
+      continue;
+    auto isZero = [](Value v) { return matchPattern(v, m_AnyZeroFloat()); };
+    if (auto map = dyn_cast<linalg::MapOp>(user)) {
+      auto yield = cast<linalg::YieldOp>(map.getMapper().front().back());
+      if (fill || !map.getInputs().empty() || map.getInit() != padded ||
+          yield.getNumOperands() != 1 || !isZero(yield.getOperand(0)))
+        return std::nullopt;
+      fill = map;
+      continue;
+    }
+    if (auto f = dyn_cast<linalg::FillOp>(user)) {
+      if (fill || f.getOutputs().front() != padded ||
+          !isZero(f.getInputs().front()))
+        return std::nullopt;
+      fill = f;
+      continue;
+    }
+    if (auto v = dyn_cast<memref::SubViewOp>(user)) {
+      if (view)
+        return std::nullopt;
+      view = v;
+      continue;
+    }
+    return std::nullopt;
+  }
+  if (!fill || !view || !view->hasOneUse())
+    return std::nullopt;
+  auto copy = dyn_cast<memref::CopyOp>(*view->user_begin());
+  if (!copy || copy.getTarget() != view.getResult() ||
+      !isContiguousStatic4D(copy.getSource()) ||
+      fill->getBlock() != conv->getBlock() ||
+      copy->getBlock() != conv->getBlock() || !fill->isBeforeInBlock(copy) ||
+      !copy->isBeforeInBlock(conv))
+    return std::nullopt;
+  // Channels last: the interior starts at [0, top, left, 0].
+  ArrayRef<int64_t> offsets = view.getStaticOffsets(),
+                    sizes = view.getStaticSizes(),
+                    strides = view.getStaticStrides();
+  ArrayRef<int64_t> full = alloc.getType().getShape();
+  if (llvm::any_of(offsets, ShapedType::isDynamic) ||
+      llvm::any_of(sizes, ShapedType::isDynamic) ||
+      llvm::any_of(strides, [](int64_t s) { return s != 1; }) ||
+      offsets[0] != 0 || offsets[3] != 0 || sizes[0] != full[0] ||
+      sizes[3] != full[3])
+    return std::nullopt;
+  // The source must still hold what was copied when the convolution reads
+  // (loops count by what their bodies touch: the bias written into the
+  // output before the call is a loop of vector writes).
+  Value sourceRoot = rootBuffer(copy.getSource());
+  auto touches = [&](Operation *op) {
+    bool touched = false;
+    op->walk([&](Operation *nested) {
+      if (nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return;
+      touched |= mayTouch(nested, sourceRoot) || mayTouch(nested, padded);
+    });
+    return touched;
+  };
+  for (Operation *op = copy->getNextNode(); op && op != conv;
+       op = op->getNextNode())
+    if (touches(op))
+      return std::nullopt;
+  return ZeroPaddedInput{copy.getSource(),
+                         offsets[1],
+                         offsets[2],
+                         full[1] - offsets[1] - sizes[1],
+                         full[2] - offsets[2] - sizes[2],
+                         {fill, copy, view}};
 }
 
 /// The address of the first element of the f32 buffer `v` (its aligned
@@ -368,14 +470,6 @@ static Value firstElementPointer(OpBuilder &b, Location loc, Value v) {
   Value bytes = arith::MulIOp::create(
       b, loc, meta.getOffset(), arith::ConstantIndexOp::create(b, loc, 4));
   return indexToPointer(b, loc, arith::AddIOp::create(b, loc, aligned, bytes));
-}
-
-/// Whether `v` is a static, contiguous, row-major 4-D memref (what the
-/// runtime's convolution and pooling read and write).
-static bool isContiguousStatic4D(Value v) {
-  auto type = dyn_cast<MemRefType>(v.getType());
-  return type && type.getRank() == 4 &&
-         memref::isStaticShapeAndContiguousRowMajor(type);
 }
 
 /// Whether the buffer `v` views is an argument of its function marked
@@ -389,8 +483,10 @@ static bool isConstantWeight(Value v) {
 }
 
 /// A marked convolution on contiguous, static NCHW / FCHW / NCHW memrefs →
-/// one `gopt_conv2d` call; on NHWC / FHWC / NHWC ones → one
-/// `gopt_conv2d_nhwc` call (its input is already padded).
+/// one `gopt_conv2d` call (its input is already padded); on NHWC / FHWC /
+/// NHWC ones → one `gopt_conv2d_nhwc` call, which reads the unpadded input
+/// when the padding before it is the zero fill and copy the lowering makes
+/// (matchZeroPaddedInput), and the padded buffer otherwise.
 struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
@@ -433,6 +529,11 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (!module)
       return failure();
+    // A channels-last convolution reads its unpadded input and pads as it
+    // reads.
+    std::optional<ZeroPaddedInput> padding;
+    if (channelsLast)
+      padding = matchZeroPaddedInput(input, op);
     func::FuncOp callee = declareConv2D(rewriter, module, channelsLast);
     Location loc = op.getLoc();
     float beta = 1.0f;
@@ -447,6 +548,10 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     ArrayRef<int64_t> in = cast<MemRefType>(input.getType()).getShape();
     ArrayRef<int64_t> w = cast<MemRefType>(weight.getType()).getShape();
     ArrayRef<int64_t> out = cast<MemRefType>(output.getType()).getShape();
+    if (padding) {
+      input = padding->source;
+      in = cast<MemRefType>(input.getType()).getShape();
+    }
     // Sizes as (n, c, h, w), (f, kh, kw), (oh, ow) in either layout.
     unsigned c = channelsLast ? 3 : 1, h = channelsLast ? 1 : 2, wd = h + 1;
     SmallVector<Value> args;
@@ -454,6 +559,13 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
                       out[wd], strides[0], strides[1], dilations[0],
                       dilations[1], groups})
       args.push_back(i64(v));
+    if (channelsLast)
+      for (int64_t v : padding ? SmallVector<int64_t>{padding->top,
+                                                      padding->left,
+                                                      padding->bottom,
+                                                      padding->right}
+                               : SmallVector<int64_t>{0, 0, 0, 0})
+        args.push_back(i64(v));
     args.push_back(firstElementPointer(rewriter, loc, input));
     args.push_back(firstElementPointer(rewriter, loc, weight));
     args.push_back(i64(isConstantWeight(weight) ? 1 : 0));
@@ -461,7 +573,18 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
                                              rewriter.getF32FloatAttr(beta)));
     args.push_back(firstElementPointer(rewriter, loc, output));
     func::CallOp::create(rewriter, loc, callee, args);
+    Value padded = op.getDpsInputOperand(0)->get();
     rewriter.eraseOp(op);
+    if (padding) {
+      // The copy, then its view, then the fill; the buffer, now unread,
+      // with its deallocation.
+      for (Operation *step : padding->steps)
+        rewriter.eraseOp(step);
+      Operation *alloc = padded.getDefiningOp();
+      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+        rewriter.eraseOp(user);
+      rewriter.eraseOp(alloc);
+    }
     return success();
   }
 };

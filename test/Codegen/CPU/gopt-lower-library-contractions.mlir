@@ -246,9 +246,10 @@ func.func @depthwise(%x: memref<1x4x6x6xf32>, %w: memref<4x1x3x3xf32>, %y: memre
 // -----
 
 // Channels last: the named NHWC/FHWC convolution calls gopt_conv2d_nhwc with
-// the sizes in gopt_conv2d's order (n, c, h, w, f, kh, kw, oh, ow); an NHWC
-// max pooling calls gopt_pool2d_nhwc likewise.
-// CHECK: func.func private @gopt_conv2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, f32, !llvm.ptr)
+// the sizes in gopt_conv2d's order (n, c, h, w, f, kh, kw, oh, ow), then
+// the input's padding: here none (the input is an argument); an NHWC max
+// pooling calls gopt_pool2d_nhwc likewise.
+// CHECK: func.func private @gopt_conv2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, f32, !llvm.ptr)
 // CHECK: func.func private @gopt_pool2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr)
 // CHECK-LABEL: func.func @channels_last
 // CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i64
@@ -258,7 +259,7 @@ func.func @depthwise(%x: memref<1x4x6x6xf32>, %w: memref<4x1x3x3xf32>, %y: memre
 // CHECK-DAG: %[[I4:.*]] = arith.constant 4 : i64
 // CHECK-DAG: %[[I8:.*]] = arith.constant 8 : i64
 // CHECK-DAG: %[[I10:.*]] = arith.constant 10 : i64
-// CHECK: call @gopt_conv2d_nhwc(%[[I1]], %[[I4]], %[[I10]], %[[I10]], %[[I8]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %[[I1]], %{{.*}}, %{{.*}}, %[[I1]], %{{.*}}, %{{.*}})
+// CHECK: call @gopt_conv2d_nhwc(%[[I1]], %[[I4]], %[[I10]], %[[I10]], %[[I8]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %[[I1]], %[[I0]], %[[I0]], %[[I0]], %[[I0]], %{{.*}}, %{{.*}}, %[[I1]], %{{.*}}, %{{.*}})
 // CHECK: call @gopt_pool2d_nhwc(%[[I0]], %[[I1]], %[[I8]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %{{.*}}, %{{.*}})
 func.func @channels_last(%x: memref<1x10x10x4xf32>, %w: memref<8x3x3x4xf32> {gopt.weight}, %y: memref<1x4x4x8xf32>, %p: memref<1x2x2x8xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -270,6 +271,65 @@ func.func @channels_last(%x: memref<1x10x10x4xf32>, %w: memref<8x3x3x4xf32> {gop
   linalg.fill ins(%ninf : f32) outs(%p : memref<1x2x2x8xf32>)
   linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_pool2d"}
       ins(%y, %win : memref<1x4x4x8xf32>, memref<2x2xf32>) outs(%p : memref<1x2x2x8xf32>)
+  return
+}
+
+// -----
+
+// The zero padding bufferized in front of a channels-last convolution (a
+// fresh buffer set to zero, the input copied into its interior) is left to
+// the runtime: the call reads the unpadded input with padding (1, 2, 0, 1),
+// and the buffer, its fill, the copy and the deallocation go.
+// CHECK-LABEL: func.func @channels_last_padding
+// CHECK-SAME: (%[[X:.*]]: memref<1x7x7x4xf32>,
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: linalg.map
+// CHECK-NOT: memref.copy
+// CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[I2:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[I7:.*]] = arith.constant 7 : i64
+// CHECK: %[[PX:.*]] = memref.extract_aligned_pointer_as_index %[[X]]
+// CHECK: call @gopt_conv2d_nhwc(%[[I1]], %{{.*}}, %[[I7]], %[[I7]], {{.*}}, %[[I1]], %[[I2]], %[[I0]], %[[I1]], %{{.*}}, %{{.*}}, %[[I0]], %{{.*}}, %{{.*}})
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @channels_last_padding(%x: memref<1x7x7x4xf32>, %w: memref<8x3x3x4xf32>, %y: memref<1x6x8x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %padded = memref.alloc() {alignment = 64 : i64} : memref<1x8x10x4xf32>
+  linalg.map outs(%padded : memref<1x8x10x4xf32>)
+    (%init: f32) {
+      linalg.yield %zero : f32
+    }
+  %interior = memref.subview %padded[0, 1, 2, 0] [1, 7, 7, 4] [1, 1, 1, 1] : memref<1x8x10x4xf32> to memref<1x7x7x4xf32, strided<[320, 40, 4, 1], offset: 48>>
+  memref.copy %x, %interior : memref<1x7x7x4xf32> to memref<1x7x7x4xf32, strided<[320, 40, 4, 1], offset: 48>>
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x6x8x8xf32>)
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%padded, %w : memref<1x8x10x4xf32>, memref<8x3x3x4xf32>) outs(%y : memref<1x6x8x8xf32>)
+  memref.dealloc %padded : memref<1x8x10x4xf32>
+  return
+}
+
+// -----
+
+// A padded buffer that something else also reads keeps its padding: the
+// call reads the padded buffer, with no padding of its own.
+// CHECK-LABEL: func.func @channels_last_padding_shared
+// CHECK: linalg.map
+// CHECK: memref.copy
+// CHECK: call @gopt_conv2d_nhwc
+func.func @channels_last_padding_shared(%x: memref<1x7x7x4xf32>, %w: memref<8x3x3x4xf32>, %y: memref<1x6x8x8xf32>, %z: memref<1x8x10x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %padded = memref.alloc() {alignment = 64 : i64} : memref<1x8x10x4xf32>
+  linalg.map outs(%padded : memref<1x8x10x4xf32>)
+    (%init: f32) {
+      linalg.yield %zero : f32
+    }
+  %interior = memref.subview %padded[0, 1, 2, 0] [1, 7, 7, 4] [1, 1, 1, 1] : memref<1x8x10x4xf32> to memref<1x7x7x4xf32, strided<[320, 40, 4, 1], offset: 48>>
+  memref.copy %x, %interior : memref<1x7x7x4xf32> to memref<1x7x7x4xf32, strided<[320, 40, 4, 1], offset: 48>>
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x6x8x8xf32>)
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%padded, %w : memref<1x8x10x4xf32>, memref<8x3x3x4xf32>) outs(%y : memref<1x6x8x8xf32>)
+  memref.copy %padded, %z : memref<1x8x10x4xf32> to memref<1x8x10x4xf32>
   return
 }
 
