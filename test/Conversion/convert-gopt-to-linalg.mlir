@@ -348,13 +348,16 @@ func.func @linear(%x: tensor<16x8xf32>, %w: tensor<32x16xf32>, %b: tensor<32xf32
 
 // -----
 
-// conv2d: zero padding, bias broadcast along channels as the initial value,
-// the named NCHW/FCHW op with strides and dilations.
+// conv2d: zero padding, the named NCHW/FCHW op with strides and dilations
+// into zeros, then the bias broadcast along the channels and added.
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-DAG: #[[CH:.*]] = affine_map<(d0, d1, d2, d3) -> (d1)>
 // CHECK-LABEL: func.func @conv2d
 // CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
-// CHECK: %[[INIT:.*]] = linalg.generic {indexing_maps = [#[[CH]], {{.*}}]
-// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[PAD]], %{{.*}} : tensor<1x4x10x10xf32>, tensor<8x4x3x3xf32>) outs(%[[INIT]] :
+// CHECK: %[[INIT:.*]] = linalg.fill
+// CHECK: %[[CONV:.*]] = linalg.conv_2d_nchw_fchw {dilations = dense<[1, 2]> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%[[PAD]], %{{.*}} : tensor<1x4x10x10xf32>, tensor<8x4x3x3xf32>) outs(%[[INIT]] :
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[CH]], #[[ID]]]{{.*}} ins(%[[CONV]], %{{.*}} : tensor<1x8x4x3xf32>, tensor<8xf32>)
+// CHECK: arith.addf
 func.func @conv2d(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x4x3xf32> {
   %0 = gopt.conv2d %x, %w, %b strides = [2, 2] padding = [1, 1, 1, 1] dilations = [1, 2] groups = 1 : tensor<1x4x8x8xf32>, tensor<8x4x3x3xf32>, tensor<8xf32> -> tensor<1x8x4x3xf32>
   return %0 : tensor<1x8x4x3xf32>
@@ -374,16 +377,17 @@ func.func @conv2d_grouped(%x: tensor<1x4x6x6xf32>, %w: tensor<8x2x3x3xf32>) -> t
 
 // -----
 
-// Channels last: padding of H and W (dims 1, 2), the bias broadcast along
-// the last dim, the named NHWC/FHWC op; grouped: a generic over
+// Channels last: padding of H and W (dims 1, 2), the named NHWC/FHWC op,
+// the bias added along the last dim; grouped: a generic over
 // (n, oh, ow, f, c, kh, kw) reading the FHWC weight, marked channels_last.
 // CHECK-DAG: #[[CL:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
 // CHECK-DAG: #[[GIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d5, d2 * 2 + d6, d3 + d4)>
 // CHECK-DAG: #[[GW:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d5, d6, d4)>
 // CHECK-LABEL: func.func @conv2d_channels_last
 // CHECK: %[[PAD:.*]] = tensor.pad %{{.*}} low[0, 1, 1, 0] high[0, 1, 1, 0]
-// CHECK: %[[INIT:.*]] = linalg.generic {indexing_maps = [#[[CL]], {{.*}}]
-// CHECK: linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[PAD]], %{{.*}} : tensor<1x10x10x4xf32>, tensor<8x3x3x4xf32>) outs(%[[INIT]] :
+// CHECK: %[[INIT:.*]] = linalg.fill
+// CHECK: %[[CONV:.*]] = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%[[PAD]], %{{.*}} : tensor<1x10x10x4xf32>, tensor<8x3x3x4xf32>) outs(%[[INIT]] :
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #[[CL]], #{{.*}}]{{.*}} ins(%[[CONV]], %{{.*}} : tensor<1x8x8x8xf32>, tensor<8xf32>)
 // CHECK: linalg.generic {indexing_maps = [#[[GIN]], #[[GW]], {{.*}}]
 // CHECK-SAME: attrs = {gopt.grouped_conv2d = {channels_last, dilations = array<i64: 1, 1>, groups = 4 : i64, strides = array<i64: 2, 2>}}
 func.func @conv2d_channels_last(%x: tensor<1x8x8x4xf32>, %w: tensor<8x3x3x4xf32>, %b: tensor<8xf32>, %dw: tensor<4x3x3x1xf32>) -> (tensor<1x8x8x8xf32>, tensor<1x3x3x4xf32>) {

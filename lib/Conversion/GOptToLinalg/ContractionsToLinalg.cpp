@@ -147,7 +147,7 @@ struct LowerLinear : OpConversionPattern<LinearOp> {
 
 /// gopt.conv2d → zero padding, then `linalg.conv_2d_nchw_fchw` (groups = 1;
 /// `linalg.conv_2d_nhwc_fhwc` with channels_last) or a grouped-convolution
-/// generic, accumulating into the broadcast bias (or zeros).
+/// generic into zeros, then the bias added by an elementwise generic.
 struct LowerConv2D : OpConversionPattern<Conv2DOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -162,17 +162,25 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
     Value input =
         padSpatial(rewriter, loc, adaptor.getInput(), op.getPadding(),
                    floatConstant(rewriter, loc, elem, 0.0), channelsLast);
-    Value init;
-    if (Value bias = adaptor.getBias()) {
+    // The convolution accumulates into zeros and the bias is added after,
+    // as an elementwise op: fused with the epilogue, it costs no pass over
+    // the output of its own, and a library call writes its output without
+    // reading it (beta = 0) instead of accumulating into a broadcast bias.
+    Value init = filledTensor(rewriter, loc, outType,
+                              floatConstant(rewriter, loc, elem, 0.0));
+    auto addBias = [&](Value conv) -> Value {
+      Value bias = adaptor.getBias();
+      if (!bias)
+        return conv;
+      AffineMap identity = rewriter.getMultiDimIdentityMap(4);
       AffineMap biasMap =
           AffineMap::get(4, 0, getAffineDimExpr(channelDim, ctx), ctx);
-      init = buildParallelGeneric(
-          rewriter, loc, bias, biasMap, outType,
-          [](OpBuilder &, Location, ValueRange args) { return args[0]; });
-    } else {
-      init = filledTensor(rewriter, loc, outType,
-                          floatConstant(rewriter, loc, elem, 0.0));
-    }
+      return buildParallelGeneric(
+          rewriter, loc, ValueRange{conv, bias}, {identity, biasMap}, outType,
+          [](OpBuilder &b, Location l, ValueRange args) -> Value {
+            return arith::AddFOp::create(b, l, args[0], args[1]);
+          });
+    };
     ArrayRef<int64_t> s = op.getStrides(), d = op.getDilations();
     int64_t groups = op.getGroups();
     if (groups == 1) {
@@ -187,7 +195,7 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
                     rewriter, loc, TypeRange{outType}, ins, ValueRange{init},
                     windowAttr(rewriter, s), windowAttr(rewriter, d))
                     .getResult(0);
-      rewriter.replaceOp(op, conv);
+      rewriter.replaceOp(op, addBias(conv));
       return success();
     }
     // Loops (n, f, oh, ow, c, kh, kw), or (n, oh, ow, f, c, kh, kw) with
@@ -234,7 +242,7 @@ struct LowerConv2D : OpConversionPattern<Conv2DOp> {
           rewriter.getNamedAttr("channels_last", rewriter.getUnitAttr()));
     generic->setAttr(kGroupedConv2DAttrName,
                      rewriter.getDictionaryAttr(info));
-    rewriter.replaceOp(op, generic.getResult(0));
+    rewriter.replaceOp(op, addBias(generic.getResult(0)));
     return success();
   }
 };

@@ -71,14 +71,15 @@ func.func @not_contractions(%x: tensor<4x8xf32>) -> tensor<4xf32> {
 
 // -----
 
-// An f32 convolution is marked for gopt_conv2d on its padded input,
-// accumulating into the broadcast bias; no im2col here (the runtime's
-// fallback does that when it has no oneDNN).
+// An f32 convolution is marked for gopt_conv2d on its padded input, into
+// zeros, the bias added after by an unmarked generic; no im2col here (the
+// runtime's fallback does that when it has no oneDNN).
 // CHECK-LABEL: func.func @conv
 // CHECK: %[[PAD:.*]] = tensor.pad
-// CHECK: %[[BIAS:.*]] = linalg.generic
-// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d", strides = dense<1> : tensor<2xi64>} ins(%[[PAD]], %{{.*}} : tensor<1x4x8x8xf32>, tensor<8x4x3x3xf32>) outs(%[[BIAS]] : tensor<1x8x6x6xf32>)
-// CHECK-NOT: library_call = "gopt_sgemm"
+// CHECK: %[[ZERO:.*]] = linalg.fill
+// CHECK: %[[CONV:.*]] = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d", strides = dense<1> : tensor<2xi64>} ins(%[[PAD]], %{{.*}} : tensor<1x4x8x8xf32>, tensor<8x4x3x3xf32>) outs(%[[ZERO]] : tensor<1x8x6x6xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[CONV]], %{{.*}} : tensor<1x8x6x6xf32>, tensor<8xf32>)
+// CHECK-NOT: library_call
 func.func @conv(%x: tensor<1x4x6x6xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x6x6xf32> {
   %y = gopt.conv2d %x, %w, %b strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : tensor<1x4x6x6xf32>, tensor<8x4x3x3xf32>, tensor<8xf32> -> tensor<1x8x6x6xf32>
   return %y : tensor<1x8x6x6xf32>
