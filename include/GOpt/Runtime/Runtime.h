@@ -132,10 +132,10 @@ void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
 /// gopt_conv2d on channels-last buffers: input [n, h, w, c] (not padded),
 /// weight [f, kh, kw, c/groups], output [n, oh, ow, f] (the sizes are passed
 /// as for gopt_conv2d), with zero padding padTop, padLeft, padBottom,
-/// padRight around the input's h x w. oneDNN's convolutions take these
-/// without reordering the activations and pad as they read; a 1x1
-/// convolution with one group and no padding is a single GEMM over the
-/// batch.
+/// padRight around the input's h x w. oneDNN's convolutions, 1x1 ones
+/// included, take these without reordering the activations and pad as they
+/// read; without oneDNN a 1x1 convolution with one group and no padding is
+/// a single GEMM over the batch.
 void gopt_conv2d_nhwc(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
                       int64_t kh, int64_t kw, int64_t oh, int64_t ow,
                       int64_t sh, int64_t sw, int64_t dh, int64_t dw,
