@@ -179,14 +179,13 @@ struct PoolToChannelsLast : RewritePattern {
     Location loc = op->getLoc();
     Value result;
     if (auto pool = dyn_cast<Pool2DOp>(op))
-      result = Pool2DOp::create(rewriter, loc, pool.getKindAttr(), source,
-                                pool.getKernelAttr(), pool.getStridesAttr(),
-                                pool.getPaddingAttr(),
-                                pool.getCountIncludePadAttr(),
-                                rewriter.getUnitAttr());
+      result = Pool2DOp::create(
+          rewriter, loc, pool.getKindAttr(), source, pool.getKernelAttr(),
+          pool.getStridesAttr(), pool.getPaddingAttr(),
+          pool.getCountIncludePadAttr(), rewriter.getUnitAttr());
     else
-      result =
-          GlobalAvgPoolOp::create(rewriter, loc, source, rewriter.getUnitAttr());
+      result = GlobalAvgPoolOp::create(rewriter, loc, source,
+                                       rewriter.getUnitAttr());
     rewriter.replaceOp(op, permute(rewriter, loc, result, kToChannelsFirst));
     return success();
   }

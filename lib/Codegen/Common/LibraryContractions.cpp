@@ -25,6 +25,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -502,15 +503,20 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     SmallVector<int64_t> strides, dilations;
     int64_t groups = 1;
     bool channelsLast = false;
-    if (auto conv = dyn_cast<linalg::Conv2DNchwFchwOp>(op.getOperation())) {
-      strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
-      dilations = llvm::to_vector(conv.getDilations().getValues<int64_t>());
-    } else if (auto conv =
-                   dyn_cast<linalg::Conv2DNhwcFhwcOp>(op.getOperation())) {
-      strides = llvm::to_vector(conv.getStrides().getValues<int64_t>());
-      dilations = llvm::to_vector(conv.getDilations().getValues<int64_t>());
-      channelsLast = true;
-    } else {
+    bool named =
+        llvm::TypeSwitch<Operation *, bool>(op.getOperation())
+            .Case<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcFhwcOp>(
+                [&](auto conv) {
+                  strides = llvm::to_vector(
+                      conv.getStrides().template getValues<int64_t>());
+                  dilations = llvm::to_vector(
+                      conv.getDilations().template getValues<int64_t>());
+                  channelsLast =
+                      isa<linalg::Conv2DNhwcFhwcOp>(op.getOperation());
+                  return true;
+                })
+            .Default(false);
+    if (!named) {
       auto info = op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
       auto g = info ? info.getAs<IntegerAttr>("groups") : IntegerAttr();
       auto s =
@@ -617,24 +623,18 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     bool channelsLast = isa<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(
         op.getOperation());
     DenseIntElementsAttr strideAttr, dilationAttr;
-    if (auto max = dyn_cast<linalg::PoolingNchwMaxOp>(op.getOperation())) {
-      strideAttr = max.getStrides();
-      dilationAttr = max.getDilations();
-    } else if (auto sum =
-                   dyn_cast<linalg::PoolingNchwSumOp>(op.getOperation())) {
-      strideAttr = sum.getStrides();
-      dilationAttr = sum.getDilations();
-    } else if (auto max =
-                   dyn_cast<linalg::PoolingNhwcMaxOp>(op.getOperation())) {
-      strideAttr = max.getStrides();
-      dilationAttr = max.getDilations();
-    } else if (auto sum =
-                   dyn_cast<linalg::PoolingNhwcSumOp>(op.getOperation())) {
-      strideAttr = sum.getStrides();
-      dilationAttr = sum.getDilations();
-    } else {
+    bool known =
+        llvm::TypeSwitch<Operation *, bool>(op.getOperation())
+            .Case<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp,
+                  linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(
+                [&](auto pool) {
+                  strideAttr = pool.getStrides();
+                  dilationAttr = pool.getDilations();
+                  return true;
+                })
+            .Default(false);
+    if (!known)
       return failure();
-    }
     Value input = op.getDpsInputOperand(0)->get();
     Value window = op.getDpsInputOperand(1)->get();
     Value output = op.getDpsInitOperand(0)->get();
