@@ -283,6 +283,10 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     if (auto id = f->getAttrOfType<IntegerAttr>(gopt::kKernelAttrName))
       graph->kernels.push_back({id.getInt(), f.getSymName().str()});
   });
+  clone->walk([&](LLVM::CallOp call) {
+    if (call.getCallee() == llvm::StringRef("gopt_parallel_for"))
+      ++graph->parallelLoops;
+  });
   llvm::sort(graph->kernels, [](const KernelInfo &a, const KernelInfo &b) {
     return a.id < b.id;
   });
@@ -471,6 +475,7 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
   llvm::json::Object sidecar{{"entry", entry},
                              {"lowering_ms", times.loweringMs},
                              {"codegen_ms", times.codegenMs},
+                             {"parallel_loops", parallelLoops},
                              {"kernels", std::move(kernelArray)}};
   if (target == Target::CUDA) {
     sidecar["target"] = "cuda";
@@ -529,6 +534,7 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
                       (*objectBuffer)->getBufferEnd());
     chip = object->getString("chip").value_or("").str();
     kernels = std::move(cachedKernels);
+    parallelLoops = object->getInteger("parallel_loops").value_or(0);
     times.fromCache = true;
     times.loweringMs = object->getNumber("lowering_ms").value_or(0);
     times.codegenMs = object->getNumber("codegen_ms").value_or(0);
@@ -592,6 +598,7 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
   cachedJit = std::move(*jit);
   packedEntry = address->toPtr<void (*)(void **)>();
   kernels = std::move(cachedKernels);
+  parallelLoops = object->getInteger("parallel_loops").value_or(0);
   times.fromCache = true;
   times.loadMs = nowMs() - start;
   times.loweringMs = object->getNumber("lowering_ms").value_or(0);

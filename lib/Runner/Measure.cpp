@@ -35,6 +35,7 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
   report.numKernels = static_cast<int64_t>(graph.getKernels().size());
   report.gemmLibrary = gopt_sgemm_backend();
   report.libraryThreads = runtime::getLibraryThreads();
+  report.parallelLoops = graph.getParallelLoopCount();
   for (const HostTensor &input : inputs)
     report.inputBytes += static_cast<int64_t>(input.getByteSize());
 
@@ -111,6 +112,7 @@ llvm::json::Object RunReport::toJSON() const {
       {"compile_ms", compile.toJSON()},
       {"gemm_library", gemmLibrary},
       {"library_threads", libraryThreads},
+      {"parallel_loops", parallelLoops},
   };
 }
 
@@ -138,7 +140,12 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
                      r.compile.totalMs(), r.compile.graphPassesMs,
                      r.compile.loweringMs, r.compile.codegenMs);
   os << "  threads     " << r.libraryThreads << " in the " << r.gemmLibrary
-     << " GEMM, 1 in generated loops\n";
+     << " GEMM and convolutions";
+  if (r.parallelLoops > 0)
+    os << " and in " << r.parallelLoops << " parallel loop"
+       << (r.parallelLoops == 1 ? "" : "s") << " of the generated code\n";
+  else
+    os << "; the generated code runs on one thread\n";
   os << "  kernels     " << r.numKernels << "\n";
   if (r.kernels.empty())
     return;

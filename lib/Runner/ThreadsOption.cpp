@@ -12,9 +12,9 @@ using namespace mlir::gopt;
 namespace cl = llvm::cl;
 
 static constexpr const char *kThreadsDescription =
-    "Threads of the library GEMM (0: the library's default, one per core); "
-    "generated loops run on one thread. More than this machine's cores are "
-    "clamped";
+    "Threads of the library GEMM and convolutions and of the generated "
+    "code's parallel loops, one OpenMP pool (0: its default, one per core). "
+    "More than this machine's cores are clamped";
 
 cl::opt<int> &mlir::gopt::adoptThreadsOption(cl::OptionCategory &category) {
   auto &registered = cl::getRegisteredOptions();

@@ -25,9 +25,11 @@
 #include <algorithm>
 #include <climits>
 
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
 #if defined(GOPT_HAVE_ONEDNN)
 #include <dnnl.h>
-#include <omp.h>
 #elif defined(GOPT_HAVE_OPENBLAS)
 #include <cblas.h>
 extern "C" void openblas_set_num_threads(int);
@@ -114,17 +116,18 @@ bool librarySgemm(int64_t m, int64_t n, int64_t k, float alpha, const float *a,
 
 void mlir::gopt::runtime::setLibraryThreads(int threads) {
   threads = std::max(threads, 1);
-#if defined(GOPT_HAVE_ONEDNN)
+  // OpenMP's threads run oneDNN and gopt_parallel_for's loops.
+#if defined(_OPENMP)
   omp_set_num_threads(threads);
-#elif defined(GOPT_HAVE_OPENBLAS)
-  openblas_set_num_threads(threads);
-#else
-  (void)threads;
 #endif
+#if defined(GOPT_HAVE_OPENBLAS) && !defined(GOPT_HAVE_ONEDNN)
+  openblas_set_num_threads(threads);
+#endif
+  (void)threads;
 }
 
 int mlir::gopt::runtime::getLibraryThreads() {
-#if defined(GOPT_HAVE_ONEDNN)
+#if defined(_OPENMP)
   return omp_get_max_threads();
 #elif defined(GOPT_HAVE_OPENBLAS)
   return openblas_get_num_threads();

@@ -101,5 +101,6 @@ mlir::gopt::runtime::getRuntimeSymbols() {
       {"gopt_conv2d_nhwc", reinterpret_cast<void *>(&gopt_conv2d_nhwc)},
       {"gopt_pool2d", reinterpret_cast<void *>(&gopt_pool2d)},
       {"gopt_pool2d_nhwc", reinterpret_cast<void *>(&gopt_pool2d_nhwc)},
+      {"gopt_parallel_for", reinterpret_cast<void *>(&gopt_parallel_for)},
   };
 }

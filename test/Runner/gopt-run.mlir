@@ -6,7 +6,7 @@
 // TABLE-NEXT: throughput {{.*}} runs/s
 // TABLE-NEXT: peak memory [[PEAK:[0-9]+]] bytes held by the compiled code ({{[0-9]+}} allocations per run; inputs 128 bytes)
 // TABLE-NEXT: compile {{.*}} ms: graph passes {{.*}}, lowering {{.*}}, LLVM codegen
-// TABLE-NEXT: threads {{[0-9]+}} in the {{onednn|openblas|loops}} GEMM, 1 in generated loops
+// TABLE-NEXT: threads {{[0-9]+}} in the {{onednn|openblas|loops}} GEMM and convolutions; the generated code runs on one thread
 // TABLE-NEXT: kernels 3
 // TABLE-NEXT: id ms/run share kernel
 // TABLE-NEXT: 0 {{.*}}% main_k0_exp
@@ -32,6 +32,7 @@
 // JSON: "kernels": 1,
 // JSON: "latency_ms": {
 // JSON: "library_threads": 1,
+// JSON-NEXT: "parallel_loops": 0,
 // JSON: "peak_bytes": {{[1-9][0-9]*}},
 // JSON: "repetitions": 2,
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <vector>
 
 using namespace mlir::gopt::runtime;
@@ -83,11 +84,48 @@ TEST(KernelTimers, AddUpCallsPerKernel) {
 
 TEST(Runtime, ListsEveryEntryPointForAJIT) {
   auto symbols = getRuntimeSymbols();
-  EXPECT_EQ(symbols.size(), 11u);
+  EXPECT_EQ(symbols.size(), 12u);
   for (auto &[name, address] : symbols)
     EXPECT_NE(address, nullptr) << name;
   EXPECT_TRUE(llvm::any_of(
       symbols, [](auto &symbol) { return symbol.first == "gopt_sgemm"; }));
+}
+
+/// What gopt_parallel_for's body saw: one record per chunk.
+struct ChunkLog {
+  std::mutex mutex;
+  std::vector<std::pair<int64_t, int64_t>> chunks;
+  std::vector<int> hits;
+};
+
+static void recordChunk(void *context, int64_t begin, int64_t end) {
+  auto *log = static_cast<ChunkLog *>(context);
+  for (int64_t i = begin; i < end; ++i)
+    ++log->hits[i]; // chunks are disjoint: no two threads write one slot
+  std::lock_guard<std::mutex> lock(log->mutex);
+  log->chunks.push_back({begin, end});
+}
+
+/// Every iteration runs exactly once, in contiguous chunks: one per thread
+/// (as many as there are threads, at most one per iteration), one chunk on
+/// one thread, none for no iterations.
+TEST(ParallelFor, RunsEveryIterationOnceInContiguousChunks) {
+  int saved = getLibraryThreads();
+  for (int threads : {1, 2}) {
+    setLibraryThreads(threads);
+    for (int64_t iterations : {0, 1, 3, 1000}) {
+      ChunkLog log;
+      log.hits.assign(iterations, 0);
+      gopt_parallel_for(&recordChunk, &log, iterations);
+      EXPECT_TRUE(llvm::all_of(log.hits, [](int h) { return h == 1; }))
+          << iterations << " iterations on " << threads << " threads";
+      int64_t expected = std::min<int64_t>(iterations, getLibraryThreads());
+      EXPECT_EQ(static_cast<int64_t>(log.chunks.size()), expected);
+      for (auto [begin, end] : log.chunks)
+        EXPECT_LT(begin, end);
+    }
+  }
+  setLibraryThreads(saved);
 }
 
 /// C = A·B by definition, A m×k and B k×n given by their strides.

@@ -146,6 +146,9 @@ public:
   /// of being compiled into it.
   size_t getWeightBytes() const;
   const std::vector<KernelInfo> &getKernels() const { return kernels; }
+  /// Loops of the generated code that run on the runtime's threads
+  /// (gopt_parallel_for calls; 0 when lowered with parallel-loops=false).
+  int64_t getParallelLoopCount() const { return parallelLoops; }
   const CompileTimes &getCompileTimes() const { return times; }
 
   Target getTarget() const { return target; }
@@ -227,6 +230,7 @@ private:
   std::string hostObject;
   FunctionType functionType;
   std::vector<KernelInfo> kernels;
+  int64_t parallelLoops = 0;
   CompileTimes times;
   /// The entry's large constants, passed after the inputs on every call
   /// (lib/Runner/WeightArguments.h).
@@ -271,9 +275,12 @@ struct RunReport {
   std::vector<KernelReport> kernels;
   CompileTimes compile;
   /// The GEMM library behind the library path ("onednn", "openblas",
-  /// "loops") and the threads it may use; generated loops use one thread.
+  /// "loops") and the threads it and the generated code's parallel loops
+  /// may use (one OpenMP pool).
   std::string gemmLibrary;
   int libraryThreads = 1;
+  /// Loops of the generated code that run on those threads.
+  int64_t parallelLoops = 0;
 
   llvm::json::Object toJSON() const;
 };

@@ -72,10 +72,11 @@ struct KernelTime {
 std::vector<KernelTime> getKernelTimes();
 void resetKernelTimes();
 
-/// Threads the library GEMM behind gopt_sgemm may use (oneDNN's OpenMP
-/// threads, or OpenBLAS's); at least 1. The loops GOpt generates run on the
-/// calling thread. The library's default, before any call, is one thread
-/// per core (or what OMP_NUM_THREADS / OPENBLAS_NUM_THREADS say).
+/// Threads compiled code may use: those of the library GEMM behind
+/// gopt_sgemm and the convolutions (oneDNN's OpenMP threads, or OpenBLAS's)
+/// and those gopt_parallel_for runs generated loops on (OpenMP's, the same
+/// pool as oneDNN's); at least 1. The default, before any call, is one
+/// thread per core (or what OMP_NUM_THREADS / OPENBLAS_NUM_THREADS say).
 void setLibraryThreads(int threads);
 int getLibraryThreads();
 
@@ -156,6 +157,13 @@ void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c, int64_t h,
                       int64_t w, int64_t kh, int64_t kw, int64_t oh,
                       int64_t ow, int64_t sh, int64_t sw, int64_t dh,
                       int64_t dw, const float *input, float *output);
+/// Runs body(context, begin, end) over [0, iterations) split into one
+/// contiguous chunk per thread (OpenMP's threads, as many as
+/// runtime::setLibraryThreads allows); on the calling thread when there is
+/// one thread, or when called inside a parallel region. The parallel loops
+/// of generated kernels (gopt-parallelize-kernel-loops) call it.
+void gopt_parallel_for(void (*body)(void *, int64_t, int64_t), void *context,
+                       int64_t iterations);
 }
 
 #endif // GOPT_RUNTIME_RUNTIME_H

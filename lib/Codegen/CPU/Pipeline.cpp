@@ -12,6 +12,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -32,6 +33,9 @@ void mlir::gopt::buildLowerToLLVMPipeline(
     toLinalg.addPass(createGOptSelectLibraryContractions());
   GOptFuseKernelLoopsOptions loops;
   loops.tileSizes = llvm::to_vector(options.tileSizes);
+  // Tile loops over parallel dims are scf.forall (scf.parallel once
+  // bufferized): gopt-parallelize-kernel-loops may run them on threads.
+  loops.parallelTileLoops = true;
   pm.addPass(createGOptFuseKernelLoops(loops));
   OpPassManager &tiles = pm.nest<func::FuncOp>();
   if (options.vectorize)
@@ -44,6 +48,7 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   // Buffers: identity-layout memrefs at function boundaries, ownership-based
   // deallocation.
   addBufferizeStage(pm);
+  pm.addNestedPass<func::FuncOp>(createForallToParallelLoopPass());
   // Tile loops would otherwise allocate their temporaries once per
   // iteration: hoist allocations out of loops (and up their blocks) before
   // deallocation is placed.
@@ -57,14 +62,22 @@ void mlir::gopt::buildLowerToLLVMPipeline(
     pm.addPass(createGOptLowerLibraryContractions());
 
   // Loops and scalars.
-  OpPassManager &scalar = pm.nest<func::FuncOp>();
-  scalar.addPass(createConvertLinalgToLoopsPass());
+  OpPassManager &loopNests = pm.nest<func::FuncOp>();
+  loopNests.addPass(createConvertLinalgToParallelLoopsPass());
   if (options.vectorize) {
-    scalar.addPass(createGOptLowerVectors());
-    scalar.addPass(createConvertVectorToSCFPass(
+    loopNests.addPass(createGOptLowerVectors());
+    loopNests.addPass(createConvertVectorToSCFPass(
         VectorTransferToSCFOptions().enableFullUnroll()));
-    scalar.addPass(createGOptLowerVectors());
+    loopNests.addPass(createGOptLowerVectors());
   }
+  // Parallel loops (scf.parallel) that do enough work: outlined and run on
+  // the runtime's threads; the rest become sequential loops below.
+  if (options.parallelLoops) {
+    GOptParallelizeKernelLoopsOptions parallel;
+    parallel.minWork = options.parallelMinWork;
+    pm.addPass(createGOptParallelizeKernelLoops(parallel));
+  }
+  OpPassManager &scalar = pm.nest<func::FuncOp>();
   scalar.addPass(createLowerAffinePass());
   scalar.addPass(createSCFToControlFlowPass());
   scalar.addPass(memref::createExpandStridedMetadataPass());

@@ -148,15 +148,23 @@ namespace {
 /// ones into register-sized pieces first.
 struct GOptVectorizeKernelsPass
     : gopt::impl::GOptVectorizeKernelsBase<GOptVectorizeKernelsPass> {
-  /// Tiles `op` with vectorTileSizes and returns the op inside the loops.
-  static FailureOr<linalg::LinalgOp> tileForVectors(IRRewriter &rewriter,
-                                                    linalg::LinalgOp op) {
+  /// Tiles `op` along the dims where `sizes` is non-zero, with an
+  /// scf.forall (parallel dims only) or scf.for loops, and returns the op
+  /// inside the loops (`op` itself when no size is set).
+  static FailureOr<linalg::LinalgOp> tileDims(IRRewriter &rewriter,
+                                              linalg::LinalgOp op,
+                                              ArrayRef<int64_t> sizes,
+                                              bool forall) {
+    if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }))
+      return op;
     rewriter.setInsertionPoint(op);
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t s : vectorTileSizes(op))
-      sizes.push_back(rewriter.getIndexAttr(s));
+    SmallVector<OpFoldResult> sizeAttrs;
+    for (int64_t s : sizes)
+      sizeAttrs.push_back(rewriter.getIndexAttr(s));
     scf::SCFTilingOptions options;
-    options.setTileSizes(sizes);
+    options.setTileSizes(sizeAttrs);
+    if (forall)
+      options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
     FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
         rewriter, cast<TilingInterface>(op.getOperation()), options);
     if (failed(tiled) || tiled->tiledOps.size() != 1)
@@ -166,6 +174,29 @@ struct GOptVectorizeKernelsPass
     if (!inner)
       return failure();
     return inner;
+  }
+
+  /// Tiles `op` with vectorTileSizes and returns the op inside the loops:
+  /// the parallel dims by an scf.forall (its iterations are independent:
+  /// gopt-parallelize-kernel-loops may run them on several threads), the
+  /// reduction dims by scf.for loops inside it.
+  static FailureOr<linalg::LinalgOp> tileForVectors(IRRewriter &rewriter,
+                                                    linalg::LinalgOp op) {
+    SmallVector<int64_t> sizes = vectorTileSizes(op);
+    auto iterators = op.getIteratorTypesArray();
+    SmallVector<int64_t> parallelSizes(sizes.size(), 0);
+    SmallVector<int64_t> reductionSizes(sizes.size(), 0);
+    for (auto [d, size] : llvm::enumerate(sizes)) {
+      if (iterators[d] == utils::IteratorType::parallel)
+        parallelSizes[d] = size;
+      else
+        reductionSizes[d] = size;
+    }
+    FailureOr<linalg::LinalgOp> tile =
+        tileDims(rewriter, op, parallelSizes, /*forall=*/true);
+    if (failed(tile))
+      return failure();
+    return tileDims(rewriter, *tile, reductionSizes, /*forall=*/false);
   }
 
   static void vectorizeOne(IRRewriter &rewriter, linalg::LinalgOp op) {

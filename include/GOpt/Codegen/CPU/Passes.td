@@ -74,6 +74,41 @@ def GOptApproximateMath : Pass<"gopt-approximate-math"> {
   ];
 }
 
+def GOptParallelizeKernelLoops
+    : Pass<"gopt-parallelize-kernel-loops", "::mlir::ModuleOp"> {
+  let summary = "Run the kernels' parallel loops on the runtime's threads";
+  let description = [{
+    Outlines each outermost `scf.parallel` of a kernel (`gopt.kernel`) that
+    does at least `min-work` operations (a static estimate: ops, vector ops
+    per 8 lanes, times trip counts) into
+    `func.func private @<kernel>_parallel<N>(!llvm.ptr, index, index)`,
+    which runs a chunk [begin, end) of the linearized iterations, and calls
+    the runtime's `gopt_parallel_for(body, context, iterations)` where the
+    loop was. Values the body reads are passed in a struct on the stack in
+    their LLVM form (unrealized casts bridge them until the conversion to
+    LLVM folds them); constants are cloned into the body; a buffer only the
+    loop touches is allocated per chunk by the body. Loops with dynamic
+    bounds, results, or a temporary shared through a view stay as they
+    are. Runs after the loops are built and before `convert-scf-to-cf`.
+  }];
+  let options = [
+    Option<"minWork", "min-work", "int64_t", /*default=*/"16384",
+           "Loops estimated to do fewer operations stay on the calling "
+           "thread (a parallel region costs about a microsecond)">,
+  ];
+  let statistics = [
+    Statistic<"numParallelLoops", "parallel-loops",
+              "Loops outlined and run through gopt_parallel_for">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def GOptNoInlineKernels : Pass<"gopt-no-inline-kernels", "::mlir::ModuleOp"> {
   let summary = "Keep each kernel its own function through LLVM's optimizer";
   let description = [{

@@ -64,6 +64,17 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
                      "(gopt-dealloc-after-last-use) instead of at the end of "
                      "its block, where ownership-based deallocation puts it"),
       llvm::cl::init(true)};
+  Option<bool> parallelLoops{
+      *this, "parallel-loops",
+      llvm::cl::desc("Run kernels' parallel loops on the runtime's threads "
+                     "(gopt-parallelize-kernel-loops, gopt_parallel_for; "
+                     "how many threads is decided when the code runs)"),
+      llvm::cl::init(true)};
+  Option<int64_t> parallelMinWork{
+      *this, "parallel-min-work",
+      llvm::cl::desc("Loops estimated to do fewer operations stay on the "
+                     "calling thread"),
+      llvm::cl::init(16384)};
   Option<bool> useGenericAllocFunctions{
       *this, "use-generic-alloc-functions",
       llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc/free (the "
