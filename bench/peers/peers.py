@@ -378,7 +378,7 @@ def start_ort(args, name, paths, work, levels, versions):
     argv = [args.node, os.path.join(HERE, "ort_worker.js"), paths["onnx"],
             paths["input"], prefix, f"--threads={args.threads}",
             f"--levels={','.join(levels)}"]
-    if args.threads > 1:
+    if args.threads > 1 and args.wait_policy == "passive":
         argv.append("--no-spin")
     log(f"  ORT: creating sessions ({', '.join(levels)})")
     worker = None
@@ -501,6 +501,10 @@ def bench_model(args, index, total, name, configs, levels, versions):
                 break
             shift = r % len(live)
             for c in live[shift:] + live[:shift]:
+                if args.threads > 1 and args.settle_ms > 0:
+                    # The previous contender's idle threads stop spinning
+                    # before this one is timed.
+                    time.sleep(args.settle_ms / 1000)
                 times = run_commands(c, args.runs_per_round, args.run_timeout)
                 if times is not None:
                     c.samples.append(times)
@@ -704,16 +708,22 @@ def header_lines(args, info, versions):
              f"intraOpNumThreads={args.threads}, interOpNumThreads=1, "
              f"sequential; torch "
              f"set_num_threads({args.threads}); GOpt gopt-run "
-             f"--threads={args.threads} (its library GEMM's threads)."),
+             f"--threads={args.threads} (its library calls' and its "
+             f"generated parallel loops' threads, one OpenMP pool)."),
     ]
-    if args.threads > 1:
+    if args.threads > 1 and args.wait_policy == "passive":
         lines.append(wrap("Idle threads sleep on every side (OpenMP "
                           "OMP_WAIT_POLICY=PASSIVE for GOpt and torch, ORT "
                           "allow_spinning=0), so a waiting engine does not "
                           "take the cores from the one being timed."))
-        lines.append(wrap(f"Note: GOpt runs its generated loops on one "
-                          f"thread; only its library GEMM calls use "
-                          f"{args.threads}."))
+    elif args.threads > 1:
+        lines.append(wrap(f"Idle threads wait as each engine's defaults say "
+                          f"(they spin a little before they sleep, as in "
+                          f"production); {args.settle_ms:g} ms pass between "
+                          f"one contender's runs and the next one's, so "
+                          f"spinning threads do not take the cores from the "
+                          f"one being timed (--wait-policy=passive makes "
+                          f"every pool sleep at once instead)."))
     vparts = [f"ONNX Runtime {versions.get('onnxruntime') or '?'} "
               f"(onnxruntime-node, Node {versions.get('node') or '?'})",
               f"torch {versions.get('torch') or '?'} (eager)",
@@ -805,6 +815,7 @@ def json_record(args, info, versions, results, figures, geo, elapsed):
         "date": datetime.datetime.now().astimezone().isoformat(
             timespec="seconds"),
         "machine": info, "versions": versions, "threads": args.threads,
+        "wait_policy": args.wait_policy, "settle_ms": args.settle_ms,
         "rounds": args.rounds, "runs_per_round": args.runs_per_round,
         "warmup": args.warmup, "rtol": args.rtol, "atol": args.atol,
         "elapsed_s": elapsed, "models": models, "geomeans": geo}
@@ -832,6 +843,17 @@ def parse_args(argv):
     parser.add_argument("--batch", default="",
                         help="batch sizes overriding the families' defaults")
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--wait-policy", choices=["spin", "passive"],
+                        default="spin",
+                        help="with --threads > 1: idle threads as each "
+                             "engine's defaults say, with --settle-ms "
+                             "between contenders (spin), or sleeping at "
+                             "once on every side (passive: OpenMP's "
+                             "OMP_WAIT_POLICY=PASSIVE, ORT allow_spinning=0)")
+    parser.add_argument("--settle-ms", type=float, default=50,
+                        help="with --threads > 1: pause before each "
+                             "contender's runs, so the previous one's "
+                             "spinning threads have gone to sleep")
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--runs-per-round", type=int, default=5)
     parser.add_argument("--warmup", type=int, default=3)
@@ -935,7 +957,7 @@ def main(argv=None):
                          OMP_NUM_THREADS=threads)
     args.torch_env = dict(os.environ, OPENBLAS_NUM_THREADS=threads,
                           OMP_NUM_THREADS=threads, MKL_NUM_THREADS=threads)
-    if args.threads > 1:
+    if args.threads > 1 and args.wait_policy == "passive":
         # Every engine's idle threads sleep instead of spinning (OpenMP's
         # passive wait; ORT's allow_spinning=0): the workers share the
         # cores, and an idle pool spinning in one process would steal them

@@ -47,6 +47,10 @@ using namespace mlir;
 /// The runtime entry point (lib/Runtime/Parallel.cpp).
 static constexpr llvm::StringLiteral kParallelFor = "gopt_parallel_for";
 
+/// Leading loop dimensions are split between threads until they give at
+/// least this many iterations (a few per thread on a large machine).
+static constexpr int64_t kMinDistributedIterations = 128;
+
 /// Work counts saturate here (a loop nest's estimate is a product).
 static constexpr int64_t kWorkCap = int64_t(1) << 40;
 
@@ -271,6 +275,15 @@ struct GOptParallelizeKernelLoopsPass
     int64_t work = saturatingMul(iterations, estimateWork(*loop.getBody()));
     if (work < minWork)
       return failure();
+    // The leading dimensions that give enough iterations to share are the
+    // ones split between threads; the others stay a loop nest inside the
+    // body, so an innermost contiguous loop stays one (LLVM vectorizes a
+    // fill's row; recovering every index by division per element would
+    // not).
+    int64_t split = 0, distributed = 1;
+    while (split < static_cast<int64_t>(trips->size()) &&
+           distributed < kMinDistributedIterations)
+      distributed = saturatingMul(distributed, (*trips)[split++]);
     FailureOr<SmallVector<Capture>> captures = classifyCaptures(loop, types);
     if (failed(captures))
       return failure();
@@ -329,27 +342,43 @@ struct GOptParallelizeKernelLoopsPass
       }
       }
     }
-    // for %i = begin to end: the loop's indices from %i, the last dimension
-    // fastest, then its body.
+    // for %i = begin to end: the split dimensions' indices from %i, the
+    // last fastest; the other dimensions as a loop nest inside; the body.
     Value one = arith::ConstantIndexOp::create(builder, loc, 1);
     auto chunk = scf::ForOp::create(builder, loc, entry->getArgument(1),
                                     entry->getArgument(2), one);
     builder.setInsertionPointToStart(chunk.getBody());
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(builder, loc, v);
+    };
     Value rest = chunk.getInductionVar();
-    for (int64_t d = static_cast<int64_t>(trips->size()) - 1; d >= 0; --d) {
+    for (int64_t d = split - 1; d >= 0; --d) {
       Value position = rest;
       if (d > 0) {
-        Value count = arith::ConstantIndexOp::create(builder, loc, (*trips)[d]);
+        Value count = constant((*trips)[d]);
         position = arith::RemUIOp::create(builder, loc, rest, count);
         rest = arith::DivUIOp::create(builder, loc, rest, count);
       }
-      Value step = arith::ConstantIndexOp::create(
-          builder, loc, *getConstantIntValue(loop.getStep()[d]));
-      Value lower = arith::ConstantIndexOp::create(
-          builder, loc, *getConstantIntValue(loop.getLowerBound()[d]));
-      Value scaled = arith::MulIOp::create(builder, loc, position, step);
+      Value scaled = arith::MulIOp::create(
+          builder, loc, position,
+          constant(*getConstantIntValue(loop.getStep()[d])));
       mapping.map(loop.getInductionVars()[d],
-                  arith::AddIOp::create(builder, loc, lower, scaled));
+                  arith::AddIOp::create(
+                      builder, loc,
+                      constant(*getConstantIntValue(loop.getLowerBound()[d])),
+                      scaled));
+    }
+    if (split < static_cast<int64_t>(trips->size())) {
+      SmallVector<Value> lower, upper, steps;
+      for (int64_t d = split; d < static_cast<int64_t>(trips->size()); ++d) {
+        lower.push_back(constant(*getConstantIntValue(loop.getLowerBound()[d])));
+        upper.push_back(constant(*getConstantIntValue(loop.getUpperBound()[d])));
+        steps.push_back(constant(*getConstantIntValue(loop.getStep()[d])));
+      }
+      auto inner = scf::ParallelOp::create(builder, loc, lower, upper, steps);
+      for (auto [d, iv] : llvm::enumerate(inner.getInductionVars()))
+        mapping.map(loop.getInductionVars()[split + d], iv);
+      builder.setInsertionPoint(inner.getBody()->getTerminator());
     }
     for (Operation &op : loop.getBody()->without_terminator())
       builder.clone(op, mapping);
@@ -389,7 +418,7 @@ struct GOptParallelizeKernelLoopsPass
     }
     Value function = func::ConstantOp::create(builder, loc, bodyType,
                                               SymbolRefAttr::get(body));
-    Value total = arith::ConstantIndexOp::create(builder, loc, iterations);
+    Value total = arith::ConstantIndexOp::create(builder, loc, distributed);
     func::CallOp::create(builder, loc, runtime,
                          ValueRange{function, contextPtr, total});
     loop.erase();

@@ -15,10 +15,11 @@
 // LLVM: llvm.call @gopt_parallel_for(%[[BODY]], %{{.*}}, %{{.*}}) : (!llvm.ptr, !llvm.ptr, i64) -> ()
 // LLVM: llvm.func @scale_k0_parallel0(%{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64)
 
-// A 2-D parallel loop: one call of the runtime with the linearized trip
-// count (256 x 16 = 4096 iterations); the body gets the input and the result
-// through the context struct (descriptors), clones the constant, and
-// recovers the two indices from the linear one (the last one fastest).
+// A 2-D parallel loop (256 x 16 iterations): its rows are split between
+// threads (one call of the runtime with 256 iterations), its columns stay
+// a loop inside the body. The body gets the input and the result through
+// the context struct (descriptors), clones the constant, and recovers the
+// row index from the linear one.
 // CHECK: func.func private @gopt_parallel_for((!llvm.ptr, index, index) -> (), !llvm.ptr, index)
 // CHECK-LABEL: func.func private @scale_k0(
 // CHECK-SAME: %[[IN:.*]]: memref<256x512xf32>)
@@ -32,7 +33,7 @@
 // CHECK: %[[F1:.*]] = llvm.getelementptr %[[CONTEXT]][0, 1]
 // CHECK: llvm.store %[[D1]], %[[F1]]
 // CHECK: %[[FN:.*]] = constant @scale_k0_parallel0 : (!llvm.ptr, index, index) -> ()
-// CHECK: %[[N:.*]] = arith.constant 4096 : index
+// CHECK: %[[N:.*]] = arith.constant 256 : index
 // CHECK: call @gopt_parallel_for(%[[FN]], %[[CONTEXT]], %[[N]])
 // CHECK: return %[[OUT]]
 // CHECK-LABEL: func.func private @scale_k0_parallel0(
@@ -45,13 +46,10 @@
 // CHECK: %[[L1:.*]] = llvm.load %[[P1]]
 // CHECK: %[[B:.*]] = builtin.unrealized_conversion_cast %[[L1]] {{.*}} to memref<256x512xf32>
 // CHECK: scf.for %[[I:.*]] = %[[BEGIN]] to %[[END]] step
-// CHECK: %[[C16:.*]] = arith.constant 16 : index
-// CHECK: %[[J:.*]] = arith.remui %[[I]], %[[C16]]
-// CHECK: %[[ROW:.*]] = arith.divui %[[I]], %[[C16]]
-// CHECK: %[[C32:.*]] = arith.constant 32 : index
-// CHECK: %[[COL:.*]] = arith.muli %[[J]], %[[C32]]
-// CHECK: vector.load %[[A]][%{{.*}}, %{{.*}}]
-// CHECK: vector.store %{{.*}}, %[[B]][%{{.*}}, %{{.*}}]
+// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: scf.parallel (%[[COL:.*]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
+// CHECK: vector.load %[[A]][%[[ROW]], %[[COL]]]
+// CHECK: vector.store %{{.*}}, %[[B]][%[[ROW]], %[[COL]]]
 func.func private @scale_k0(%in: memref<256x512xf32>) -> memref<256x512xf32>
     attributes {gopt.kernel = 0 : i64} {
   %c0 = arith.constant 0 : index
@@ -68,6 +66,34 @@ func.func private @scale_k0(%in: memref<256x512xf32>) -> memref<256x512xf32>
     scf.reduce
   }
   return %out : memref<256x512xf32>
+}
+
+// Leading dimensions are split until they give 128 iterations: of
+// 4 x 64 x 8 x 256 the first two (4 alone would be too few), both recovered
+// by division; the other two stay a loop nest inside the body.
+// CHECK-LABEL: func.func private @copy3d_k5(
+// CHECK: arith.constant 256 : index
+// CHECK: call @gopt_parallel_for
+// CHECK-LABEL: func.func private @copy3d_k5_parallel0(
+// CHECK: scf.for %[[I3:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: arith.remui %[[I3]], %[[C64]]
+// CHECK: arith.divui %[[I3]], %[[C64]]
+// CHECK: scf.parallel
+func.func private @copy3d_k5(%in: memref<4x64x8x256xf32>, %out: memref<4x64x8x256xf32>)
+    attributes {gopt.kernel = 5 : i64} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  scf.parallel (%i, %j, %k, %l) = (%c0, %c0, %c0, %c0) to (%c4, %c64, %c8, %c256) step (%c1, %c1, %c1, %c1) {
+    %x = memref.load %in[%i, %j, %k, %l] : memref<4x64x8x256xf32>
+    memref.store %x, %out[%i, %j, %k, %l] : memref<4x64x8x256xf32>
+    scf.reduce
+  }
+  return
 }
 
 // A temporary that buffer loop hoisting moved out of the loop (nothing

@@ -82,7 +82,9 @@ def GOptParallelizeKernelLoops
     does at least `min-work` operations (a static estimate: ops, vector ops
     per 8 lanes, times trip counts) into
     `func.func private @<kernel>_parallel<N>(!llvm.ptr, index, index)`,
-    which runs a chunk [begin, end) of the linearized iterations, and calls
+    which runs a chunk [begin, end) of the iterations of the leading
+    dimensions (linearized; as many as give at least 128 iterations, the
+    remaining dimensions a loop nest inside each), and calls
     the runtime's `gopt_parallel_for(body, context, iterations)` where the
     loop was. Values the body reads are passed in a struct on the stack in
     their LLVM form (unrealized casts bridge them until the conversion to
