@@ -9,7 +9,11 @@
 // strided pass over the row, on NHWC over output pixels, each window offset
 // a contiguous pass over the channels; the compiler vectorizes both. It is
 // compiled for AVX-512, AVX2 and the baseline, and picks the widest the CPU
-// has on each call.
+// has on each call. gopt_pool2d_nhwc takes the input's padding and skips
+// window positions outside the input (the reduction's identity as
+// padding), so no padded copy is made. Output rows are split between the
+// runtime's threads (OpenMP's, the pool the rest of the runtime uses) when
+// there are enough windows.
 //
 // The test library of the JIT integration tests (test/Integration/lib)
 // compiles this file too.
@@ -18,14 +22,28 @@
 
 #include "GOpt/Runtime/Runtime.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
+#if defined(_OPENMP)
+#include <omp.h>
+#endif
+
 namespace {
+
+/// Windows (output elements times window size) below which pooling stays
+/// on the calling thread.
+constexpr int64_t kMinParallelWork = 1 << 16;
 
 struct PoolShape {
   /// NCHW: planes = n·c, channels = 1; NHWC: planes = n, channels = c.
   int64_t planes, channels, h, w, kh, kw, oh, ow, sh, sw, dh, dw;
+  /// NHWC: the input's padding (window positions outside it are skipped:
+  /// the reduction's identity, -inf for max and 0 for sum, as padding).
+  int64_t padTop = 0, padLeft = 0;
+  /// Output rows (plane, y), plane-major, this call computes.
+  int64_t rowBegin = 0, rowEnd = 0;
 };
 
 /// maximumf: NaN propagates, −0 < +0.
@@ -39,20 +57,19 @@ template <bool Max>
 inline __attribute__((always_inline)) void poolPlanes(const PoolShape &s,
                                                       const float *input,
                                                       float *output) {
-  for (int64_t p = 0; p < s.planes; ++p) {
+  for (int64_t row = s.rowBegin; row < s.rowEnd; ++row) {
+    int64_t p = row / s.oh, y = row % s.oh;
     const float *plane = input + p * s.h * s.w;
-    for (int64_t y = 0; y < s.oh; ++y) {
-      float *out = output + (p * s.oh + y) * s.ow;
-      for (int64_t x = 0; x < s.ow; ++x)
-        out[x] = Max ? -INFINITY : 0.0f;
-      for (int64_t i = 0; i < s.kh; ++i) {
-        const float *row = plane + (y * s.sh + i * s.dh) * s.w;
-        for (int64_t j = 0; j < s.kw; ++j) {
-          const float *in = row + j * s.dw;
-          for (int64_t x = 0; x < s.ow; ++x) {
-            float v = in[x * s.sw];
-            out[x] = Max ? maximum(out[x], v) : out[x] + v;
-          }
+    float *out = output + (p * s.oh + y) * s.ow;
+    for (int64_t x = 0; x < s.ow; ++x)
+      out[x] = Max ? -INFINITY : 0.0f;
+    for (int64_t i = 0; i < s.kh; ++i) {
+      const float *line = plane + (y * s.sh + i * s.dh) * s.w;
+      for (int64_t j = 0; j < s.kw; ++j) {
+        const float *in = line + j * s.dw;
+        for (int64_t x = 0; x < s.ow; ++x) {
+          float v = in[x * s.sw];
+          out[x] = Max ? maximum(out[x], v) : out[x] + v;
         }
       }
     }
@@ -64,21 +81,27 @@ inline __attribute__((always_inline)) void poolPixels(const PoolShape &s,
                                                       const float *input,
                                                       float *output) {
   int64_t c = s.channels;
-  for (int64_t b = 0; b < s.planes; ++b) {
+  for (int64_t row = s.rowBegin; row < s.rowEnd; ++row) {
+    int64_t b = row / s.oh, y = row % s.oh;
     const float *image = input + b * s.h * s.w * c;
-    for (int64_t y = 0; y < s.oh; ++y)
-      for (int64_t x = 0; x < s.ow; ++x) {
-        float *out = output + ((b * s.oh + y) * s.ow + x) * c;
-        for (int64_t ch = 0; ch < c; ++ch)
-          out[ch] = Max ? -INFINITY : 0.0f;
-        for (int64_t i = 0; i < s.kh; ++i)
-          for (int64_t j = 0; j < s.kw; ++j) {
-            const float *in =
-                image + ((y * s.sh + i * s.dh) * s.w + x * s.sw + j * s.dw) * c;
-            for (int64_t ch = 0; ch < c; ++ch)
-              out[ch] = Max ? maximum(out[ch], in[ch]) : out[ch] + in[ch];
-          }
+    for (int64_t x = 0; x < s.ow; ++x) {
+      float *out = output + ((b * s.oh + y) * s.ow + x) * c;
+      for (int64_t ch = 0; ch < c; ++ch)
+        out[ch] = Max ? -INFINITY : 0.0f;
+      for (int64_t i = 0; i < s.kh; ++i) {
+        int64_t iy = y * s.sh + i * s.dh - s.padTop;
+        if (iy < 0 || iy >= s.h)
+          continue;
+        for (int64_t j = 0; j < s.kw; ++j) {
+          int64_t ix = x * s.sw + j * s.dw - s.padLeft;
+          if (ix < 0 || ix >= s.w)
+            continue;
+          const float *in = image + (iy * s.w + ix) * c;
+          for (int64_t ch = 0; ch < c; ++ch)
+            out[ch] = Max ? maximum(out[ch], in[ch]) : out[ch] + in[ch];
+        }
       }
+    }
   }
 }
 
@@ -112,7 +135,7 @@ void poolBaseline(const PoolShape &s, const float *input, float *output) {
 }
 
 template <bool Max>
-void poolForThisCPU(const PoolShape &s, const float *input, float *output) {
+void poolRows(const PoolShape &s, const float *input, float *output) {
   static const int level = __builtin_cpu_supports("avx512f")  ? 2
                            : __builtin_cpu_supports("avx2") ? 1
                                                             : 0;
@@ -122,6 +145,32 @@ void poolForThisCPU(const PoolShape &s, const float *input, float *output) {
     poolAVX2<Max>(s, input, output);
   else
     poolBaseline<Max>(s, input, output);
+}
+
+/// All output rows, split between the runtime's threads (OpenMP's, as
+/// gopt_parallel_for's) in contiguous ranges when there are enough.
+template <bool Max>
+void poolForThisCPU(PoolShape s, const float *input, float *output) {
+  int64_t rows = s.planes * s.oh;
+#if defined(_OPENMP)
+  int64_t work = rows * s.ow * s.channels * s.kh * s.kw;
+  int64_t threads = std::min<int64_t>(omp_get_max_threads(), rows);
+  if (threads > 1 && work >= kMinParallelWork && !omp_in_parallel()) {
+#pragma omp parallel num_threads(static_cast<int>(threads))
+    {
+      int64_t team = omp_get_num_threads(), index = omp_get_thread_num();
+      PoolShape part = s;
+      part.rowBegin = rows * index / team;
+      part.rowEnd = rows * (index + 1) / team;
+      if (part.rowBegin < part.rowEnd)
+        poolRows<Max>(part, input, output);
+    }
+    return;
+  }
+#endif
+  s.rowBegin = 0;
+  s.rowEnd = rows;
+  poolRows<Max>(s, input, output);
 }
 
 } // namespace
@@ -143,10 +192,16 @@ extern "C" void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c,
                                  int64_t h, int64_t w, int64_t kh, int64_t kw,
                                  int64_t oh, int64_t ow, int64_t sh,
                                  int64_t sw, int64_t dh, int64_t dw,
+                                 int64_t padTop, int64_t padLeft,
+                                 int64_t padBottom, int64_t padRight,
                                  const float *input, float *output) {
+  (void)padBottom; // the output size already says how far windows reach
+  (void)padRight;
   if (n <= 0 || c <= 0 || oh <= 0 || ow <= 0)
     return;
   PoolShape s{n, c, h, w, kh, kw, oh, ow, sh, sw, dh, dw};
+  s.padTop = padTop;
+  s.padLeft = padLeft;
   if (kind == 0)
     poolForThisCPU<true>(s, input, output);
   else

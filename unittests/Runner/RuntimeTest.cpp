@@ -539,7 +539,7 @@ TEST(Pool2D, ChannelsLastMatchesChannelsFirst) {
                   expected.data());
       std::vector<float> out(expected.size(), 42.0f);
       gopt_pool2d_nhwc(kind, s.n, s.c, s.h, s.w, s.kh, s.kw, oh, ow, s.sh,
-                       s.sw, s.dh, s.dw, in.data(), out.data());
+                       s.sw, s.dh, s.dw, 0, 0, 0, 0, in.data(), out.data());
       std::vector<float> first = toChannelsFirst(out, s.n, oh, ow, s.c);
       for (size_t i = 0; i < out.size(); ++i) {
         if (std::isnan(expected[i])) {
@@ -550,4 +550,45 @@ TEST(Pool2D, ChannelsLastMatchesChannelsFirst) {
         ASSERT_EQ(std::signbit(first[i]), std::signbit(expected[i])) << i;
       }
     }
+}
+
+/// gopt_pool2d_nhwc with padding computes on the unpadded input what it
+/// computes without padding on the input padded with the reduction's
+/// identity (-inf for max, 0 for sum), on one thread and on two.
+TEST(Pool2D, ChannelsLastPaddingIsTheIdentity) {
+  struct Case {
+    int64_t n, c, h, w, kh, kw, sh, sw, top, left, bottom, right;
+  } cases[] = {{1, 64, 16, 16, 3, 3, 2, 2, 1, 1, 1, 1},
+               {2, 5, 7, 9, 3, 2, 1, 2, 2, 0, 1, 1},
+               {1, 8, 5, 5, 5, 5, 1, 1, 2, 2, 2, 2}};
+  int saved = getLibraryThreads();
+  for (int threads : {1, 2}) {
+    setLibraryThreads(threads);
+    for (const Case &s : cases)
+      for (int64_t kind : {0, 1}) {
+        int64_t ph = s.h + s.top + s.bottom, pw = s.w + s.left + s.right;
+        int64_t oh = (ph - s.kh) / s.sh + 1, ow = (pw - s.kw) / s.sw + 1;
+        std::vector<float> in = pattern(s.n * s.h * s.w * s.c, 0.25f, 11);
+        std::vector<float> padded(s.n * ph * pw * s.c,
+                                  kind == 0 ? -INFINITY : 0.0f);
+        for (int64_t b = 0; b < s.n; ++b)
+          for (int64_t y = 0; y < s.h; ++y)
+            for (int64_t x = 0; x < s.w; ++x)
+              for (int64_t ch = 0; ch < s.c; ++ch)
+                padded[((b * ph + y + s.top) * pw + x + s.left) * s.c + ch] =
+                    in[((b * s.h + y) * s.w + x) * s.c + ch];
+        std::vector<float> expected(s.n * oh * ow * s.c, 42.0f);
+        gopt_pool2d_nhwc(kind, s.n, s.c, ph, pw, s.kh, s.kw, oh, ow, s.sh,
+                         s.sw, 1, 1, 0, 0, 0, 0, padded.data(),
+                         expected.data());
+        std::vector<float> out(expected.size(), 42.0f);
+        gopt_pool2d_nhwc(kind, s.n, s.c, s.h, s.w, s.kh, s.kw, oh, ow, s.sh,
+                         s.sw, 1, 1, s.top, s.left, s.bottom, s.right,
+                         in.data(), out.data());
+        for (size_t i = 0; i < out.size(); ++i)
+          ASSERT_EQ(out[i], expected[i])
+              << "kind " << kind << " at " << i << " on " << threads;
+      }
+  }
+  setLibraryThreads(saved);
 }

@@ -370,21 +370,23 @@ static bool isContiguousStatic4D(Value v) {
          memref::isStaticShapeAndContiguousRowMajor(type);
 }
 
-/// The zero padding lowered in front of a channels-last convolution, on
-/// buffers: `padded` is a fresh allocation that a `linalg.map` or
-/// `linalg.fill` sets to zero, then a `memref.copy` fills an interior view
-/// (offset only along H and W) from `source`, and nothing else but `conv`
-/// (and its deallocation) uses it. The runtime can then read `source` and
-/// pad as it reads: the fill, the copy and the buffer go.
-struct ZeroPaddedInput {
+/// The padding lowered in front of a channels-last convolution or pooling,
+/// on buffers: `padded` is a fresh allocation that a `linalg.map` or
+/// `linalg.fill` sets to the padding value (zero for a convolution, the
+/// reduction's identity for a pooling), then a `memref.copy` fills an
+/// interior view (offset only along H and W) from `source`, and nothing
+/// else but `conv` (and its deallocation) uses it. The runtime can then read
+/// `source` and pad as it reads: the fill, the copy and the buffer go.
+struct PaddedInput {
   Value source;
   int64_t top, left, bottom, right;
   /// The fill, the copy and the view, erased once the call reads `source`.
   SmallVector<Operation *> steps;
 };
 
-static std::optional<ZeroPaddedInput> matchZeroPaddedInput(Value padded,
-                                                           Operation *conv) {
+static std::optional<PaddedInput>
+matchPaddedInput(Value padded, Operation *conv,
+                 llvm::function_ref<bool(Value)> isPadValue) {
   auto alloc = padded.getDefiningOp<memref::AllocOp>();
   if (!alloc || !alloc.getType().hasStaticShape() ||
       alloc.getType().getRank() != 4 || alloc->getBlock() != conv->getBlock())
@@ -394,18 +396,17 @@ static std::optional<ZeroPaddedInput> matchZeroPaddedInput(Value padded,
   for (Operation *user : alloc->getUsers()) {
     if (user == conv || isa<memref::DeallocOp>(user))
       continue;
-    auto isZero = [](Value v) { return matchPattern(v, m_AnyZeroFloat()); };
     if (auto map = dyn_cast<linalg::MapOp>(user)) {
       auto yield = cast<linalg::YieldOp>(map.getMapper().front().back());
       if (fill || !map.getInputs().empty() || map.getInit() != padded ||
-          yield.getNumOperands() != 1 || !isZero(yield.getOperand(0)))
+          yield.getNumOperands() != 1 || !isPadValue(yield.getOperand(0)))
         return std::nullopt;
       fill = map;
       continue;
     }
     if (auto f = dyn_cast<linalg::FillOp>(user)) {
       if (fill || f.getOutputs().front() != padded ||
-          !isZero(f.getInputs().front()))
+          !isPadValue(f.getInputs().front()))
         return std::nullopt;
       fill = f;
       continue;
@@ -455,12 +456,25 @@ static std::optional<ZeroPaddedInput> matchZeroPaddedInput(Value padded,
        op = op->getNextNode())
     if (touches(op))
       return std::nullopt;
-  return ZeroPaddedInput{copy.getSource(),
+  return PaddedInput{copy.getSource(),
                          offsets[1],
                          offsets[2],
                          full[1] - offsets[1] - sizes[1],
                          full[2] - offsets[2] - sizes[2],
                          {fill, copy, view}};
+}
+
+/// Erases the padding the runtime now does: the copy, then its view, then
+/// the fill; the buffer, unread once its reader is gone, with its
+/// deallocation.
+static void erasePadding(PatternRewriter &rewriter, const PaddedInput &padding,
+                         Value padded) {
+  for (Operation *step : padding.steps)
+    rewriter.eraseOp(step);
+  Operation *alloc = padded.getDefiningOp();
+  for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+    rewriter.eraseOp(user);
+  rewriter.eraseOp(alloc);
 }
 
 /// The address of the first element of the f32 buffer `v` (its aligned
@@ -487,7 +501,7 @@ static bool isConstantWeight(Value v) {
 /// one `gopt_conv2d` call (its input is already padded); on NHWC / FHWC /
 /// NHWC ones → one `gopt_conv2d_nhwc` call, which reads the unpadded input
 /// when the padding before it is the zero fill and copy the lowering makes
-/// (matchZeroPaddedInput), and the padded buffer otherwise.
+/// (matchPaddedInput), and the padded buffer otherwise.
 struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
@@ -537,9 +551,11 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return failure();
     // A channels-last convolution reads its unpadded input and pads as it
     // reads.
-    std::optional<ZeroPaddedInput> padding;
+    std::optional<PaddedInput> padding;
     if (channelsLast)
-      padding = matchZeroPaddedInput(input, op);
+      padding = matchPaddedInput(input, op, [](Value v) {
+        return matchPattern(v, m_AnyZeroFloat());
+      });
     func::FuncOp callee = declareConv2D(rewriter, module, channelsLast);
     Location loc = op.getLoc();
     float beta = 1.0f;
@@ -581,16 +597,8 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     func::CallOp::create(rewriter, loc, callee, args);
     Value padded = op.getDpsInputOperand(0)->get();
     rewriter.eraseOp(op);
-    if (padding) {
-      // The copy, then its view, then the fill; the buffer, now unread,
-      // with its deallocation.
-      for (Operation *step : padding->steps)
-        rewriter.eraseOp(step);
-      Operation *alloc = padded.getDefiningOp();
-      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
-        rewriter.eraseOp(user);
-      rewriter.eraseOp(alloc);
-    }
+    if (padding)
+      erasePadding(rewriter, *padding, padded);
     return success();
   }
 };
@@ -600,7 +608,8 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
 static func::FuncOp declarePool2D(PatternRewriter &rewriter, ModuleOp module,
                                   bool channelsLast) {
   Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
-  SmallVector<Type> args(13, rewriter.getI64Type()); // kind, sizes, windows
+  // kind, sizes, windows (and the padding, channels last)
+  SmallVector<Type> args(channelsLast ? 17 : 13, rewriter.getI64Type());
   args.append({ptr, ptr});
   return declareRuntimeFunction(
       rewriter, module,
@@ -610,7 +619,9 @@ static func::FuncOp declarePool2D(PatternRewriter &rewriter, ModuleOp module,
 /// A marked max or sum pooling on contiguous, static NCHW (NHWC) memrefs,
 /// its output filled just before with the reduction's identity (-inf for
 /// max, 0 for sum) -> one `gopt_pool2d` (`gopt_pool2d_nhwc`) call, the fill
-/// dropped.
+/// dropped. Channels last, the padded input the lowering makes (filled with
+/// the identity, matchPaddedInput) goes too: the runtime skips the window
+/// positions outside the unpadded input.
 struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
@@ -650,6 +661,17 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (!fill || !module)
       return failure();
+    auto isIdentity = [&](Value v) {
+      FloatAttr attr;
+      if (!matchPattern(v, m_Constant(&attr)))
+        return false;
+      APFloat value = attr.getValue();
+      return isMax ? value.isInfinity() && value.isNegative()
+                   : value.isZero();
+    };
+    std::optional<PaddedInput> padding;
+    if (channelsLast)
+      padding = matchPaddedInput(input, op, isIdentity);
     func::FuncOp callee = declarePool2D(rewriter, module, channelsLast);
     rewriter.eraseOp(fill);
     Location loc = op.getLoc();
@@ -657,6 +679,9 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
       return arith::ConstantOp::create(rewriter, loc,
                                        rewriter.getI64IntegerAttr(v));
     };
+    Value padded = input;
+    if (padding)
+      input = padding->source;
     ArrayRef<int64_t> in = cast<MemRefType>(input.getType()).getShape();
     ArrayRef<int64_t> out = cast<MemRefType>(output.getType()).getShape();
     ArrayRef<int64_t> k = windowType.getShape();
@@ -671,10 +696,19 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
                       in[w], k[0], k[1], out[h], out[w], strides[0],
                       strides[1], dilations[0], dilations[1]})
       args.push_back(i64(v));
+    if (channelsLast)
+      for (int64_t v : padding ? SmallVector<int64_t>{padding->top,
+                                                      padding->left,
+                                                      padding->bottom,
+                                                      padding->right}
+                               : SmallVector<int64_t>{0, 0, 0, 0})
+        args.push_back(i64(v));
     args.push_back(firstElementPointer(rewriter, loc, input));
     args.push_back(firstElementPointer(rewriter, loc, output));
     func::CallOp::create(rewriter, loc, callee, args);
     rewriter.eraseOp(op);
+    if (padding)
+      erasePadding(rewriter, *padding, padded);
     return success();
   }
 };

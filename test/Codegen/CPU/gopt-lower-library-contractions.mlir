@@ -250,7 +250,7 @@ func.func @depthwise(%x: memref<1x4x6x6xf32>, %w: memref<4x1x3x3xf32>, %y: memre
 // the input's padding: here none (the input is an argument); an NHWC max
 // pooling calls gopt_pool2d_nhwc likewise.
 // CHECK: func.func private @gopt_conv2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, f32, !llvm.ptr)
-// CHECK: func.func private @gopt_pool2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr)
+// CHECK: func.func private @gopt_pool2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr)
 // CHECK-LABEL: func.func @channels_last
 // CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i64
 // CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
@@ -260,7 +260,7 @@ func.func @depthwise(%x: memref<1x4x6x6xf32>, %w: memref<4x1x3x3xf32>, %y: memre
 // CHECK-DAG: %[[I8:.*]] = arith.constant 8 : i64
 // CHECK-DAG: %[[I10:.*]] = arith.constant 10 : i64
 // CHECK: call @gopt_conv2d_nhwc(%[[I1]], %[[I4]], %[[I10]], %[[I10]], %[[I8]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %[[I1]], %[[I0]], %[[I0]], %[[I0]], %[[I0]], %{{.*}}, %{{.*}}, %[[I1]], %{{.*}}, %{{.*}})
-// CHECK: call @gopt_pool2d_nhwc(%[[I0]], %[[I1]], %[[I8]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %{{.*}}, %{{.*}})
+// CHECK: call @gopt_pool2d_nhwc(%[[I0]], %[[I1]], %[[I8]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %[[I0]], %[[I0]], %[[I0]], %[[I0]], %{{.*}}, %{{.*}})
 func.func @channels_last(%x: memref<1x10x10x4xf32>, %w: memref<8x3x3x4xf32> {gopt.weight}, %y: memref<1x4x4x8xf32>, %p: memref<1x2x2x8xf32>) {
   %zero = arith.constant 0.0 : f32
   %ninf = arith.constant 0xFF800000 : f32
@@ -306,6 +306,59 @@ func.func @channels_last_padding(%x: memref<1x7x7x4xf32>, %w: memref<8x3x3x4xf32
   linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
       ins(%padded, %w : memref<1x8x10x4xf32>, memref<8x3x3x4xf32>) outs(%y : memref<1x6x8x8xf32>)
   memref.dealloc %padded : memref<1x8x10x4xf32>
+  return
+}
+
+// -----
+
+// Max pooling on the -inf padding bufferized in front of it: the runtime
+// skips the window positions outside the unpadded input, so the buffer, its
+// fill, the copy and the deallocation go (padding 1, 1, 1, 1).
+// CHECK-LABEL: func.func @channels_last_pool_padding
+// CHECK-SAME: (%[[X:.*]]: memref<1x8x8x4xf32>,
+// CHECK-NOT: memref.alloc() {alignment = 64 : i64} : memref<1x10x10x4xf32>
+// CHECK-NOT: memref.copy
+// CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[I8:.*]] = arith.constant 8 : i64
+// CHECK: %[[PX:.*]] = memref.extract_aligned_pointer_as_index %[[X]]
+// CHECK: call @gopt_pool2d_nhwc(%[[I0]], %[[I1]], %{{.*}}, %[[I8]], %[[I8]], {{.*}}, %[[I1]], %[[I1]], %[[I1]], %[[I1]], %{{.*}}, %{{.*}})
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @channels_last_pool_padding(%x: memref<1x8x8x4xf32>, %p: memref<1x4x4x4xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %padded = memref.alloc() {alignment = 64 : i64} : memref<1x10x10x4xf32>
+  linalg.fill ins(%ninf : f32) outs(%padded : memref<1x10x10x4xf32>)
+  %interior = memref.subview %padded[0, 1, 1, 0] [1, 8, 8, 4] [1, 1, 1, 1] : memref<1x10x10x4xf32> to memref<1x8x8x4xf32, strided<[400, 40, 4, 1], offset: 44>>
+  memref.copy %x, %interior : memref<1x8x8x4xf32> to memref<1x8x8x4xf32, strided<[400, 40, 4, 1], offset: 44>>
+  %win = memref.alloc() : memref<3x3xf32>
+  linalg.fill ins(%ninf : f32) outs(%p : memref<1x4x4x4xf32>)
+  linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_pool2d"}
+      ins(%padded, %win : memref<1x10x10x4xf32>, memref<3x3xf32>) outs(%p : memref<1x4x4x4xf32>)
+  memref.dealloc %padded : memref<1x10x10x4xf32>
+  return
+}
+
+// -----
+
+// Padding with another value than the reduction's identity (zeros in front
+// of a max pooling) stays: the call reads the padded buffer.
+// CHECK-LABEL: func.func @channels_last_pool_zero_padding
+// CHECK: linalg.fill
+// CHECK: memref.copy
+// CHECK: call @gopt_pool2d_nhwc
+func.func @channels_last_pool_zero_padding(%x: memref<1x8x8x4xf32>, %p: memref<1x4x4x4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  %padded = memref.alloc() {alignment = 64 : i64} : memref<1x10x10x4xf32>
+  linalg.fill ins(%zero : f32) outs(%padded : memref<1x10x10x4xf32>)
+  %interior = memref.subview %padded[0, 1, 1, 0] [1, 8, 8, 4] [1, 1, 1, 1] : memref<1x10x10x4xf32> to memref<1x8x8x4xf32, strided<[400, 40, 4, 1], offset: 44>>
+  memref.copy %x, %interior : memref<1x8x8x4xf32> to memref<1x8x8x4xf32, strided<[400, 40, 4, 1], offset: 44>>
+  %win = memref.alloc() : memref<3x3xf32>
+  linalg.fill ins(%ninf : f32) outs(%p : memref<1x4x4x4xf32>)
+  linalg.pooling_nhwc_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_pool2d"}
+      ins(%padded, %win : memref<1x10x10x4xf32>, memref<3x3xf32>) outs(%p : memref<1x4x4x4xf32>)
+  memref.dealloc %padded : memref<1x10x10x4xf32>
   return
 }
 
