@@ -19,6 +19,7 @@
 #include "DiagnosticCollector.h"
 #include "NativeTarget.h"
 #include "GOpt/Deploy/PackedCall.h"
+#include "ObjectCode.h"
 #include "WeightArguments.h"
 
 #include "GOpt/Version.h"
@@ -54,6 +55,7 @@
 #include <cstring>
 #include <mutex>
 #include <set>
+#include <thread>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -291,9 +293,8 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     return a.id < b.id;
   });
 
-  // Machine code for this CPU, at O3 unless asked otherwise (the target
-  // machine must be built here: the ExecutionEngine's jitCodeGenOptLevel
-  // alone has no effect).
+  // Machine code for this CPU, at O3 unless asked otherwise, the module's
+  // partitions compiled on every core (ObjectCode.h).
   initializeNativeTarget();
   registerBuiltinDialectTranslation(*context);
   registerLLVMDialectTranslation(*context);
@@ -308,37 +309,30 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   auto codegenLevel =
       llvm::CodeGenOpt::getLevel(static_cast<int>(options.codegenOptLevel));
   tmBuilder->setCodeGenOptLevel(*codegenLevel);
-  auto tm = tmBuilder->createTargetMachine();
-  if (!tm)
-    return tm.takeError();
-  auto transformer =
-      makeOptimizingTransformer(options.codegenOptLevel, 0, tm->get());
-  ExecutionEngineOptions engineOptions;
-  engineOptions.enableObjectDump = !cacheKey.empty();
-  engineOptions.transformer = transformer;
-  engineOptions.jitCodeGenOptLevel = *codegenLevel;
-  engineOptions.enableGDBNotificationListener = false;
-  engineOptions.enablePerfNotificationListener = false;
+  // The packed entry the runner calls: void(void **args).
+  if (failed(addPackedEntry(*clone, "_mlir_ciface_" + graph->entry)))
+    return makeError("@" + graph->entry + " has no C interface after "
+                     "lowering (gopt-emit-c-interface)");
   DiagnosticCollector diags(context);
-  auto engine = ExecutionEngine::create(*clone, engineOptions, std::move(*tm));
-  if (!engine)
+  unsigned threads = options.codegenThreads
+                         ? options.codegenThreads
+                         : std::max(1u, std::thread::hardware_concurrency());
+  auto objects =
+      emitObjects(*clone, *tmBuilder, options.codegenOptLevel, threads);
+  if (!objects)
     return makeError("JIT compilation failed: " +
-                     llvm::toString(engine.takeError()) + diags.str());
-  graph->engine = std::move(*engine);
-  graph->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    for (auto &[name, address] : runtime::getRuntimeSymbols())
-      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                                 llvm::JITSymbolFlags::Exported};
-    return symbols;
-  });
-  graph->engine->initialize();
-  // Materialize now, so the first run does not pay for code generation.
-  auto packed = graph->engine->lookupPacked("_mlir_ciface_" + graph->entry);
+                     llvm::toString(objects.takeError()) + diags.str());
+  auto jit = linkObjects(*tmBuilder, *objects);
+  if (!jit)
+    return makeError("JIT linking failed: " + llvm::toString(jit.takeError()));
+  // Link now, so the first run does not pay for it.
+  auto packed = (*jit)->lookup("_mlir__mlir_ciface_" + graph->entry);
   if (!packed)
     return makeError("JIT lookup of @" + graph->entry +
                      " failed: " + llvm::toString(packed.takeError()));
-  graph->packedEntry = *packed;
+  graph->packedEntry = packed->toPtr<void (*)(void **)>();
+  graph->jit = std::move(*jit);
+  graph->objects = std::move(*objects);
   graph->times.codegenMs = nowMs() - start;
   if (!cacheKey.empty() && graph->storeInCache(cacheEntry))
     trimObjectCache(options.objectCacheDir, options.objectCacheLimitBytes,
@@ -454,14 +448,18 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
       ".tmp" + std::to_string(llvm::sys::Process::getProcessId());
   std::string tmpObject = objectPath.str() + suffix;
   std::string tmpSidecar = sidecarPath.str() + suffix;
-  if (target == Target::CUDA) {
+  // CPU: the partitions' objects one after another (their sizes in the
+  // sidecar).
+  {
     std::error_code ec;
     llvm::raw_fd_ostream os(tmpObject, ec);
     if (ec)
       return false;
-    os.write(hostObject.data(), hostObject.size());
-  } else {
-    engine->dumpToObjectFile(tmpObject);
+    if (target == Target::CUDA)
+      os.write(hostObject.data(), hostObject.size());
+    else
+      for (const std::string &object : objects)
+        os.write(object.data(), object.size());
   }
   uint64_t size = 0;
   if (llvm::sys::fs::file_size(tmpObject, size) || size == 0) {
@@ -472,7 +470,11 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
   for (const KernelInfo &k : kernels)
     kernelArray.push_back(llvm::json::Object{
         {"id", k.id}, {"name", k.name}, {"library", k.library}});
+  llvm::json::Array objectSizes;
+  for (const std::string &object : objects)
+    objectSizes.push_back(static_cast<int64_t>(object.size()));
   llvm::json::Object sidecar{{"entry", entry},
+                             {"object_sizes", std::move(objectSizes)},
                              {"lowering_ms", times.loweringMs},
                              {"codegen_ms", times.codegenMs},
                              {"parallel_loops", parallelLoops},
@@ -541,6 +543,24 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
     return !hostObject.empty() && !chip.empty();
   }
 
+  // The partitions' objects, back to back in the object file.
+  std::vector<std::string> cachedObjects;
+  llvm::StringRef bytes = (*objectBuffer)->getBuffer();
+  const llvm::json::Array *sizes = object->getArray("object_sizes");
+  if (!sizes || sizes->empty())
+    return false;
+  size_t offset = 0;
+  for (const llvm::json::Value &value : *sizes) {
+    std::optional<int64_t> size = value.getAsInteger();
+    if (!size || *size <= 0 ||
+        offset + static_cast<size_t>(*size) > bytes.size())
+      return false;
+    cachedObjects.push_back(bytes.substr(offset, *size).str());
+    offset += *size;
+  }
+  if (offset != bytes.size())
+    return false;
+
   initializeNativeTarget();
   double start = nowMs();
   auto tmBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -548,54 +568,18 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
     llvm::consumeError(tmBuilder.takeError());
     return false;
   }
-  // The linker the ExecutionEngine uses, for the objects it made.
-  auto jit =
-      llvm::orc::LLJITBuilder()
-          .setJITTargetMachineBuilder(std::move(*tmBuilder))
-          .setObjectLinkingLayerCreator(
-              [](llvm::orc::ExecutionSession &session) {
-                return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
-                    session, [](const llvm::MemoryBuffer &) {
-                      return std::make_unique<llvm::SectionMemoryManager>();
-                    });
-              })
-          .create();
-  if (!jit) {
-    llvm::consumeError(jit.takeError());
+  auto linked = linkObjects(std::move(*tmBuilder), cachedObjects);
+  if (!linked) {
+    llvm::consumeError(linked.takeError());
     return false;
   }
-  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
-  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
-      (*jit)->getDataLayout().getGlobalPrefix());
-  if (!process) {
-    llvm::consumeError(process.takeError());
-    return false;
-  }
-  main.addGenerator(std::move(*process));
-  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(),
-                                        (*jit)->getDataLayout());
-  llvm::orc::SymbolMap symbols;
-  for (auto &[name, address] : runtime::getRuntimeSymbols())
-    symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                               llvm::JITSymbolFlags::Exported};
-  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(symbols))) {
-    llvm::consumeError(std::move(error));
-    return false;
-  }
-  if (llvm::Error error = (*jit)->addObjectFile(std::move(*objectBuffer))) {
-    llvm::consumeError(std::move(error));
-    return false;
-  }
-  auto address = (*jit)->lookup("_mlir__mlir_ciface_" + entry);
+  auto address = (*linked)->lookup("_mlir__mlir_ciface_" + entry);
   if (!address) {
     llvm::consumeError(address.takeError());
     return false;
   }
-  if (llvm::Error error = (*jit)->initialize(main)) {
-    llvm::consumeError(std::move(error));
-    return false;
-  }
-  cachedJit = std::move(*jit);
+  jit = std::move(*linked);
+  objects = std::move(cachedObjects);
   packedEntry = address->toPtr<void (*)(void **)>();
   kernels = std::move(cachedKernels);
   parallelLoops = object->getInteger("parallel_loops").value_or(0);

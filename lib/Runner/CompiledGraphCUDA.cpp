@@ -11,6 +11,7 @@
 
 #include "DiagnosticCollector.h"
 #include "NativeTarget.h"
+#include "ObjectCode.h"
 #include "GOpt/Codegen/GPU/Pipeline.h"
 #include "GOpt/Deploy/Bundle.h"
 #include "GOpt/Runner/LocalBundle.h"
@@ -60,37 +61,6 @@ std::string findLinker() {
 std::string tensorElementName(Type type) {
   auto kind = getElementKind(cast<RankedTensorType>(type).getElementType());
   return getElementKindName(*kind).str();
-}
-
-/// Adds `_mlir_<name>(ptr args)`, which calls `name` with its i-th argument
-/// loaded from the pointer args[i] points to (the ExecutionEngine's packed
-/// interface, which GOpt's runners call).
-LogicalResult addPackedEntry(ModuleOp module, llvm::StringRef name) {
-  auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
-  if (!fn || fn.isExternal())
-    return failure();
-  OpBuilder builder(module.getContext());
-  builder.setInsertionPointToEnd(module.getBody());
-  Location loc = fn.getLoc();
-  auto ptr = LLVM::LLVMPointerType::get(module.getContext());
-  auto type = LLVM::LLVMFunctionType::get(
-      LLVM::LLVMVoidType::get(module.getContext()), {ptr});
-  auto packed =
-      LLVM::LLVMFuncOp::create(builder, loc, ("_mlir_" + name).str(), type);
-  Block *body = packed.addEntryBlock(builder);
-  builder.setInsertionPointToStart(body);
-  SmallVector<Value> args;
-  for (auto [i, argType] :
-       llvm::enumerate(fn.getFunctionType().getParams())) {
-    Value slot = LLVM::GEPOp::create(
-        builder, loc, ptr, ptr, body->getArgument(0),
-        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
-    Value argPtr = LLVM::LoadOp::create(builder, loc, ptr, slot);
-    args.push_back(LLVM::LoadOp::create(builder, loc, argType, argPtr));
-  }
-  LLVM::CallOp::create(builder, loc, fn, args);
-  LLVM::ReturnOp::create(builder, loc, ValueRange());
-  return success();
 }
 
 } // namespace

@@ -44,6 +44,11 @@
 // Code compiled at LLVM's O0 (--opt-level=0: faster to compile) computes
 // the same.
 // RUN: gopt-run %s --reps=0 --opt-level=0 --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
+// The CPU code compiled with one codegen thread or three computes the same
+// (this graph is too small to split; unittests/Runner/CompiledGraphTest.cpp
+// splits a larger one).
+// RUN: gopt-run %s --reps=0 --codegen-threads=1 --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
+// RUN: gopt-run %s --reps=0 --codegen-threads=3 --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
 
 // Given inputs are used as given: the saved inputs reproduce the results.
 // RUN: gopt-run %s --reps=0 --inputs=%t/plain/input0.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME

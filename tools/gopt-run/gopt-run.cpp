@@ -57,6 +57,11 @@ static cl::opt<unsigned> optLevel(
     cl::desc("LLVM optimization level of the CPU code, 0-3 (default 3; "
              "lower compiles faster, runs slower: docs/Runner.md)"),
     cl::init(3), cl::cat(category));
+static cl::opt<unsigned> codegenThreads(
+    "codegen-threads",
+    cl::desc("Threads compiling the CPU code, the module split into as many "
+             "partitions (0, the default: one per core)"),
+    cl::init(0), cl::cat(category));
 static cl::opt<bool> kernelTimers("kernel-timers",
                                   cl::desc("Time every kernel (default on)"),
                                   cl::init(true), cl::cat(category));
@@ -339,6 +344,7 @@ int main(int argc, char **argv) {
   compileOptions.graphPipeline = pipeline;
   compileOptions.loweringOptions = loweringOptions;
   compileOptions.codegenOptLevel = optLevel;
+  compileOptions.codegenThreads = codegenThreads;
   // Kernel timers would add their lock to every kernel of every worker.
   compileOptions.kernelTimers = kernelTimers && !loadTest;
   auto graph = CompiledGraph::compile(*module, compileOptions);

@@ -141,6 +141,54 @@ TEST_F(RunnerFixture, ObjectCacheLoadsWhatACompileStored) {
   llvm::sys::fs::remove_directories(dir);
 }
 
+/// A chain of `n` unfused elementwise ops: n kernels.
+static std::string chainGraph(int n) {
+  std::string text = "func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {\n";
+  std::string last = "%x";
+  for (int i = 0; i < n; ++i) {
+    std::string next = "%v" + std::to_string(i);
+    const char *op = i % 3 == 0 ? "gopt.tanh" : i % 3 == 1 ? "gopt.neg" : "gopt.exp";
+    text += "  " + next + " = " + op + " " + last + " : tensor<4x8xf32>\n";
+    last = next;
+  }
+  return text + "  return " + last + " : tensor<4x8xf32>\n}\n";
+}
+
+/// The CPU code compiled in partitions on several threads computes what it
+/// computes in one piece, and the cache stores and links every partition.
+TEST_F(RunnerFixture, PartitionedCodegenMatchesOnePiece) {
+  auto module = parseSourceString<ModuleOp>(chainGraph(24), &context);
+  ASSERT_TRUE(module);
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("gopt-partitions", dir));
+  CompileOptions one;
+  one.codegenThreads = 1;
+  auto whole = CompiledGraph::compile(*module, one);
+  ASSERT_TRUE(bool(whole)) << llvm::toString(whole.takeError());
+  EXPECT_EQ((*whole)->getObjectCount(), 1u);
+
+  CompileOptions three;
+  three.codegenThreads = 3;
+  three.objectCacheDir = dir.str().str();
+  auto split = CompiledGraph::compile(*module, three);
+  ASSERT_TRUE(bool(split)) << llvm::toString(split.takeError());
+  EXPECT_EQ((*split)->getObjectCount(), 3u);
+  auto cached = CompiledGraph::compile(*module, three);
+  ASSERT_TRUE(bool(cached)) << llvm::toString(cached.takeError());
+  EXPECT_TRUE((*cached)->getCompileTimes().fromCache);
+  EXPECT_EQ((*cached)->getObjectCount(), 3u);
+
+  std::vector<HostTensor> inputs = (*whole)->makeRandomInputs(3);
+  auto expected = (*whole)->run(inputs);
+  ASSERT_TRUE(bool(expected)) << llvm::toString(expected.takeError());
+  for (auto *graph : {&*split, &*cached}) {
+    auto out = (*graph)->run(inputs);
+    ASSERT_TRUE(bool(out)) << llvm::toString(out.takeError());
+    EXPECT_TRUE(compareTensors((*out)[0], (*expected)[0], 0, 0).matches);
+  }
+  llvm::sys::fs::remove_directories(dir);
+}
+
 /// `x[2, 16] · W[16, 32] + b[32]` with W's values `scale · (i % 7 - 3)`
 /// (2 KiB, handed to the code as an argument) and b's `i` (128 bytes, kept
 /// in the code).

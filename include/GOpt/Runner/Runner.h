@@ -7,8 +7,9 @@
 //   auto report = gopt::measureGraph(**graph, inputs, runOptions);
 //
 // compile() clones the module, runs the graph pipeline it is given (if any),
-// lowers with gopt-lower-to-llvm and JITs with the ExecutionEngine at O3 for
-// the host CPU; the compiled code allocates through the runtime's tracking
+// lowers with gopt-lower-to-llvm, compiles at O3 for the host CPU (the
+// module split into partitions compiled on several threads) and links the
+// objects with an ORC JIT; the compiled code allocates through the runtime's tracking
 // allocator and, with kernel timers, reports each kernel's time.
 //
 //===----------------------------------------------------------------------===//
@@ -38,7 +39,6 @@ class LLJIT;
 } // namespace llvm
 
 namespace mlir {
-class ExecutionEngine;
 class OpPassManager;
 namespace gopt {
 
@@ -71,6 +71,10 @@ struct CompileOptions {
   /// Below 3 the code is slower but compiles faster: for tools that check
   /// what a graph computes (gopt-difftest), not how fast it runs.
   unsigned codegenOptLevel = 3;
+  /// Threads compiling the CPU code (the module split into as many
+  /// partitions; 0: one per core). The machine code does not depend on it
+  /// beyond the order of functions.
+  unsigned codegenThreads = 0;
   /// A folder for compiled code (empty: no cache). The machine code of a
   /// program is stored under a content hash of (the IR after the graph
   /// pipeline, lowering options, kernel timers, host CPU and features, GOpt
@@ -97,7 +101,8 @@ std::string computeProgramHash(ModuleOp module);
 struct CompileTimes {
   double graphPassesMs = 0;
   double loweringMs = 0;
-  /// Translation to LLVM IR, O3, machine code (ExecutionEngine).
+  /// Translation to LLVM IR, O3, machine code (partitions in parallel),
+  /// linking.
   double codegenMs = 0;
   /// Loaded from the object cache: loweringMs and codegenMs are those of
   /// the compile that filled the cache entry, and loadMs what loading took.
@@ -146,6 +151,9 @@ public:
   /// of being compiled into it.
   size_t getWeightBytes() const;
   const std::vector<KernelInfo> &getKernels() const { return kernels; }
+  /// Object files the CPU code was compiled into (one per partition
+  /// compiled in parallel; CompileOptions::codegenThreads).
+  size_t getObjectCount() const { return objects.size(); }
   /// Loops of the generated code that run on the runtime's threads
   /// (gopt_parallel_for calls; 0 when lowered with parallel-loops=false).
   int64_t getParallelLoopCount() const { return parallelLoops; }
@@ -209,7 +217,7 @@ private:
   /// Loads the entry from a cached object file; false when there is none
   /// usable (the caller then compiles).
   bool loadFromCache(const ObjectCacheEntry &cacheEntry);
-  /// Stores the engine's object file and what loading needs beside it.
+  /// Stores the object files and what loading needs beside them.
   /// Returns whether the entry was written.
   bool storeInCache(const ObjectCacheEntry &cacheEntry);
   /// compile() for Target::CUDA, from the module after the graph pipeline
@@ -218,9 +226,10 @@ private:
   compileForCUDA(std::unique_ptr<CompiledGraph> graph,
                  OwningOpRef<ModuleOp> module, const CompileOptions &options);
 
-  std::unique_ptr<ExecutionEngine> engine;
-  /// The JIT of a graph loaded from the object cache.
-  std::unique_ptr<llvm::orc::LLJIT> cachedJit;
+  /// The JIT holding the linked code (compiled or loaded from the cache).
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  /// Target::CPU: the relocatable objects the JIT linked (for the cache).
+  std::vector<std::string> objects;
   /// The entry's packed interface: void(void **args).
   void (*packedEntry)(void **) = nullptr;
   std::string entry;

@@ -1,0 +1,50 @@
+//===- ObjectCode.h - LLVM-dialect modules to linked machine code -*- C++ -*-===//
+//
+// Private to lib/Runner: how a lowered module becomes code the process can
+// call. The CPU graph is translated to LLVM IR, split into partitions
+// compiled (optimized, then code generated) on several threads, and the
+// resulting object files are linked by an ORC JIT; the compile cache keeps
+// the object files and links them again the same way.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef GOPT_LIB_RUNNER_OBJECTCODE_H
+#define GOPT_LIB_RUNNER_OBJECTCODE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace gopt {
+
+/// Adds `_mlir_<name>(ptr args)`, which calls `name` with its i-th argument
+/// loaded from the pointer args[i] points to (the packed interface GOpt's
+/// runners call). Fails when `name` is not a function defined in `module`.
+LogicalResult addPackedEntry(ModuleOp module, llvm::StringRef name);
+
+/// Relocatable object files of the LLVM-dialect `module`: translated to
+/// LLVM IR, split into at most `partitions` parts (fewer for a small
+/// module), each optimized at `optLevel` (0-3) and code generated for
+/// `machine` on a thread of its own. The parts link with each other into
+/// the whole program (linkObjects).
+llvm::Expected<std::vector<std::string>>
+emitObjects(ModuleOp module, llvm::orc::JITTargetMachineBuilder machine,
+            unsigned optLevel, unsigned partitions);
+
+/// A JIT holding `objects` linked together, with the runtime's entry points
+/// (runtime::getRuntimeSymbols) and the process's symbols (libm, libc)
+/// resolvable, its initializers run.
+llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
+linkObjects(llvm::orc::JITTargetMachineBuilder machine,
+            const std::vector<std::string> &objects);
+
+} // namespace gopt
+} // namespace mlir
+
+#endif // GOPT_LIB_RUNNER_OBJECTCODE_H
