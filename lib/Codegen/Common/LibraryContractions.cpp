@@ -456,6 +456,13 @@ matchPaddedInput(Value padded, Operation *conv,
        op = op->getNextNode())
     if (touches(op))
       return std::nullopt;
+  // Nor may the call write where it would then read: bufferization may put
+  // the result into the source's buffer, dead once it was copied (a fused
+  // kernel transposing its input, then convolving it).
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(conv))
+    for (Value init : dps.getDpsInits())
+      if (rootBuffer(init) == sourceRoot)
+        return std::nullopt;
   return PaddedInput{copy.getSource(),
                          offsets[1],
                          offsets[2],

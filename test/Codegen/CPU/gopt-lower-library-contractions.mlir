@@ -364,6 +364,32 @@ func.func @channels_last_pool_zero_padding(%x: memref<1x8x8x4xf32>, %p: memref<1
 
 // -----
 
+// A convolution whose output is the buffer its padded input was copied
+// from (bufferization reuses it, dead after the copy) keeps its padding:
+// read unpadded, the input would be overwritten while it is read.
+// CHECK-LABEL: func.func @channels_last_padding_output_is_source
+// CHECK: linalg.map
+// CHECK: memref.copy
+// CHECK: call @gopt_conv2d_nhwc
+func.func @channels_last_padding_output_is_source(%w: memref<4x3x3x4xf32>) -> memref<1x7x7x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %x = memref.alloc() {alignment = 64 : i64} : memref<1x7x7x4xf32>
+  linalg.fill ins(%zero : f32) outs(%x : memref<1x7x7x4xf32>)
+  %padded = memref.alloc() {alignment = 64 : i64} : memref<1x9x9x4xf32>
+  linalg.map outs(%padded : memref<1x9x9x4xf32>)
+    (%init: f32) {
+      linalg.yield %zero : f32
+    }
+  %interior = memref.subview %padded[0, 1, 1, 0] [1, 7, 7, 4] [1, 1, 1, 1] : memref<1x9x9x4xf32> to memref<1x7x7x4xf32, strided<[324, 36, 4, 1], offset: 40>>
+  memref.copy %x, %interior : memref<1x7x7x4xf32> to memref<1x7x7x4xf32, strided<[324, 36, 4, 1], offset: 40>>
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%padded, %w : memref<1x9x9x4xf32>, memref<4x3x3x4xf32>) outs(%x : memref<1x7x7x4xf32>)
+  memref.dealloc %padded : memref<1x9x9x4xf32>
+  return %x : memref<1x7x7x4xf32>
+}
+
+// -----
+
 // A padded buffer that something else also reads keeps its padding: the
 // call reads the padded buffer, with no padding of its own.
 // CHECK-LABEL: func.func @channels_last_padding_shared
