@@ -21,10 +21,12 @@
 // op), and the pass folds nothing and removes nothing but what it replaced:
 // measured alone, it is the layout change alone, not folding or DCE too.
 //
-// What is left are the transposes where the graph enters and leaves the
-// convolutional part, or meets an op this pass does not see through
-// (concat, slice, reduce, ...): correct everywhere, and measured like any
-// other pass.
+// Convolutions and poolings inside a gopt.fusion (the pass run after
+// gopt-fuse) are left as they are: there the transposes would run per call
+// inside the kernel. What is left are the transposes where the graph
+// enters and leaves the convolutional part, or meets an op this pass does
+// not see through (concat, slice, reduce, ...): correct everywhere, and
+// measured like any other pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -144,11 +146,16 @@ Value channelsLastSource(Value v) {
 }
 
 /// conv2d (NCHW) → transpose, conv2d channels_last, transpose back.
+/// Convolutions already fused into a kernel (gopt.fusion) keep their
+/// layout: inside the kernel the weight and the activations would be
+/// transposed at run time on every call (ResNet-18 ran 0.84x as fast as
+/// unoptimized with gopt-fuse before this pass).
 struct ConvToChannelsLast : OpRewritePattern<Conv2DOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(Conv2DOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getChannelsLast() || op->use_empty())
+    if (op.getChannelsLast() || op->use_empty() ||
+        op->getParentOfType<FusionOp>())
       return failure();
     Location loc = op.getLoc();
     Value input = permute(rewriter, loc, op.getInput(), kToChannelsLast);
@@ -171,7 +178,8 @@ struct PoolToChannelsLast : RewritePattern {
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     if (!isa<Pool2DOp, GlobalAvgPoolOp>(op) ||
-        op->hasAttr("channels_last") || op->use_empty())
+        op->hasAttr("channels_last") || op->use_empty() ||
+        op->getParentOfType<FusionOp>())
       return failure();
     Value source = channelsLastSource(op->getOperand(0));
     if (!source)

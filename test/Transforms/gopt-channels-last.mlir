@@ -162,3 +162,26 @@ func.func @no_fold_no_dce(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x4x4xf32> {
   %m = gopt.mul %conv, %s : tensor<1x2x4x4xf32>, tensor<1xf32> -> tensor<1x2x4x4xf32>
   return %m : tensor<1x2x4x4xf32>
 }
+
+// -----
+
+// Already fused (the pass after gopt-fuse): the convolution and pooling
+// inside the kernel keep their layout; run time transposes inside it would
+// be paid on every call.
+// CHECK-LABEL: func.func @inside_fusion
+// CHECK-NOT: gopt.transpose
+// CHECK: gopt.conv2d
+// CHECK-NOT: channels_last
+// CHECK: return
+func.func @inside_fusion(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
+  %w = gopt.constant dense<[[[[1.0]], [[2.0]]], [[[3.0]], [[4.0]]]]> : tensor<2x2x1x1xf32>
+  %0 = gopt.fusion(%x, %w : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32>) -> tensor<1x2x2x2xf32> {
+  ^bb0(%a: tensor<1x2x4x4xf32>, %b: tensor<2x2x1x1xf32>):
+    %c = gopt.conv2d %a, %b strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32>
+    %r = gopt.relu %c : tensor<1x2x4x4xf32>
+    %p = gopt.pool2d max %r kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x2x4x4xf32> -> tensor<1x2x2x2xf32>
+    gopt.yield %p : tensor<1x2x2x2xf32>
+  }
+  return %0 : tensor<1x2x2x2xf32>
+}
+
