@@ -39,6 +39,8 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -282,8 +284,23 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     graph->times.loweringMs = nowMs() - start;
   }
   clone->walk([&](LLVM::LLVMFuncOp f) {
-    if (auto id = f->getAttrOfType<IntegerAttr>(gopt::kKernelAttrName))
-      graph->kernels.push_back({id.getInt(), f.getSymName().str()});
+    auto id = f->getAttrOfType<IntegerAttr>(gopt::kKernelAttrName);
+    if (!id)
+      return;
+    // The runtime's library entry points it calls (timers and the parallel
+    // loop driver are not libraries).
+    llvm::SetVector<llvm::StringRef> calls;
+    f.walk([&](LLVM::CallOp call) {
+      std::optional<llvm::StringRef> callee = call.getCallee();
+      if (callee && callee->starts_with("gopt_") &&
+          !llvm::is_contained({"gopt_kernel_begin", "gopt_kernel_end",
+                               "gopt_parallel_for"},
+                              *callee))
+        calls.insert(*callee);
+    });
+    graph->kernels.push_back({id.getInt(), f.getSymName().str(),
+                              /*library=*/false,
+                              llvm::join(calls.getArrayRef(), ",")});
   });
   clone->walk([&](LLVM::CallOp call) {
     if (call.getCallee() == llvm::StringRef("gopt_parallel_for"))
@@ -469,7 +486,8 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
   llvm::json::Array kernelArray;
   for (const KernelInfo &k : kernels)
     kernelArray.push_back(llvm::json::Object{
-        {"id", k.id}, {"name", k.name}, {"library", k.library}});
+        {"id", k.id}, {"name", k.name}, {"library", k.library},
+        {"library_calls", k.libraryCalls}});
   llvm::json::Array objectSizes;
   for (const std::string &object : objects)
     objectSizes.push_back(static_cast<int64_t>(object.size()));
@@ -523,9 +541,10 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
       const llvm::json::Object *k = value.getAsObject();
       if (!k || !k->getInteger("id") || !k->getString("name"))
         return false;
-      cachedKernels.push_back({*k->getInteger("id"),
-                               k->getString("name")->str(),
-                               k->getBoolean("library").value_or(false)});
+      cachedKernels.push_back(
+          {*k->getInteger("id"), k->getString("name")->str(),
+           k->getBoolean("library").value_or(false),
+           k->getString("library_calls").value_or("").str()});
     }
   bool cudaEntry = object->getString("target") == llvm::StringRef("cuda");
   if (cudaEntry != (target == Target::CUDA))

@@ -33,6 +33,9 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
   report.repetitions = options.repetitions;
   report.compile = graph.getCompileTimes();
   report.numKernels = static_cast<int64_t>(graph.getKernels().size());
+  report.libraryKernels = llvm::count_if(
+      graph.getKernels(),
+      [](const KernelInfo &k) { return !k.libraryCalls.empty(); });
   report.gemmLibrary = gopt_sgemm_backend();
   report.libraryThreads = runtime::getLibraryThreads();
   report.parallelLoops = graph.getParallelLoopCount();
@@ -76,7 +79,8 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
     if (it == kernelMs.end())
       continue;
     KernelReport k{kernel.id, kernel.name, kernelCalls[kernel.id],
-                   SampleSummary::of(it->second).median, 0};
+                   SampleSummary::of(it->second).median, 0,
+                   kernel.libraryCalls};
     kernelTotal += k.msPerRun;
     report.kernels.push_back(std::move(k));
   }
@@ -92,7 +96,9 @@ llvm::json::Object RunReport::toJSON() const {
                                              {"name", k.name},
                                              {"calls_per_run", k.callsPerRun},
                                              {"ms_per_run", k.msPerRun},
-                                             {"share", k.share}});
+                                             {"share", k.share},
+                                             {"library_calls",
+                                              k.libraryCalls}});
   llvm::json::Array samples;
   for (double x : latencyMs)
     samples.push_back(x);
@@ -108,6 +114,7 @@ llvm::json::Object RunReport::toJSON() const {
       {"allocations_per_run", allocationsPerRun},
       {"input_bytes", inputBytes},
       {"kernels", numKernels},
+      {"library_kernels", libraryKernels},
       {"kernel_times", std::move(kernelArray)},
       {"compile_ms", compile.toJSON()},
       {"gemm_library", gemmLibrary},
@@ -146,12 +153,21 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
        << (r.parallelLoops == 1 ? "" : "s") << " of the generated code\n";
   else
     os << "; the generated code runs on one thread\n";
-  os << "  kernels     " << r.numKernels << "\n";
+  os << "  kernels     " << r.numKernels;
+  if (r.numKernels > 0)
+    os << " (library calls in " << r.libraryKernels
+       << ", generated loops only in " << r.numKernels - r.libraryKernels
+       << ")";
+  os << "\n";
   if (r.kernels.empty())
     return;
   os << llvm::format("  %4s %10s %7s  %s\n", "id", "ms/run", "share",
                      "kernel");
-  for (const KernelReport &k : r.kernels)
-    os << llvm::format("  %4lld %10.4f %6.1f%%  %s\n", (long long)k.id,
-                       k.msPerRun, 100 * k.share, k.name.c_str());
+  for (const KernelReport &k : r.kernels) {
+    std::string calls =
+        k.libraryCalls.empty() ? "" : "  [" + k.libraryCalls + "]";
+    os << llvm::format("  %4lld %10.4f %6.1f%%  %s%s\n", (long long)k.id,
+                       k.msPerRun, 100 * k.share, k.name.c_str(),
+                       calls.c_str());
+  }
 }

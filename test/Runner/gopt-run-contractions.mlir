@@ -14,6 +14,17 @@
 // RUN: gopt-run %s --entry=transposed --reps=0 --pipeline=gopt-optimize --expect=%t/t0.npy,%t/t1.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
 // CHECK: result #0 vs {{.*}}: match (0 of
 
+// The report names the kernels that call a library (the general path, the
+// generated loops, is the rest) and what they call (the count covers every
+// function of the module).
+// RUN: gopt-run %s --entry=mlp --reps=1 --warmup=0 --pipeline=gopt-optimize | FileCheck %s --check-prefix=PATH
+// RUN: gopt-run %s --entry=mlp --reps=1 --warmup=0 --pipeline=gopt-optimize --lowering-options=contractions=codegen | FileCheck %s --check-prefix=CODEGEN
+// PATH: kernels {{[0-9]+}} (library calls in {{[1-9][0-9]*}}, generated loops only in {{[0-9]+}})
+// PATH: mlp_k0_linear_gelu  [gopt_sgemm]
+// PATH: mlp_k1_linear_add  [gopt_sgemm]
+// CODEGEN: kernels {{[0-9]+}} (library calls in 0, generated loops only in {{[0-9]+}})
+// CODEGEN-NOT: [gopt_sgemm]
+
 // Linear with bias, transposed weight and a GELU epilogue, then a second
 // linear with a residual: two kernels when fused.
 func.func @mlp(%x: tensor<24x64xf32>, %w1: tensor<96x64xf32>, %b1: tensor<96xf32>,

@@ -7,7 +7,7 @@
 // TABLE-NEXT: peak memory [[PEAK:[0-9]+]] bytes held by the compiled code ({{[0-9]+}} allocations per run; inputs 128 bytes)
 // TABLE-NEXT: compile {{.*}} ms: graph passes {{.*}}, lowering {{.*}}, LLVM codegen
 // TABLE-NEXT: threads {{[0-9]+}} in the {{onednn|openblas|loops}} GEMM and convolutions; the generated code runs on one thread
-// TABLE-NEXT: kernels 3
+// TABLE-NEXT: kernels 3 (library calls in 0, generated loops only in 3)
 // TABLE-NEXT: id ms/run share kernel
 // TABLE-NEXT: 0 {{.*}}% main_k0_exp
 // TABLE-NEXT: 1 {{.*}}% main_k1_add
@@ -26,6 +26,7 @@
 // JSON-NEXT: {
 // JSON-NEXT: "calls_per_run": 1,
 // JSON-NEXT: "id": 0,
+// JSON-NEXT: "library_calls": "",
 // JSON-NEXT: "ms_per_run":
 // JSON-NEXT: "name": "main_k0_exp_add_mul",
 // JSON-NEXT: "share": 1

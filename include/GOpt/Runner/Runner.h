@@ -118,6 +118,10 @@ struct KernelInfo {
   std::string name;
   /// A library call (cuBLAS on the GPU) rather than generated code.
   bool library = false;
+  /// CPU: the runtime's library entry points the kernel calls
+  /// (`gopt_sgemm`, `gopt_conv2d_nhwc`, ..., comma-separated); empty when
+  /// it is generated loops only (the general path).
+  std::string libraryCalls;
 };
 
 /// What compiled code depends on besides its IR: the host CPU and its
@@ -260,6 +264,8 @@ struct KernelReport {
   double msPerRun;
   /// Share of the sum of kernel times (the Amdahl f of the kernel).
   double share;
+  /// KernelInfo::libraryCalls: empty for generated loops only.
+  std::string libraryCalls;
 };
 
 struct MeasureOptions {
@@ -281,6 +287,9 @@ struct RunReport {
   int64_t allocationsPerRun = 0;
   int64_t inputBytes = 0;
   int64_t numKernels = 0;
+  /// Kernels that call the runtime's libraries (the rest are generated
+  /// loops only).
+  int64_t libraryKernels = 0;
   std::vector<KernelReport> kernels;
   CompileTimes compile;
   /// The GEMM library behind the library path ("onednn", "openblas",
