@@ -471,6 +471,15 @@ matchPaddedInput(Value padded, Operation *conv,
                          {fill, copy, view}};
 }
 
+/// The padding arguments of a channels-last call (top, left, bottom,
+/// right): the matched padding, or none.
+static SmallVector<int64_t, 4>
+paddingArguments(const std::optional<PaddedInput> &padding) {
+  if (!padding)
+    return {0, 0, 0, 0};
+  return {padding->top, padding->left, padding->bottom, padding->right};
+}
+
 /// Erases the padding the runtime now does: the copy, then its view, then
 /// the fill; the buffer, unread once its reader is gone, with its
 /// deallocation.
@@ -589,11 +598,7 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
                       dilations[1], groups})
       args.push_back(i64(v));
     if (channelsLast)
-      for (int64_t v : padding ? SmallVector<int64_t>{padding->top,
-                                                      padding->left,
-                                                      padding->bottom,
-                                                      padding->right}
-                               : SmallVector<int64_t>{0, 0, 0, 0})
+      for (int64_t v : paddingArguments(padding))
         args.push_back(i64(v));
     args.push_back(firstElementPointer(rewriter, loc, input));
     args.push_back(firstElementPointer(rewriter, loc, weight));
@@ -704,11 +709,7 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
                       strides[1], dilations[0], dilations[1]})
       args.push_back(i64(v));
     if (channelsLast)
-      for (int64_t v : padding ? SmallVector<int64_t>{padding->top,
-                                                      padding->left,
-                                                      padding->bottom,
-                                                      padding->right}
-                               : SmallVector<int64_t>{0, 0, 0, 0})
+      for (int64_t v : paddingArguments(padding))
         args.push_back(i64(v));
     args.push_back(firstElementPointer(rewriter, loc, input));
     args.push_back(firstElementPointer(rewriter, loc, output));
