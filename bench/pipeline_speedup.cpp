@@ -34,6 +34,9 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: --rounds must be at least 5\n";
     return 1;
   }
+  // One thread, as the report says: the library calls and the generated
+  // parallel loops share the runtime's pool, which defaults to every core.
+  mlir::gopt::runtime::setLibraryThreads(1);
   auto file = llvm::MemoryBuffer::getFile(model);
   if (!file) {
     llvm::errs() << "error: cannot read " << model << ": "
