@@ -9,16 +9,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DiagnosticCollector.h"
 #include "GOpt/Codegen/GPU/Pipeline.h"
-#include "GOpt/Transforms/Passes.h"
+#include "GOpt/Deploy/PackedCall.h"
 #include "GOpt/Pipelines/Pipelines.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runtime/Runtime.h"
 #include "GOpt/Support/Error.h"
 #include "GOpt/Support/Timing.h"
-#include "DiagnosticCollector.h"
+#include "GOpt/Transforms/Passes.h"
 #include "NativeTarget.h"
-#include "GOpt/Deploy/PackedCall.h"
 #include "ObjectCode.h"
 #include "WeightArguments.h"
 
@@ -33,14 +33,14 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
-#include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -293,9 +293,9 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     f.walk([&](LLVM::CallOp call) {
       std::optional<llvm::StringRef> callee = call.getCallee();
       if (callee && callee->starts_with("gopt_") &&
-          !llvm::is_contained({"gopt_kernel_begin", "gopt_kernel_end",
-                               "gopt_parallel_for"},
-                              *callee))
+          !llvm::is_contained(
+              {"gopt_kernel_begin", "gopt_kernel_end", "gopt_parallel_for"},
+              *callee))
         calls.insert(*callee);
     });
     graph->kernels.push_back({id.getInt(), f.getSymName().str(),
@@ -328,7 +328,8 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   tmBuilder->setCodeGenOptLevel(*codegenLevel);
   // The packed entry the runner calls: void(void **args).
   if (failed(addPackedEntry(*clone, "_mlir_ciface_" + graph->entry)))
-    return makeError("@" + graph->entry + " has no C interface after "
+    return makeError("@" + graph->entry +
+                     " has no C interface after "
                      "lowering (gopt-emit-c-interface)");
   DiagnosticCollector diags(context);
   unsigned threads = options.codegenThreads
@@ -349,9 +350,9 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
                      " failed: " + llvm::toString(packed.takeError()));
   graph->packedEntry = packed->toPtr<void (*)(void **)>();
   graph->jit = std::move(*jit);
-  graph->objects = std::move(*objects);
+  graph->objectCount = objects->size();
   graph->times.codegenMs = nowMs() - start;
-  if (!cacheKey.empty() && graph->storeInCache(cacheEntry))
+  if (!cacheKey.empty() && graph->storeInCache(cacheEntry, *objects))
     trimObjectCache(options.objectCacheDir, options.objectCacheLimitBytes,
                     cacheKey);
   return std::move(graph);
@@ -452,7 +453,8 @@ CompiledGraph::run(llvm::ArrayRef<HostTensor> inputs) {
   return takeResults(resultWords, /*copy=*/true);
 }
 
-bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
+bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry,
+                                 llvm::ArrayRef<std::string> objects) {
   // Write under temporary names and rename, so a reader never sees half a
   // file; a cache that cannot be written is only a missed speed-up.
   llvm::StringRef objectPath = cacheEntry.object;
@@ -485,9 +487,11 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry) {
   }
   llvm::json::Array kernelArray;
   for (const KernelInfo &k : kernels)
-    kernelArray.push_back(llvm::json::Object{
-        {"id", k.id}, {"name", k.name}, {"library", k.library},
-        {"library_calls", k.libraryCalls}});
+    kernelArray.push_back(
+        llvm::json::Object{{"id", k.id},
+                           {"name", k.name},
+                           {"library", k.library},
+                           {"library_calls", k.libraryCalls}});
   llvm::json::Array objectSizes;
   for (const std::string &object : objects)
     objectSizes.push_back(static_cast<int64_t>(object.size()));
@@ -598,7 +602,7 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
     return false;
   }
   jit = std::move(*linked);
-  objects = std::move(cachedObjects);
+  objectCount = cachedObjects.size();
   packedEntry = address->toPtr<void (*)(void **)>();
   kernels = std::move(cachedKernels);
   parallelLoops = object->getInteger("parallel_loops").value_or(0);

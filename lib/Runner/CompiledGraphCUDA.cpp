@@ -10,8 +10,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "DiagnosticCollector.h"
-#include "NativeTarget.h"
-#include "ObjectCode.h"
 #include "GOpt/Codegen/GPU/Pipeline.h"
 #include "GOpt/Deploy/Bundle.h"
 #include "GOpt/Runner/LocalBundle.h"
@@ -20,6 +18,8 @@
 #include "GOpt/Support/Error.h"
 #include "GOpt/Support/Timing.h"
 #include "GOpt/Version.h"
+#include "NativeTarget.h"
+#include "ObjectCode.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

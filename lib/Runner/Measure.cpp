@@ -33,9 +33,10 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
   report.repetitions = options.repetitions;
   report.compile = graph.getCompileTimes();
   report.numKernels = static_cast<int64_t>(graph.getKernels().size());
-  report.libraryKernels = llvm::count_if(
-      graph.getKernels(),
-      [](const KernelInfo &k) { return !k.libraryCalls.empty(); });
+  report.libraryKernels =
+      llvm::count_if(graph.getKernels(), [](const KernelInfo &k) {
+        return !k.libraryCalls.empty();
+      });
   report.gemmLibrary = gopt_sgemm_backend();
   report.libraryThreads = runtime::getLibraryThreads();
   report.parallelLoops = graph.getParallelLoopCount();
@@ -78,8 +79,11 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
     auto it = kernelMs.find(kernel.id);
     if (it == kernelMs.end())
       continue;
-    KernelReport k{kernel.id, kernel.name, kernelCalls[kernel.id],
-                   SampleSummary::of(it->second).median, 0,
+    KernelReport k{kernel.id,
+                   kernel.name,
+                   kernelCalls[kernel.id],
+                   SampleSummary::of(it->second).median,
+                   0,
                    kernel.libraryCalls};
     kernelTotal += k.msPerRun;
     report.kernels.push_back(std::move(k));
@@ -92,13 +96,13 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
 llvm::json::Object RunReport::toJSON() const {
   llvm::json::Array kernelArray;
   for (const KernelReport &k : kernels)
-    kernelArray.push_back(llvm::json::Object{{"id", k.id},
-                                             {"name", k.name},
-                                             {"calls_per_run", k.callsPerRun},
-                                             {"ms_per_run", k.msPerRun},
-                                             {"share", k.share},
-                                             {"library_calls",
-                                              k.libraryCalls}});
+    kernelArray.push_back(
+        llvm::json::Object{{"id", k.id},
+                           {"name", k.name},
+                           {"calls_per_run", k.callsPerRun},
+                           {"ms_per_run", k.msPerRun},
+                           {"share", k.share},
+                           {"library_calls", k.libraryCalls}});
   llvm::json::Array samples;
   for (double x : latencyMs)
     samples.push_back(x);

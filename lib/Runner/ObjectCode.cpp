@@ -57,11 +57,10 @@ LogicalResult mlir::gopt::addPackedEntry(ModuleOp module,
   Block *body = packed.addEntryBlock(builder);
   builder.setInsertionPointToStart(body);
   SmallVector<Value> args;
-  for (auto [i, argType] :
-       llvm::enumerate(fn.getFunctionType().getParams())) {
-    Value slot = LLVM::GEPOp::create(
-        builder, loc, ptr, ptr, body->getArgument(0),
-        ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
+  for (auto [i, argType] : llvm::enumerate(fn.getFunctionType().getParams())) {
+    Value slot =
+        LLVM::GEPOp::create(builder, loc, ptr, ptr, body->getArgument(0),
+                            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(i)});
     Value argPtr = LLVM::LoadOp::create(builder, loc, ptr, slot);
     args.push_back(LLVM::LoadOp::create(builder, loc, argType, argPtr));
   }
@@ -134,8 +133,8 @@ mlir::gopt::emitObjects(ModuleOp module,
   unsigned functions = 0;
   for (const llvm::Function &f : *llvmModule)
     functions += !f.isDeclaration();
-  partitions = std::max(
-      1u, std::min(partitions, functions / kMinFunctionsPerPartition));
+  partitions =
+      std::max(1u, std::min(partitions, functions / kMinFunctionsPerPartition));
   std::vector<Partition> parts;
   if (partitions == 1) {
     parts.emplace_back();

@@ -1,4 +1,5 @@
-//===- ObjectCode.h - LLVM-dialect modules to linked machine code -*- C++ -*-===//
+//===- ObjectCode.h - LLVM-dialect modules to linked machine code -*- C++
+//-*-===//
 //
 // Private to lib/Runner: how a lowered module becomes code the process can
 // call. The CPU graph is translated to LLVM IR, split into partitions

@@ -7,9 +7,10 @@
 //
 // A 1x1 convolution with one group is a GEMM per image on NCHW; on NHWC it
 // goes to oneDNN like the others, with one GEMM for the whole batch as the
-// fallback (strided: on the subsampled input; convolvePointwise). gopt_conv2d_nhwc also takes the zero padding around
-// the input, which oneDNN applies as it reads (the caller then copies
-// nothing; the other paths pad a copy). Otherwise, with oneDNN
+// fallback (strided: on the subsampled input; convolvePointwise).
+// gopt_conv2d_nhwc also takes the zero padding around the input, which
+// oneDNN applies as it reads (the caller then copies nothing; the other
+// paths pad a copy). Otherwise, with oneDNN
 // (GOPT_HAVE_ONEDNN), a call runs oneDNN's convolution: a plan per shape
 // (the primitive, chosen with its preferred blocked layouts, and the
 // reorders between those and NCHW) is made on the first call and kept;
@@ -465,8 +466,8 @@ void convolve(const ConvShape &s, const float *input, const float *weight,
 /// `s` on an explicitly zero-padded copy of the input (NHWC), for the paths
 /// that take no padding (the 1x1 GEMM, im2col).
 void convolvePaddedCopy(const ConvShape &s, const float *input,
-                        const float *weight, int64_t constantWeight,
-                        float beta, float *output) {
+                        const float *weight, int64_t constantWeight, float beta,
+                        float *output) {
   ConvShape p = s;
   p.h = s.h + s.pt + s.pb;
   p.w = s.w + s.pl + s.pr;
@@ -526,13 +527,12 @@ extern "C" void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w,
 
 extern "C" void gopt_conv2d_nhwc(int64_t n, int64_t c, int64_t h, int64_t w,
                                  int64_t f, int64_t kh, int64_t kw, int64_t oh,
-                                 int64_t ow, int64_t sh, int64_t sw,
-                                 int64_t dh, int64_t dw, int64_t groups,
-                                 int64_t padTop, int64_t padLeft,
-                                 int64_t padBottom, int64_t padRight,
-                                 const float *input, const float *weight,
-                                 int64_t constantWeight, float beta,
-                                 float *output) {
+                                 int64_t ow, int64_t sh, int64_t sw, int64_t dh,
+                                 int64_t dw, int64_t groups, int64_t padTop,
+                                 int64_t padLeft, int64_t padBottom,
+                                 int64_t padRight, const float *input,
+                                 const float *weight, int64_t constantWeight,
+                                 float beta, float *output) {
   ConvShape s{n,  c,  h,  w,  f,  kh,     kw,           oh,
               ow, sh, sw, dh, dw, groups, beta != 0.0f, /*channelsLast=*/true};
   s.pt = padTop;

@@ -29,7 +29,7 @@ extern "C" void gopt_parallel_for(void (*body)(void *, int64_t, int64_t),
 #if defined(_OPENMP)
   int64_t threads = std::min<int64_t>(omp_get_max_threads(), iterations);
   if (threads > 1 && !omp_in_parallel()) {
-#pragma omp parallel num_threads(static_cast<int>(threads))
+#pragma omp parallel num_threads(static_cast <int>(threads))
     {
       int64_t team = omp_get_num_threads();
       int64_t index = omp_get_thread_num();

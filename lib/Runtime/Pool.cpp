@@ -22,13 +22,8 @@
 
 #include "GOpt/Runtime/Runtime.h"
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
-
-#if defined(_OPENMP)
-#include <omp.h>
-#endif
 
 namespace {
 
@@ -147,30 +142,33 @@ void poolRows(const PoolShape &s, const float *input, float *output) {
     poolBaseline<Max>(s, input, output);
 }
 
-/// All output rows, split between the runtime's threads (OpenMP's, as
-/// gopt_parallel_for's) in contiguous ranges when there are enough.
+/// What each chunk of output rows needs (gopt_parallel_for's context).
+struct PoolTask {
+  const PoolShape *shape;
+  const float *input;
+  float *output;
+};
+
+/// Output rows [begin, end) of the task `context` points to.
+template <bool Max> void poolChunk(void *context, int64_t begin, int64_t end) {
+  const PoolTask &task = *static_cast<const PoolTask *>(context);
+  PoolShape part = *task.shape;
+  part.rowBegin = begin;
+  part.rowEnd = end;
+  poolRows<Max>(part, task.input, task.output);
+}
+
+/// All output rows, split between the runtime's threads by
+/// gopt_parallel_for (contiguous ranges) when there are enough windows.
 template <bool Max>
-void poolForThisCPU(PoolShape s, const float *input, float *output) {
+void poolForThisCPU(const PoolShape &s, const float *input, float *output) {
   int64_t rows = s.planes * s.oh;
-#if defined(_OPENMP)
   int64_t work = rows * s.ow * s.channels * s.kh * s.kw;
-  int64_t threads = std::min<int64_t>(omp_get_max_threads(), rows);
-  if (threads > 1 && work >= kMinParallelWork && !omp_in_parallel()) {
-#pragma omp parallel num_threads(static_cast<int>(threads))
-    {
-      int64_t team = omp_get_num_threads(), index = omp_get_thread_num();
-      PoolShape part = s;
-      part.rowBegin = rows * index / team;
-      part.rowEnd = rows * (index + 1) / team;
-      if (part.rowBegin < part.rowEnd)
-        poolRows<Max>(part, input, output);
-    }
-    return;
-  }
-#endif
-  s.rowBegin = 0;
-  s.rowEnd = rows;
-  poolRows<Max>(s, input, output);
+  PoolTask task{&s, input, output};
+  if (work >= kMinParallelWork)
+    gopt_parallel_for(&poolChunk<Max>, &task, rows);
+  else
+    poolChunk<Max>(&task, 0, rows);
 }
 
 } // namespace
@@ -188,11 +186,10 @@ extern "C" void gopt_pool2d(int64_t kind, int64_t n, int64_t c, int64_t h,
     poolForThisCPU<false>(s, input, output);
 }
 
-extern "C" void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c,
-                                 int64_t h, int64_t w, int64_t kh, int64_t kw,
-                                 int64_t oh, int64_t ow, int64_t sh,
-                                 int64_t sw, int64_t dh, int64_t dw,
-                                 int64_t padTop, int64_t padLeft,
+extern "C" void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c, int64_t h,
+                                 int64_t w, int64_t kh, int64_t kw, int64_t oh,
+                                 int64_t ow, int64_t sh, int64_t sw, int64_t dh,
+                                 int64_t dw, int64_t padTop, int64_t padLeft,
                                  int64_t padBottom, int64_t padRight,
                                  const float *input, float *output) {
   (void)padBottom; // the output size already says how far windows reach

@@ -143,11 +143,14 @@ TEST_F(RunnerFixture, ObjectCacheLoadsWhatACompileStored) {
 
 /// A chain of `n` unfused elementwise ops: n kernels.
 static std::string chainGraph(int n) {
-  std::string text = "func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {\n";
+  std::string text =
+      "func.func @main(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {\n";
   std::string last = "%x";
   for (int i = 0; i < n; ++i) {
     std::string next = "%v" + std::to_string(i);
-    const char *op = i % 3 == 0 ? "gopt.tanh" : i % 3 == 1 ? "gopt.neg" : "gopt.exp";
+    const char *op = i % 3 == 0   ? "gopt.tanh"
+                     : i % 3 == 1 ? "gopt.neg"
+                                  : "gopt.exp";
     text += "  " + next + " = " + op + " " + last + " : tensor<4x8xf32>\n";
     last = next;
   }

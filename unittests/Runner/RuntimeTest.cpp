@@ -420,18 +420,17 @@ TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
                                       ? std::vector<float>(outSize, 0.0f)
                                       : pattern(outSize, 0.5f, 3);
         std::vector<float> out =
-            beta == 0.0f
-                ? std::vector<float>(outSize,
-                                     std::numeric_limits<float>::quiet_NaN())
-                : init;
+            beta == 0.0f ? std::vector<float>(
+                               outSize, std::numeric_limits<float>::quiet_NaN())
+                         : init;
         // The reference accumulates into beta · init.
         std::vector<float> scaled = init;
         for (float &x : scaled)
           x *= beta;
         // The buffers hold NHWC / FHWC / NHWC; the reference reads NCHW.
-        gopt_conv2d_nhwc(s.n, s.c, h, w, s.f, s.kh, s.kw, s.oh(), s.ow(),
-                         s.sh, s.sw, s.dh, s.dw, s.groups, pad[0], pad[1],
-                         pad[2], pad[3], in.data(), wt.data(),
+        gopt_conv2d_nhwc(s.n, s.c, h, w, s.f, s.kh, s.kw, s.oh(), s.ow(), s.sh,
+                         s.sw, s.dh, s.dw, s.groups, pad[0], pad[1], pad[2],
+                         pad[3], in.data(), wt.data(),
                          /*constantWeight=*/0, beta, out.data());
         std::vector<float> expected = toChannelsFirst(
             referenceConv(s, toChannelsFirst(padded, s.n, s.h, s.w, s.c),
@@ -441,9 +440,8 @@ TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
         for (size_t i = 0; i < outSize; ++i)
           ASSERT_NEAR(out[i], expected[i], 1e-4)
               << "groups " << s.groups << " kernel " << s.kh << " stride "
-              << s.sh << " dilation " << s.dh << " padding " << pad[0]
-              << pad[1] << pad[2] << pad[3] << " beta " << beta << " at "
-              << i;
+              << s.sh << " dilation " << s.dh << " padding " << pad[0] << pad[1]
+              << pad[2] << pad[3] << " beta " << beta << " at " << i;
       }
 }
 
@@ -538,8 +536,8 @@ TEST(Pool2D, ChannelsLastMatchesChannelsFirst) {
                   s.dh, s.dw, toChannelsFirst(in, s.n, s.h, s.w, s.c).data(),
                   expected.data());
       std::vector<float> out(expected.size(), 42.0f);
-      gopt_pool2d_nhwc(kind, s.n, s.c, s.h, s.w, s.kh, s.kw, oh, ow, s.sh,
-                       s.sw, s.dh, s.dw, 0, 0, 0, 0, in.data(), out.data());
+      gopt_pool2d_nhwc(kind, s.n, s.c, s.h, s.w, s.kh, s.kw, oh, ow, s.sh, s.sw,
+                       s.dh, s.dw, 0, 0, 0, 0, in.data(), out.data());
       std::vector<float> first = toChannelsFirst(out, s.n, oh, ow, s.c);
       for (size_t i = 0; i < out.size(); ++i) {
         if (std::isnan(expected[i])) {
@@ -578,9 +576,8 @@ TEST(Pool2D, ChannelsLastPaddingIsTheIdentity) {
                 padded[((b * ph + y + s.top) * pw + x + s.left) * s.c + ch] =
                     in[((b * s.h + y) * s.w + x) * s.c + ch];
         std::vector<float> expected(s.n * oh * ow * s.c, 42.0f);
-        gopt_pool2d_nhwc(kind, s.n, s.c, ph, pw, s.kh, s.kw, oh, ow, s.sh,
-                         s.sw, 1, 1, 0, 0, 0, 0, padded.data(),
-                         expected.data());
+        gopt_pool2d_nhwc(kind, s.n, s.c, ph, pw, s.kh, s.kw, oh, ow, s.sh, s.sw,
+                         1, 1, 0, 0, 0, 0, padded.data(), expected.data());
         std::vector<float> out(expected.size(), 42.0f);
         gopt_pool2d_nhwc(kind, s.n, s.c, s.h, s.w, s.kh, s.kw, oh, ow, s.sh,
                          s.sw, 1, 1, s.top, s.left, s.bottom, s.right,

@@ -9,8 +9,8 @@
 // compile() clones the module, runs the graph pipeline it is given (if any),
 // lowers with gopt-lower-to-llvm, compiles at O3 for the host CPU (the
 // module split into partitions compiled on several threads) and links the
-// objects with an ORC JIT; the compiled code allocates through the runtime's tracking
-// allocator and, with kernel timers, reports each kernel's time.
+// objects with an ORC JIT; the compiled code allocates through the runtime's
+// tracking allocator and, with kernel timers, reports each kernel's time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -157,7 +157,7 @@ public:
   const std::vector<KernelInfo> &getKernels() const { return kernels; }
   /// Object files the CPU code was compiled into (one per partition
   /// compiled in parallel; CompileOptions::codegenThreads).
-  size_t getObjectCount() const { return objects.size(); }
+  size_t getObjectCount() const { return objectCount; }
   /// Loops of the generated code that run on the runtime's threads
   /// (gopt_parallel_for calls; 0 when lowered with parallel-loops=false).
   int64_t getParallelLoopCount() const { return parallelLoops; }
@@ -221,9 +221,11 @@ private:
   /// Loads the entry from a cached object file; false when there is none
   /// usable (the caller then compiles).
   bool loadFromCache(const ObjectCacheEntry &cacheEntry);
-  /// Stores the object files and what loading needs beside them.
-  /// Returns whether the entry was written.
-  bool storeInCache(const ObjectCacheEntry &cacheEntry);
+  /// Stores the object files (Target::CPU: `objects`, the partitions the
+  /// JIT linked; Target::CUDA: the host object) and what loading needs
+  /// beside them. Returns whether the entry was written.
+  bool storeInCache(const ObjectCacheEntry &cacheEntry,
+                    llvm::ArrayRef<std::string> objects = {});
   /// compile() for Target::CUDA, from the module after the graph pipeline
   /// with its weights hoisted (CompiledGraphCUDA.cpp).
   static llvm::Expected<std::unique_ptr<CompiledGraph>>
@@ -232,8 +234,8 @@ private:
 
   /// The JIT holding the linked code (compiled or loaded from the cache).
   std::unique_ptr<llvm::orc::LLJIT> jit;
-  /// Target::CPU: the relocatable objects the JIT linked (for the cache).
-  std::vector<std::string> objects;
+  /// Target::CPU: how many relocatable objects the JIT linked.
+  size_t objectCount = 0;
   /// The entry's packed interface: void(void **args).
   void (*packedEntry)(void **) = nullptr;
   std::string entry;

@@ -156,12 +156,11 @@ void gopt_pool2d(int64_t kind, int64_t n, int64_t c, int64_t h, int64_t w,
 /// padding padTop, padLeft, padBottom, padRight around the input's h x w
 /// whose elements are the reduction's identity (-inf for max, 0 for sum):
 /// window positions there are skipped.
-void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c, int64_t h,
-                      int64_t w, int64_t kh, int64_t kw, int64_t oh,
-                      int64_t ow, int64_t sh, int64_t sw, int64_t dh,
-                      int64_t dw, int64_t padTop, int64_t padLeft,
-                      int64_t padBottom, int64_t padRight, const float *input,
-                      float *output);
+void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c, int64_t h, int64_t w,
+                      int64_t kh, int64_t kw, int64_t oh, int64_t ow,
+                      int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+                      int64_t padTop, int64_t padLeft, int64_t padBottom,
+                      int64_t padRight, const float *input, float *output);
 /// Runs body(context, begin, end) over [0, iterations) split into one
 /// contiguous chunk per thread (OpenMP's threads, as many as
 /// runtime::setLibraryThreads allows); on the calling thread when there is

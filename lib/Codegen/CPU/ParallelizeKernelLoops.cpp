@@ -60,31 +60,30 @@ static int64_t saturatingMul(int64_t a, int64_t b) {
   return a > kWorkCap / b ? kWorkCap : a * b;
 }
 
+/// The trip count of one loop dimension with constant bounds and a positive
+/// constant step, or nothing.
+static std::optional<int64_t> staticTripCount(Value lb, Value ub, Value step) {
+  std::optional<int64_t> l = getConstantIntValue(lb);
+  std::optional<int64_t> u = getConstantIntValue(ub);
+  std::optional<int64_t> s = getConstantIntValue(step);
+  if (!l || !u || !s || *s <= 0)
+    return std::nullopt;
+  return *u > *l ? (*u - *l + *s - 1) / *s : 0;
+}
+
 /// The static trip count of every dimension of `loop`, or nothing when one
 /// is not static.
 static std::optional<SmallVector<int64_t>>
 staticTripCounts(scf::ParallelOp loop) {
   SmallVector<int64_t> trips;
-  for (auto [lb, ub, step] : llvm::zip(
-           loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
-    std::optional<int64_t> l = getConstantIntValue(lb);
-    std::optional<int64_t> u = getConstantIntValue(ub);
-    std::optional<int64_t> s = getConstantIntValue(step);
-    if (!l || !u || !s || *s <= 0)
+  for (auto [lb, ub, step] :
+       llvm::zip(loop.getLowerBound(), loop.getUpperBound(), loop.getStep())) {
+    std::optional<int64_t> trip = staticTripCount(lb, ub, step);
+    if (!trip)
       return std::nullopt;
-    trips.push_back(*u > *l ? (*u - *l + *s - 1) / *s : 0);
+    trips.push_back(*trip);
   }
   return trips;
-}
-
-/// Trip count of an scf.for, or `fallback` when it is not static.
-static int64_t tripCountOr(scf::ForOp loop, int64_t fallback) {
-  std::optional<int64_t> l = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> u = getConstantIntValue(loop.getUpperBound());
-  std::optional<int64_t> s = getConstantIntValue(loop.getStep());
-  if (!l || !u || !s || *s <= 0)
-    return fallback;
-  return *u > *l ? (*u - *l + *s - 1) / *s : 0;
 }
 
 /// Elements of a statically shaped vector or memref type, else 0.
@@ -117,7 +116,10 @@ static int64_t estimateWork(Block &block) {
       for (Block &inner : region)
         nested = std::min(kWorkCap, nested + estimateWork(inner));
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      nested = saturatingMul(nested, tripCountOr(loop, 16));
+      nested = saturatingMul(nested, staticTripCount(loop.getLowerBound(),
+                                                     loop.getUpperBound(),
+                                                     loop.getStep())
+                                         .value_or(16));
     } else if (auto loop = dyn_cast<scf::ParallelOp>(op)) {
       int64_t trips = 1;
       if (std::optional<SmallVector<int64_t>> counts = staticTripCounts(loop))
@@ -175,6 +177,26 @@ static Value viewedBuffer(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
     value = view.getViewSource();
   return value;
+}
+
+/// The address of field `field` of the context struct at `context`.
+static Value fieldAddress(OpBuilder &builder, Location loc,
+                          LLVM::LLVMStructType contextType, Value context,
+                          int64_t field) {
+  return LLVM::GEPOp::create(
+      builder, loc, LLVM::LLVMPointerType::get(builder.getContext()),
+      contextType, context,
+      ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(field)});
+}
+
+/// `value` as `type`: itself when it has that type, else through an
+/// unrealized cast (between a value and its LLVM form, which the conversion
+/// to LLVM folds away).
+static Value bridge(OpBuilder &builder, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return UnrealizedConversionCastOp::create(builder, loc, type, value)
+      .getResult(0);
 }
 
 namespace {
@@ -238,8 +260,8 @@ struct GOptParallelizeKernelLoopsPass
       }
       if (!types.convertType(value.getType()))
         return failure();
-      Value buffer = isa<MemRefType>(value.getType()) ? viewedBuffer(value)
-                                                      : Value();
+      Value buffer =
+          isa<MemRefType>(value.getType()) ? viewedBuffer(value) : Value();
       Operation *allocation = buffer ? buffer.getDefiningOp() : nullptr;
       if (allocation && isa<memref::AllocOp, memref::AllocaOp>(allocation) &&
           !touchedOutside(buffer, loop)) {
@@ -303,8 +325,7 @@ struct GOptParallelizeKernelLoopsPass
     auto bodyType =
         builder.getFunctionType({ptrType, indexType, indexType}, {});
     builder.setInsertionPointAfter(kernel);
-    std::string name =
-        (kernel.getSymName() + "_parallel" + Twine(index)).str();
+    std::string name = (kernel.getSymName() + "_parallel" + Twine(index)).str();
     auto body = func::FuncOp::create(builder, loc, name, bodyType);
     body.setPrivate();
     symbols.insert(body);
@@ -327,16 +348,11 @@ struct GOptParallelizeKernelLoopsPass
         break;
       }
       case CaptureKind::Passed: {
-        Type llvmType = fieldTypes[field];
-        Value address = LLVM::GEPOp::create(
-            builder, loc, ptrType, contextType, context,
-            ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(field)});
-        Value value = LLVM::LoadOp::create(builder, loc, llvmType, address);
-        if (llvmType != capture.value.getType())
-          value = UnrealizedConversionCastOp::create(
-                      builder, loc, capture.value.getType(), value)
-                      .getResult(0);
-        mapping.map(capture.value, value);
+        Value address = fieldAddress(builder, loc, contextType, context, field);
+        Value loaded =
+            LLVM::LoadOp::create(builder, loc, fieldTypes[field], address);
+        mapping.map(capture.value,
+                    bridge(builder, loc, loaded, capture.value.getType()));
         ++field;
         break;
       }
@@ -371,8 +387,10 @@ struct GOptParallelizeKernelLoopsPass
     if (split < static_cast<int64_t>(trips->size())) {
       SmallVector<Value> lower, upper, steps;
       for (int64_t d = split; d < static_cast<int64_t>(trips->size()); ++d) {
-        lower.push_back(constant(*getConstantIntValue(loop.getLowerBound()[d])));
-        upper.push_back(constant(*getConstantIntValue(loop.getUpperBound()[d])));
+        lower.push_back(
+            constant(*getConstantIntValue(loop.getLowerBound()[d])));
+        upper.push_back(
+            constant(*getConstantIntValue(loop.getUpperBound()[d])));
         steps.push_back(constant(*getConstantIntValue(loop.getStep()[d])));
       }
       auto inner = scf::ParallelOp::create(builder, loc, lower, upper, steps);
@@ -394,8 +412,7 @@ struct GOptParallelizeKernelLoopsPass
     if (fieldTypes.empty()) {
       contextPtr = LLVM::ZeroOp::create(builder, loc, ptrType);
     } else {
-      Value count = LLVM::ConstantOp::create(builder, loc,
-                                             builder.getI64Type(),
+      Value count = LLVM::ConstantOp::create(builder, loc, builder.getI64Type(),
                                              builder.getI64IntegerAttr(1));
       contextPtr =
           LLVM::AllocaOp::create(builder, loc, ptrType, contextType, count);
@@ -405,14 +422,9 @@ struct GOptParallelizeKernelLoopsPass
     for (const Capture &capture : *captures) {
       if (capture.kind != CaptureKind::Passed)
         continue;
-      Type llvmType = fieldTypes[field];
-      Value value = capture.value;
-      if (llvmType != value.getType())
-        value = UnrealizedConversionCastOp::create(builder, loc, llvmType, value)
-                    .getResult(0);
-      Value address = LLVM::GEPOp::create(
-          builder, loc, ptrType, contextType, contextPtr,
-          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(field)});
+      Value value = bridge(builder, loc, capture.value, fieldTypes[field]);
+      Value address =
+          fieldAddress(builder, loc, contextType, contextPtr, field);
       LLVM::StoreOp::create(builder, loc, value, address);
       ++field;
     }
@@ -427,8 +439,8 @@ struct GOptParallelizeKernelLoopsPass
     for (const Capture &capture : *captures) {
       if (capture.kind != CaptureKind::Privatized)
         continue;
-      for (Operation *user : llvm::make_early_inc_range(
-               capture.value.getUsers()))
+      for (Operation *user :
+           llvm::make_early_inc_range(capture.value.getUsers()))
         user->erase();
       capture.value.getDefiningOp()->erase();
     }

@@ -464,11 +464,11 @@ matchPaddedInput(Value padded, Operation *conv,
       if (rootBuffer(init) == sourceRoot)
         return std::nullopt;
   return PaddedInput{copy.getSource(),
-                         offsets[1],
-                         offsets[2],
-                         full[1] - offsets[1] - sizes[1],
-                         full[2] - offsets[2] - sizes[2],
-                         {fill, copy, view}};
+                     offsets[1],
+                     offsets[2],
+                     full[1] - offsets[1] - sizes[1],
+                     full[2] - offsets[2] - sizes[2],
+                     {fill, copy, view}};
 }
 
 /// The padding arguments of a channels-last call (top, left, bottom,
@@ -569,9 +569,8 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     // reads.
     std::optional<PaddedInput> padding;
     if (channelsLast)
-      padding = matchPaddedInput(input, op, [](Value v) {
-        return matchPattern(v, m_AnyZeroFloat());
-      });
+      padding = matchPaddedInput(
+          input, op, [](Value v) { return matchPattern(v, m_AnyZeroFloat()); });
     func::FuncOp callee = declareConv2D(rewriter, module, channelsLast);
     Location loc = op.getLoc();
     float beta = 1.0f;
@@ -646,16 +645,15 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     bool channelsLast = isa<linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(
         op.getOperation());
     DenseIntElementsAttr strideAttr, dilationAttr;
-    bool known =
-        llvm::TypeSwitch<Operation *, bool>(op.getOperation())
-            .Case<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp,
-                  linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(
-                [&](auto pool) {
-                  strideAttr = pool.getStrides();
-                  dilationAttr = pool.getDilations();
-                  return true;
-                })
-            .Default(false);
+    bool known = llvm::TypeSwitch<Operation *, bool>(op.getOperation())
+                     .Case<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp,
+                           linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(
+                         [&](auto pool) {
+                           strideAttr = pool.getStrides();
+                           dilationAttr = pool.getDilations();
+                           return true;
+                         })
+                     .Default(false);
     if (!known)
       return failure();
     Value input = op.getDpsInputOperand(0)->get();
@@ -678,8 +676,7 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
       if (!matchPattern(v, m_Constant(&attr)))
         return false;
       APFloat value = attr.getValue();
-      return isMax ? value.isInfinity() && value.isNegative()
-                   : value.isZero();
+      return isMax ? value.isInfinity() && value.isNegative() : value.isZero();
     };
     std::optional<PaddedInput> padding;
     if (channelsLast)
