@@ -38,6 +38,36 @@ func.func @elementwise_chain(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4
 
 // -----
 
+// A constant defined after the contraction (where gopt-fold leaves the
+// scalars of a hardswish) is moved to the top first, so the contraction's
+// whole epilogue, which reads it and the contraction's result twice, joins
+// its kernel.
+// CHECK-LABEL: func.func @constant_after_anchor
+// CHECK-NEXT: %[[K:.*]] = gopt.constant dense<0.166666672> : tensor<f32>
+// CHECK-NEXT: %[[H:.*]] = gopt.constant dense<5.000000e-01> : tensor<f32>
+// CHECK-NEXT: %[[F:.*]] = gopt.fusion(%{{.*}}, %{{.*}}, %[[K]], %[[H]] :
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gopt.matmul
+// CHECK-NEXT: gopt.mul
+// CHECK-NEXT: gopt.add
+// CHECK-NEXT: gopt.clip
+// CHECK-NEXT: gopt.mul
+// CHECK-NEXT: gopt.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: return %[[F]]
+func.func @constant_after_anchor(%a: tensor<4x8xf32>, %b: tensor<8x8xf32>) -> tensor<4x8xf32> {
+  %m = gopt.matmul %a, %b : tensor<4x8xf32>, tensor<8x8xf32> -> tensor<4x8xf32>
+  %k = gopt.constant dense<0.166666672> : tensor<f32>
+  %s = gopt.mul %m, %k : tensor<4x8xf32>, tensor<f32> -> tensor<4x8xf32>
+  %h = gopt.constant dense<5.000000e-01> : tensor<f32>
+  %t = gopt.add %s, %h : tensor<4x8xf32>, tensor<f32> -> tensor<4x8xf32>
+  %c = gopt.clip %t min = 0.000000e+00 max = 1.000000e+00 : tensor<4x8xf32>
+  %r = gopt.mul %c, %m : tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
 // broadcast_to fuses like an elementwise op.
 // CHECK-LABEL: func.func @broadcast_chain
 // CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<4x8xf32>, %[[B:[a-z0-9]+]]: tensor<8xf32>)

@@ -39,30 +39,28 @@
 // CHECK-NEXT: return %[[F]]#1, %[[P]]
 //
 // fold=false: the constant subgraph and the identity add stay, and fuse
-// makes kernels of them.
+// makes kernels of them; it first moves the constants to the top, so the
+// add of the -0 constant (defined after the matmul) joins the matmul's
+// kernel.
 // NOFOLD-LABEL: func.func @pipeline
 // NOFOLD: %[[C:.*]] = gopt.constant dense<4.000000e+00> : tensor<1xf32>
+// NOFOLD-NEXT: %[[NZ:.*]] = gopt.constant dense<-0.000000e+00> : tensor<1xf32>
 // NOFOLD-NEXT: %[[S:.*]] = gopt.fusion(%[[C]] : tensor<1xf32>) -> tensor<1xf32> {
 // NOFOLD-NEXT: ^bb0
 // NOFOLD-NEXT: gopt.sqrt
 // NOFOLD-NEXT: gopt.reciprocal
 // NOFOLD-NEXT: gopt.yield
 // NOFOLD-NEXT: }
-// NOFOLD-NEXT: %[[F:.*]] = gopt.fusion(%{{.*}}, %{{.*}}, %[[S]] :
+// NOFOLD-NEXT: %[[F:.*]]:2 = gopt.fusion(%{{.*}}, %{{.*}}, %[[S]], %[[NZ]], %{{.*}} :
 // NOFOLD-NEXT: ^bb0
 // NOFOLD-NEXT: gopt.matmul
 // NOFOLD-NEXT: gopt.mul
-// NOFOLD-NEXT: gopt.yield
-// NOFOLD-NEXT: }
-// NOFOLD-NEXT: %[[NZ:.*]] = gopt.constant dense<-0.000000e+00> : tensor<1xf32>
-// NOFOLD-NEXT: %[[G:.*]] = gopt.fusion(%[[F]], %[[NZ]], %{{.*}} :
-// NOFOLD-NEXT: ^bb0
 // NOFOLD-NEXT: gopt.add
 // NOFOLD-NEXT: gopt.add
 // NOFOLD-NEXT: gopt.yield
 // NOFOLD-NEXT: }
-// NOFOLD-NEXT: %[[P:.*]] = gopt.softmax %[[F]] axis = 1
-// NOFOLD-NEXT: return %[[G]], %[[P]]
+// NOFOLD-NEXT: %[[P:.*]] = gopt.softmax %[[F]]#0 axis = 1
+// NOFOLD-NEXT: return %[[F]]#1, %[[P]]
 //
 // dce=false: cse still erases the relu (unused when it gets there), but not
 // the exp it read; fuse never puts a dead op into a kernel, so the exp stays
