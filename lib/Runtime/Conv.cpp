@@ -25,9 +25,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Runtime/PostOps.h"
 #include "GOpt/Runtime/Runtime.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -44,6 +46,17 @@
 
 namespace {
 
+using mlir::gopt::runtime::PostOpKind;
+
+/// One step of the epilogue (PostOps.h); its operand, for the binary kinds,
+/// comes with each call.
+struct PostOp {
+  PostOpKind kind;
+  float alpha, beta;
+  auto tie() const { return std::tie(kind, alpha, beta); }
+  bool operator<(const PostOp &o) const { return tie() < o.tie(); }
+};
+
 /// The shape of one convolution call.
 struct ConvShape {
   int64_t n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups;
@@ -53,10 +66,13 @@ struct ConvShape {
   /// Zero padding around the input's h x w: top, left, bottom, right.
   int64_t pt = 0, pl = 0, pb = 0, pr = 0;
 
+  /// The epilogue applied to the output as it is written (channels last).
+  std::vector<PostOp> postOps = {};
+
   bool padded() const { return pt || pl || pb || pr; }
   auto tie() const {
     return std::tie(n, c, h, w, f, kh, kw, oh, ow, sh, sw, dh, dw, groups,
-                    accumulate, channelsLast, pt, pl, pb, pr);
+                    accumulate, channelsLast, pt, pl, pb, pr, postOps);
   }
   bool operator<(const ConvShape &o) const { return tie() < o.tie(); }
 };
@@ -176,6 +192,51 @@ void convolveChannelsLastByIm2Col(const ConvShape &s, const float *input,
   permuteChannels(out.data(), output, s.n, s.oh, s.ow, s.f, true);
 }
 
+/// x after one step of the epilogue; `operand` is the step's operand value
+/// (unused by the unary kinds).
+float applyPostOp(const PostOp &op, float x, float operand) {
+  switch (op.kind) {
+  case PostOpKind::Linear:
+    return op.alpha * x + op.beta;
+  case PostOpKind::Clip:
+    return std::min(std::max(x, op.alpha), op.beta);
+  case PostOpKind::Logistic:
+    return 1.0f / (1.0f + std::exp(-x));
+  case PostOpKind::Swish:
+    return x / (1.0f + std::exp(-op.alpha * x));
+  case PostOpKind::HardSwish:
+    return op.alpha * x * std::min(std::max(x / 6.0f + 0.5f, 0.0f), 1.0f);
+  case PostOpKind::Tanh:
+    return std::tanh(x);
+  case PostOpKind::AddChannel:
+    return x + operand;
+  case PostOpKind::MulChannel:
+    return x * operand;
+  }
+  return x;
+}
+
+/// Applies the epilogue of `s` to its NHWC output, in place, in plain loops
+/// (where oneDNN does not apply it as it writes).
+void applyPostOps(const ConvShape &s, float *output,
+                  const float *const *operands) {
+  if (s.postOps.empty())
+    return;
+  int64_t pixels = s.n * s.oh * s.ow;
+  for (int64_t p = 0; p < pixels; ++p)
+    for (int64_t ch = 0; ch < s.f; ++ch) {
+      int64_t i = p * s.f + ch;
+      float x = output[i];
+      for (size_t k = 0; k < s.postOps.size(); ++k) {
+        float operand = mlir::gopt::runtime::isBinary(s.postOps[k].kind)
+                            ? operands[k][ch]
+                            : 0.0f;
+        x = applyPostOp(s.postOps[k], x, operand);
+      }
+      output[i] = x;
+    }
+}
+
 #ifdef GOPT_HAVE_ONEDNN
 
 bool ok(dnnl_status_t status) { return status == dnnl_success; }
@@ -237,7 +298,96 @@ struct ConvPlan {
                    dstOut = nullptr;
   /// Reordered constant weights, by the caller's buffer.
   std::map<const void *, dnnl_memory_t> constantWeights;
+  /// The bias (the epilogue's first step, when it adds a vector per
+  /// channel to a convolution that does not accumulate), over the caller's
+  /// buffer; null when there is none.
+  dnnl_memory_t bias = nullptr;
+  /// The binary steps of the epilogue: their index in oneDNN's post-ops,
+  /// the step (and so the operand) they are, and a memory object over the
+  /// caller's operand buffer.
+  struct BinaryOperand {
+    int postOpIndex;
+    size_t step;
+    dnnl_memory_t memory;
+  };
+  std::vector<BinaryOperand> binaryOperands;
 };
+
+/// oneDNN's algorithm for a unary step of the epilogue.
+dnnl_alg_kind_t eltwiseAlgorithm(PostOpKind kind) {
+  switch (kind) {
+  case PostOpKind::Linear:
+    return dnnl_eltwise_linear;
+  case PostOpKind::Clip:
+    return dnnl_eltwise_clip_v2;
+  case PostOpKind::Logistic:
+    return dnnl_eltwise_logistic;
+  case PostOpKind::Swish:
+    return dnnl_eltwise_swish;
+  case PostOpKind::HardSwish:
+    return dnnl_eltwise_hardswish;
+  case PostOpKind::Tanh:
+    return dnnl_eltwise_tanh;
+  default:
+    return dnnl_alg_kind_undef;
+  }
+}
+
+/// Whether the epilogue of `s` starts with a per-channel addition oneDNN
+/// takes as the convolution's bias.
+bool takesBias(const ConvShape &s) {
+  return !s.accumulate && !s.postOps.empty() &&
+         s.postOps.front().kind == PostOpKind::AddChannel;
+}
+
+/// Appends the epilogue of `s` (after the sum of an accumulating
+/// convolution) to `postOps`; the binary steps' operands go to `plan`.
+/// False where oneDNN would compute it wrong: its convolutions (2.6) apply
+/// the parameters of an elementwise algorithm's first step to every later
+/// step of that algorithm (two clips, two linear maps with different
+/// bounds or scales), so such chains are left to the plain loops.
+bool appendPostOps(const ConvShape &s, dnnl_post_ops_t postOps,
+                   ConvPlan &plan) {
+  int index = 0;
+  if (s.accumulate) {
+    if (!ok(dnnl_post_ops_append_sum(postOps, 1.0f)))
+      return false;
+    ++index;
+  }
+  std::map<dnnl_alg_kind_t, std::tuple<float, float, float>> parameters;
+  for (size_t step = takesBias(s) ? 1 : 0; step < s.postOps.size(); ++step) {
+    const PostOp &op = s.postOps[step];
+    if (mlir::gopt::runtime::isBinary(op.kind)) {
+      dnnl_alg_kind_t alg =
+          op.kind == PostOpKind::AddChannel ? dnnl_binary_add : dnnl_binary_mul;
+      dnnl_dims_t dims = {1, s.f, 1, 1};
+      dnnl_memory_desc_t desc;
+      if (!ok(dnnl_memory_desc_init_by_tag(&desc, 4, dims, dnnl_f32,
+                                           dnnl_nhwc)) ||
+          !ok(dnnl_post_ops_append_binary(postOps, alg, &desc)))
+        return false;
+      dnnl_memory_t memory = makeMemory(desc, false);
+      if (!memory)
+        return false;
+      plan.binaryOperands.push_back({index, step, memory});
+    } else {
+      // oneDNN's hardswish has no parameters: alpha is the step's scale.
+      bool hardSwish = op.kind == PostOpKind::HardSwish;
+      float scale = hardSwish ? op.alpha : 1.0f;
+      float alpha = hardSwish ? 0.0f : op.alpha;
+      float beta = hardSwish ? 0.0f : op.beta;
+      dnnl_alg_kind_t alg = eltwiseAlgorithm(op.kind);
+      auto [it, inserted] =
+          parameters.try_emplace(alg, std::make_tuple(alpha, beta, scale));
+      if (!inserted && it->second != std::make_tuple(alpha, beta, scale))
+        return false;
+      if (!ok(dnnl_post_ops_append_eltwise(postOps, scale, alg, alpha, beta)))
+        return false;
+    }
+    ++index;
+  }
+  return true;
+}
 
 /// Makes the plan of `s`, or null when oneDNN declines the shape.
 std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
@@ -271,19 +421,24 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
   // oneDNN counts dilation from 0 (no gap).
   dnnl_dims_t strides = {s.sh, s.sw}, dilates = {s.dh - 1, s.dw - 1},
               padding = {s.pt, s.pl}, paddingEnd = {s.pb, s.pr};
+  dnnl_memory_desc_t bias;
+  dnnl_dims_t biasDims = {s.f};
+  if (!ok(dnnl_memory_desc_init_by_tag(&bias, 1, biasDims, dnnl_f32, dnnl_a)))
+    return nullptr;
   dnnl_convolution_desc_t desc;
   if (!ok(dnnl_dilated_convolution_forward_desc_init(
           &desc, dnnl_forward_inference, dnnl_convolution_direct, &srcAny,
-          &weightsAny, nullptr, &dstAny, strides, dilates, padding,
-          paddingEnd)))
+          &weightsAny, takesBias(s) ? &bias : nullptr, &dstAny, strides,
+          dilates, padding, paddingEnd)))
     return nullptr;
+  auto plan = std::make_unique<ConvPlan>();
   dnnl_primitive_attr_t attr = nullptr;
   dnnl_post_ops_t postOps = nullptr;
   if (!ok(dnnl_primitive_attr_create(&attr)))
     return nullptr;
-  if (s.accumulate) {
+  if (s.accumulate || !s.postOps.empty()) {
     if (!ok(dnnl_post_ops_create(&postOps)) ||
-        !ok(dnnl_post_ops_append_sum(postOps, 1.0f)) ||
+        !appendPostOps(s, postOps, *plan) ||
         !ok(dnnl_primitive_attr_set_post_ops(attr, postOps))) {
       if (postOps)
         dnnl_post_ops_destroy(postOps);
@@ -298,8 +453,23 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
   dnnl_primitive_attr_destroy(attr);
   if (!ok(status))
     return nullptr;
+  // An epilogue oneDNN applies only in its reference convolution, or only
+  // with the activations reordered (its GEMM-based convolution on NCHW),
+  // costs more than the fast convolution and the plain loops after it.
+  const char *impl = nullptr;
+  bool reordersActivations =
+      !dnnl_memory_desc_equal(
+          &srcUser, dnnl_primitive_desc_query_md(pd, dnnl_query_src_md, 0)) ||
+      !dnnl_memory_desc_equal(
+          &dstUser, dnnl_primitive_desc_query_md(pd, dnnl_query_dst_md, 0));
+  if (!s.postOps.empty() &&
+      (reordersActivations ||
+       !ok(dnnl_primitive_desc_query(pd, dnnl_query_impl_info_str, 0, &impl)) ||
+       !impl || std::strncmp(impl, "ref", 3) == 0)) {
+    dnnl_primitive_desc_destroy(pd);
+    return nullptr;
+  }
 
-  auto plan = std::make_unique<ConvPlan>();
   const dnnl_memory_desc_t srcPrim =
       *dnnl_primitive_desc_query_md(pd, dnnl_query_src_md, 0);
   const dnnl_memory_desc_t dstPrim =
@@ -314,7 +484,10 @@ std::unique_ptr<ConvPlan> makePlan(const ConvShape &s) {
   plan->srcUser = makeMemory(srcUser, false);
   plan->weightsUser = makeMemory(weightsUser, false);
   plan->dstUser = makeMemory(dstUser, false);
-  bool good = plan->srcUser && plan->weightsUser && plan->dstUser;
+  if (takesBias(s))
+    plan->bias = makeMemory(bias, false);
+  bool good = plan->srcUser && plan->weightsUser && plan->dstUser &&
+              (plan->bias || !takesBias(s));
   if (!dnnl_memory_desc_equal(&srcUser, &srcPrim)) {
     plan->srcPrim = makeMemory(srcPrim, true);
     plan->srcIn = makeReorder(srcUser, srcPrim);
@@ -397,8 +570,8 @@ dnnl_memory_t primitiveWeights(ConvPlan &plan, const float *weight,
 
 /// Runs `s` through its plan; false when there is none or a step fails.
 bool convolveWithOneDNN(const ConvShape &s, const float *input,
-                        const float *weight, bool constantWeight,
-                        float *output) {
+                        const float *weight, bool constantWeight, float *output,
+                        const float *const *operands) {
   ConvPlan *plan = findPlan(s);
   if (!plan)
     return false;
@@ -421,9 +594,24 @@ bool convolveWithOneDNN(const ConvShape &s, const float *input,
   dnnl_memory_t weights = primitiveWeights(*plan, weight, constantWeight);
   if (!weights)
     return false;
-  dnnl_exec_arg_t args[] = {
+  std::vector<dnnl_exec_arg_t> args = {
       {DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}};
-  if (!ok(dnnl_primitive_execute(plan->conv, stream, 3, args)))
+  if (plan->bias) {
+    if (!ok(dnnl_memory_set_data_handle(plan->bias,
+                                        const_cast<float *>(operands[0]))))
+      return false;
+    args.push_back({DNNL_ARG_BIAS, plan->bias});
+  }
+  for (const ConvPlan::BinaryOperand &binary : plan->binaryOperands) {
+    if (!ok(dnnl_memory_set_data_handle(
+            binary.memory, const_cast<float *>(operands[binary.step]))))
+      return false;
+    args.push_back(
+        {DNNL_ARG_ATTR_MULTIPLE_POST_OP(binary.postOpIndex) | DNNL_ARG_SRC_1,
+         binary.memory});
+  }
+  if (!ok(dnnl_primitive_execute(plan->conv, stream,
+                                 static_cast<int>(args.size()), args.data())))
     return false;
   if (plan->dstOut && !runReorder(plan->dstOut, plan->dstPrim, plan->dstUser))
     return false;
@@ -495,7 +683,8 @@ void convolve(const ConvShape &s, const float *input, const float *weight,
   }
 #ifdef GOPT_HAVE_ONEDNN
   if ((beta == 0.0f || beta == 1.0f) &&
-      convolveWithOneDNN(s, input, weight, constantWeight != 0, output))
+      convolveWithOneDNN(s, input, weight, constantWeight != 0, output,
+                         nullptr))
     return;
 #endif
   if (s.padded()) {
@@ -512,6 +701,24 @@ void convolve(const ConvShape &s, const float *input, const float *weight,
     convolveByIm2Col(s, input, weight, beta, output);
 }
 
+/// `s` and its epilogue: in one oneDNN primitive where oneDNN takes both,
+/// else the convolution (convolve) and then the epilogue in plain loops.
+void convolveWithPostOps(const ConvShape &s, const float *input,
+                         const float *weight, int64_t constantWeight,
+                         float beta, float *output,
+                         const float *const *operands) {
+#ifdef GOPT_HAVE_ONEDNN
+  if (!s.postOps.empty() && (beta == 0.0f || beta == 1.0f) &&
+      convolveWithOneDNN(s, input, weight, constantWeight != 0, output,
+                         operands))
+    return;
+#endif
+  ConvShape plain = s;
+  plain.postOps.clear();
+  convolve(plain, input, weight, constantWeight, beta, output);
+  applyPostOps(s, output, operands);
+}
+
 } // namespace
 
 extern "C" void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w,
@@ -525,19 +732,30 @@ extern "C" void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w,
            input, weight, constantWeight, beta, output);
 }
 
-extern "C" void gopt_conv2d_nhwc(int64_t n, int64_t c, int64_t h, int64_t w,
-                                 int64_t f, int64_t kh, int64_t kw, int64_t oh,
-                                 int64_t ow, int64_t sh, int64_t sw, int64_t dh,
-                                 int64_t dw, int64_t groups, int64_t padTop,
-                                 int64_t padLeft, int64_t padBottom,
-                                 int64_t padRight, const float *input,
-                                 const float *weight, int64_t constantWeight,
-                                 float beta, float *output) {
+extern "C" void gopt_conv2d_nhwc(
+    int64_t n, int64_t c, int64_t h, int64_t w, int64_t f, int64_t kh,
+    int64_t kw, int64_t oh, int64_t ow, int64_t sh, int64_t sw, int64_t dh,
+    int64_t dw, int64_t groups, int64_t padTop, int64_t padLeft,
+    int64_t padBottom, int64_t padRight, const float *input,
+    const float *weight, int64_t constantWeight, float beta, float *output,
+    int64_t postOpCount, const int64_t *postOpKinds, const float *postOpParams,
+    const float *const *postOpOperands) {
   ConvShape s{n,  c,  h,  w,  f,  kh,     kw,           oh,
               ow, sh, sw, dh, dw, groups, beta != 0.0f, /*channelsLast=*/true};
   s.pt = padTop;
   s.pl = padLeft;
   s.pb = padBottom;
   s.pr = padRight;
-  convolve(s, input, weight, constantWeight, beta, output);
+  for (int64_t i = 0; i < postOpCount; ++i) {
+    if (!mlir::gopt::runtime::isKnownPostOpKind(postOpKinds[i])) {
+      std::fprintf(stderr,
+                   "gopt_conv2d_nhwc: unknown epilogue step kind %lld\n",
+                   static_cast<long long>(postOpKinds[i]));
+      std::abort();
+    }
+    s.postOps.push_back({static_cast<PostOpKind>(postOpKinds[i]),
+                         postOpParams[2 * i], postOpParams[2 * i + 1]});
+  }
+  convolveWithPostOps(s, input, weight, constantWeight, beta, output,
+                      postOpOperands);
 }

@@ -1,6 +1,7 @@
 //===- RuntimeTest.cpp - Tracking allocator and kernel timers -------------===//
 
 #include "GOpt/Runtime/Runtime.h"
+#include "GOpt/Runtime/PostOps.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "gtest/gtest.h"
@@ -431,7 +432,8 @@ TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
         gopt_conv2d_nhwc(s.n, s.c, h, w, s.f, s.kh, s.kw, s.oh(), s.ow(), s.sh,
                          s.sw, s.dh, s.dw, s.groups, pad[0], pad[1], pad[2],
                          pad[3], in.data(), wt.data(),
-                         /*constantWeight=*/0, beta, out.data());
+                         /*constantWeight=*/0, beta, out.data(),
+                         /*postOpCount=*/0, nullptr, nullptr, nullptr);
         std::vector<float> expected = toChannelsFirst(
             referenceConv(s, toChannelsFirst(padded, s.n, s.h, s.w, s.c),
                           toChannelsFirst(wt, s.f, s.kh, s.kw, cg),
@@ -442,6 +444,115 @@ TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
               << "groups " << s.groups << " kernel " << s.kh << " stride "
               << s.sh << " dilation " << s.dh << " padding " << pad[0] << pad[1]
               << pad[2] << pad[3] << " beta " << beta << " at " << i;
+      }
+}
+
+/// One epilogue step by its definition in PostOps.h.
+float referencePostOp(PostOpKind kind, float alpha, float beta, float x,
+                      float operand) {
+  switch (kind) {
+  case PostOpKind::Linear:
+    return alpha * x + beta;
+  case PostOpKind::Clip:
+    return std::min(std::max(x, alpha), beta);
+  case PostOpKind::Logistic:
+    return 1.0f / (1.0f + std::exp(-x));
+  case PostOpKind::Swish:
+    return x / (1.0f + std::exp(-alpha * x));
+  case PostOpKind::HardSwish:
+    return alpha * x * std::min(std::max(x / 6.0f + 0.5f, 0.0f), 1.0f);
+  case PostOpKind::Tanh:
+    return std::tanh(x);
+  case PostOpKind::AddChannel:
+    return x + operand;
+  case PostOpKind::MulChannel:
+    return x * operand;
+  }
+  return x;
+}
+
+/// gopt_conv2d_nhwc with an epilogue computes the convolution, then each
+/// step in order: for a 3x3, a depthwise and a 1x1 convolution, overwriting
+/// and accumulating, with chains that start with a bias (oneDNN's bias
+/// argument), end in each activation, read per-channel operands later
+/// (oneDNN's binary post-ops), and repeat an activation.
+TEST(Conv2D, ChannelsLastEpilogueAppliesEachStepInOrder) {
+  ConvCase cases[] = {
+      {1, 8, 9, 9, 16, 3, 3, 1, 1, 1, 1, 1},   // 3x3
+      {2, 16, 8, 8, 16, 3, 3, 2, 2, 1, 1, 16}, // depthwise, stride 2
+      {1, 24, 6, 6, 8, 1, 1, 1, 1, 1, 1, 1},   // 1x1
+  };
+  struct Step {
+    PostOpKind kind;
+    float alpha, beta;
+  };
+  std::vector<std::vector<Step>> chains = {
+      {{PostOpKind::AddChannel, 0, 0}, {PostOpKind::Clip, 0.0f, 6.0f}},
+      {{PostOpKind::AddChannel, 0, 0}, {PostOpKind::HardSwish, 1.0f, 0}},
+      {{PostOpKind::AddChannel, 0, 0}, {PostOpKind::Swish, 1.0f, 0}},
+      {{PostOpKind::Logistic, 0, 0}, {PostOpKind::MulChannel, 0, 0}},
+      {{PostOpKind::MulChannel, 0, 0},
+       {PostOpKind::AddChannel, 0, 0},
+       {PostOpKind::Clip, 0.0f, std::numeric_limits<float>::infinity()}},
+      {{PostOpKind::Linear, 2.0f, -1.0f},
+       {PostOpKind::MulChannel, 0, 0},
+       {PostOpKind::Tanh, 0, 0},
+       {PostOpKind::HardSwish, 0.5f, 0}},
+      // Two steps of one algorithm with different parameters (oneDNN 2.6
+      // would apply the first one's to both: the plain loops take it).
+      {{PostOpKind::Clip, 0.0f, 6.0f},
+       {PostOpKind::Tanh, 0, 0},
+       {PostOpKind::Clip, -0.5f, 0.5f}},
+  };
+  for (const ConvCase &s : cases)
+    for (const std::vector<Step> &chain : chains)
+      for (float beta : {0.0f, 1.0f}) {
+        int64_t cg = s.c / s.groups;
+        size_t outSize = s.n * s.oh() * s.ow() * s.f;
+        std::vector<float> in = pattern(s.n * s.h * s.w * s.c, 0.25f, 7);
+        std::vector<float> wt = pattern(s.f * s.kh * s.kw * cg, 0.125f, 5);
+        std::vector<float> init = beta == 0.0f
+                                      ? std::vector<float>(outSize, 0.0f)
+                                      : pattern(outSize, 0.5f, 3);
+        std::vector<float> out =
+            beta == 0.0f ? std::vector<float>(
+                               outSize, std::numeric_limits<float>::quiet_NaN())
+                         : init;
+        std::vector<int64_t> kinds;
+        std::vector<float> params;
+        std::vector<std::vector<float>> buffers;
+        std::vector<const float *> operands;
+        for (const Step &step : chain) {
+          kinds.push_back(static_cast<int64_t>(step.kind));
+          params.push_back(step.alpha);
+          params.push_back(step.beta);
+          buffers.push_back(isBinary(step.kind) ? pattern(s.f, 0.75f, 5)
+                                                : std::vector<float>());
+          operands.push_back(buffers.back().empty() ? nullptr
+                                                    : buffers.back().data());
+        }
+        gopt_conv2d_nhwc(s.n, s.c, s.h, s.w, s.f, s.kh, s.kw, s.oh(), s.ow(),
+                         s.sh, s.sw, s.dh, s.dw, s.groups, 0, 0, 0, 0,
+                         in.data(), wt.data(), /*constantWeight=*/0, beta,
+                         out.data(), static_cast<int64_t>(chain.size()),
+                         kinds.data(), params.data(), operands.data());
+        std::vector<float> expected = toChannelsFirst(
+            referenceConv(s, toChannelsFirst(in, s.n, s.h, s.w, s.c),
+                          toChannelsFirst(wt, s.f, s.kh, s.kw, cg),
+                          toChannelsFirst(init, s.n, s.oh(), s.ow(), s.f)),
+            s.n, s.oh(), s.ow(), s.f, /*inverse=*/true);
+        for (size_t i = 0; i < outSize; ++i) {
+          float x = expected[i];
+          for (size_t k = 0; k < chain.size(); ++k) {
+            const std::vector<float> &buffer = buffers[k];
+            float operand = buffer.empty() ? 0.0f : buffer[i % s.f];
+            x = referencePostOp(chain[k].kind, chain[k].alpha, chain[k].beta, x,
+                                operand);
+          }
+          ASSERT_NEAR(out[i], x, 1e-4f * std::max(1.0f, std::fabs(x)))
+              << "groups " << s.groups << " kernel " << s.kh << " chain "
+              << (&chain - chains.data()) << " beta " << beta << " at " << i;
+        }
       }
 }
 

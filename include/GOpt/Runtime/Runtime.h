@@ -136,14 +136,21 @@ void gopt_conv2d(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
 /// padRight around the input's h x w. oneDNN's convolutions, 1x1 ones
 /// included, take these without reordering the activations and pad as they
 /// read; without oneDNN a 1x1 convolution with one group and no padding is
-/// a single GEMM over the batch.
+/// a single GEMM over the batch. The output then goes through the epilogue
+/// of `postOpCount` steps (PostOps.h): step i of kind postOpKinds[i] with
+/// parameters postOpParams[2i], postOpParams[2i + 1] and, for the binary
+/// kinds, the operand buffer postOpOperands[i] (a per-channel step that
+/// comes first in a convolution that does not accumulate is oneDNN's bias);
+/// oneDNN applies it as it writes the output, or plain loops after it.
 void gopt_conv2d_nhwc(int64_t n, int64_t c, int64_t h, int64_t w, int64_t f,
                       int64_t kh, int64_t kw, int64_t oh, int64_t ow,
                       int64_t sh, int64_t sw, int64_t dh, int64_t dw,
                       int64_t groups, int64_t padTop, int64_t padLeft,
                       int64_t padBottom, int64_t padRight, const float *input,
                       const float *weight, int64_t constantWeight, float beta,
-                      float *output);
+                      float *output, int64_t postOpCount,
+                      const int64_t *postOpKinds, const float *postOpParams,
+                      const float *const *postOpOperands);
 /// output = pool(input): kind 0 is max (maximumf: NaN propagates, -0 < +0),
 /// 1 is sum; f32, contiguous NCHW input [n, c, h, w] (already padded),
 /// output [n, c, oh, ow]; window kh x kw, strides sh, sw, dilations dh, dw.

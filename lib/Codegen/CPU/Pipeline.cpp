@@ -36,6 +36,7 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   // Tile loops over parallel dims are scf.forall (scf.parallel once
   // bufferized): gopt-parallelize-kernel-loops may run them on threads.
   loops.parallelTileLoops = true;
+  loops.convolutionEpilogues = library && options.convolutionEpilogues;
   pm.addPass(createGOptFuseKernelLoops(loops));
   OpPassManager &tiles = pm.nest<func::FuncOp>();
   if (options.vectorize)

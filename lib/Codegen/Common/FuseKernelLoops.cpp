@@ -283,7 +283,7 @@ struct GOptFuseKernelLoopsPass
         break;
     }
     RewritePatternSet inPlace(&getContext());
-    populateEpilogueInPlacePatterns(inPlace);
+    populateEpilogueInPlacePatterns(inPlace, convolutionEpilogues);
     return applyPatternsGreedily(kernel, std::move(inPlace));
   }
 

@@ -1,6 +1,8 @@
 //===- LibraryCalls.cpp - Ops a runtime library computes ------------------===//
 
 #include "GOpt/Codegen/Common/LibraryCalls.h"
+#include "GOpt/Codegen/Common/ConvolutionEpilogue.h"
+#include "GOpt/Conversion/GOptToLinalg/GOptToLinalg.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -32,6 +34,10 @@ bool mlir::gopt::isLibraryPooling(Operation *op) {
   return hasLibraryMark(op, kPool2DLibraryCall);
 }
 
+bool mlir::gopt::isLibraryConvolutionEpilogue(Operation *op) {
+  return hasLibraryMark(op, kConvolutionEpilogueLibraryCall);
+}
+
 func::FuncOp mlir::gopt::declareRuntimeFunction(OpBuilder &builder,
                                                 ModuleOp module, StringRef name,
                                                 ArrayRef<Type> args) {
@@ -56,7 +62,8 @@ Value mlir::gopt::indexToPointer(OpBuilder &builder, Location loc,
 }
 
 bool mlir::gopt::isLibraryCall(Operation *op) {
-  return isLibrarySgemm(op) || isLibraryConvolution(op) || isLibraryPooling(op);
+  return isLibrarySgemm(op) || isLibraryConvolution(op) ||
+         isLibraryPooling(op) || isLibraryConvolutionEpilogue(op);
 }
 
 namespace {
@@ -82,7 +89,10 @@ static Operation *libraryResultThroughReshapes(Value v) {
 /// sgemm output in place.
 struct WriteEpilogueIntoContractionResult
     : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
+  WriteEpilogueIntoContractionResult(MLIRContext *context,
+                                     bool markConvolutionEpilogues)
+      : OpRewritePattern(context),
+        markConvolutionEpilogues(markConvolutionEpilogues) {}
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
@@ -125,13 +135,36 @@ struct WriteEpilogueIntoContractionResult
     rewriter.replaceAllUsesWith(oldArg, body.getArguments().back());
     body.eraseArgument(reusedIndex);
     rewriter.replaceOp(op, inPlace->getResults());
+    Operation *library = inPlace.getDpsInitOperand(0)->get().getDefiningOp();
+    if (!markConvolutionEpilogues || !isChannelsLastConvolution(library))
+      return success();
+    std::optional<SmallVector<EpilogueStep>> steps =
+        matchConvolutionEpilogue(inPlace, inPlace.getDpsInitOperand(0));
+    if (steps && isWorthApplyingInConvolution(*steps))
+      inPlace->setAttr(kLibraryCallAttrName,
+                       rewriter.getStringAttr(kConvolutionEpilogueLibraryCall));
     return success();
   }
+
+private:
+  /// Whether `op` is a library convolution on channels-last operands (the
+  /// runtime's convolutions take epilogues there).
+  static bool isChannelsLastConvolution(Operation *op) {
+    if (!isLibraryConvolution(op))
+      return false;
+    if (isa<linalg::Conv2DNhwcFhwcOp>(op))
+      return true;
+    auto info = op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
+    return info && info.get("channels_last");
+  }
+
+  bool markConvolutionEpilogues;
 };
 
 } // namespace
 
-void mlir::gopt::populateEpilogueInPlacePatterns(RewritePatternSet &patterns) {
-  patterns.add<WriteEpilogueIntoContractionResult>(patterns.getContext());
+void mlir::gopt::populateEpilogueInPlacePatterns(
+    RewritePatternSet &patterns, bool markConvolutionEpilogues) {
+  patterns.add<WriteEpilogueIntoContractionResult>(patterns.getContext(),
+                                                   markConvolutionEpilogues);
 }
-

@@ -10,6 +10,7 @@
 
 #include "GOpt/Codegen/Common/LibraryContractions.h"
 #include "GOpt/Codegen/Common/BufferViews.h"
+#include "GOpt/Codegen/Common/ConvolutionEpilogue.h"
 #include "GOpt/Conversion/GOptToLinalg/GOptToLinalg.h"
 #include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
 
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -349,7 +351,8 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
 
 /// The declaration of `gopt_conv2d` in `module`, or (`channelsLast`) of
 /// `gopt_conv2d_nhwc`, which also takes the input's zero padding (four i64
-/// after `groups`); created when missing.
+/// after `groups`) and the epilogue (its step count, then pointers to the
+/// kinds, the parameters and the operands); created when missing.
 static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module,
                                   bool channelsLast) {
   Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
@@ -357,6 +360,8 @@ static func::FuncOp declareConv2D(PatternRewriter &rewriter, ModuleOp module,
   // sizes, strides, dilations, groups (and padding)
   SmallVector<Type> args(channelsLast ? 18 : 14, i64);
   args.append({ptr, ptr, i64, f32, ptr});
+  if (channelsLast)
+    args.append({i64, ptr, ptr, ptr});
   return declareRuntimeFunction(
       rewriter, module,
       channelsLast ? kConv2DChannelsLastLibraryCall : kConv2DLibraryCall, args);
@@ -513,11 +518,158 @@ static bool isConstantWeight(Value v) {
   return func && func.getArgAttr(arg.getArgNumber(), kWeightArgAttrName);
 }
 
+/// Whether `op` may write or free a buffer whose root is `root`: unknown
+/// effects may; a write to a fresh allocation, or to another root while
+/// `root` is fresh, may not.
+static bool mayWrite(Operation *op, Value root) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return !isMemoryEffectFree(op);
+  auto isFresh = [](Value v) {
+    return v.getDefiningOp<memref::AllocOp>() != nullptr;
+  };
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [&](MemoryEffects::EffectInstance &effect) {
+    if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
+      return false;
+    Value value = effect.getValue();
+    if (!value)
+      return true;
+    Value written = rootBuffer(value);
+    return written == root || (!isFresh(root) && !isFresh(written));
+  });
+}
+
+/// Whether `v` is available at `conv`: it dominates `conv`, or is computed
+/// by side-effect-free ops (views: the reshape of a bias) from values that
+/// do, which are then appended to `toHoist` (operands first) to be moved
+/// before `conv`.
+static bool availableAt(Value v, Operation *conv, DominanceInfo &dominance,
+                        SmallVectorImpl<Operation *> &toHoist) {
+  if (dominance.properlyDominates(v, conv))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != conv->getBlock() ||
+      def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return false;
+  if (llvm::is_contained(toHoist, def))
+    return true;
+  for (Value operand : def->getOperands())
+    if (!availableAt(operand, conv, dominance, toHoist))
+      return false;
+  toHoist.push_back(def);
+  return true;
+}
+
+/// The epilogue marked for the convolution `conv` that writes `output`,
+/// which the call made in place of `conv` can apply: the first op after
+/// `conv` that may touch `output`'s buffer, when it is a marked generic that
+/// overwrites `output` with a chain of steps (set in `steps`) whose operands
+/// the runtime can read (contiguous, static, other buffers) and are ready at
+/// `conv` (available there, with the views in `toHoist` moved before it,
+/// and nothing between writes them); or null.
+static linalg::GenericOp
+epilogueAfter(Operation *conv, Value output,
+              std::optional<SmallVector<EpilogueStep>> &steps,
+              SmallVectorImpl<Operation *> &toHoist) {
+  Value root = rootBuffer(output);
+  bool fresh = root.getDefiningOp<memref::AllocOp>() != nullptr;
+  SmallVector<Operation *> between;
+  for (Operation *next = conv->getNextNode(); next;
+       next = next->getNextNode()) {
+    auto generic = dyn_cast<linalg::GenericOp>(next);
+    if (generic && isLibraryConvolutionEpilogue(generic)) {
+      if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
+          generic.getDpsInitOperand(0)->get() != output)
+        return nullptr;
+      steps = matchConvolutionEpilogue(generic, generic.getDpsInitOperand(0));
+      if (!steps)
+        return nullptr;
+      DominanceInfo dominance(conv->getParentOp());
+      for (const EpilogueStep &step : *steps) {
+        if (!step.operand)
+          continue;
+        Value v = step.operand->get();
+        auto type = dyn_cast<MemRefType>(v.getType());
+        Value operandRoot = rootBuffer(v);
+        if (!type || !type.hasStaticShape() ||
+            !memref::isStaticShapeAndContiguousRowMajor(type) ||
+            operandRoot == root || !availableAt(v, conv, dominance, toHoist) ||
+            llvm::any_of(between, [&](Operation *op) {
+              return mayWrite(op, operandRoot);
+            }))
+          return nullptr;
+      }
+      return generic;
+    }
+    if (isMemoryEffectFree(next))
+      continue;
+    if (!fresh || mayTouch(next, root))
+      return nullptr;
+    between.push_back(next);
+  }
+  return nullptr;
+}
+
+/// The epilogue arguments of gopt_conv2d_nhwc for `steps` (none: no steps):
+/// the step count and pointers to stack arrays of the kinds, the parameter
+/// pairs and the operand addresses (0 for unary steps).
+static SmallVector<Value> epilogueArguments(OpBuilder &b, Location loc,
+                                            ArrayRef<EpilogueStep> steps) {
+  Type ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  Value count = arith::ConstantOp::create(
+      b, loc, b.getI64IntegerAttr(static_cast<int64_t>(steps.size())));
+  if (steps.empty()) {
+    Value null = LLVM::ZeroOp::create(b, loc, ptrType);
+    return {count, null, null, null};
+  }
+  int64_t n = static_cast<int64_t>(steps.size());
+  auto kinds =
+      memref::AllocaOp::create(b, loc, MemRefType::get({n}, b.getI64Type()));
+  auto params = memref::AllocaOp::create(
+      b, loc, MemRefType::get({2 * n}, b.getF32Type()));
+  auto operands =
+      memref::AllocaOp::create(b, loc, MemRefType::get({n}, b.getIndexType()));
+  auto index = [&](int64_t i) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, i);
+  };
+  auto f32 = [&](float v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+  };
+  for (auto [i, step] : llvm::enumerate(steps)) {
+    int64_t k = static_cast<int64_t>(i);
+    memref::StoreOp::create(
+        b, loc,
+        arith::ConstantOp::create(
+            b, loc, b.getI64IntegerAttr(static_cast<int64_t>(step.kind))),
+        kinds, index(k));
+    memref::StoreOp::create(b, loc, f32(step.alpha), params, index(2 * k));
+    memref::StoreOp::create(b, loc, f32(step.beta), params, index(2 * k + 1));
+    Value address = index(0);
+    if (step.operand) {
+      Value v = step.operand->get();
+      auto meta = memref::ExtractStridedMetadataOp::create(b, loc, v);
+      Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
+      address = arith::AddIOp::create(
+          b, loc, aligned,
+          arith::MulIOp::create(b, loc, meta.getOffset(), index(4)));
+    }
+    memref::StoreOp::create(b, loc, address, operands, index(k));
+  }
+  auto pointer = [&](Value buffer) {
+    return indexToPointer(
+        b, loc, memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+  };
+  return {count, pointer(kinds), pointer(params), pointer(operands)};
+}
+
 /// A marked convolution on contiguous, static NCHW / FCHW / NCHW memrefs →
 /// one `gopt_conv2d` call (its input is already padded); on NHWC / FHWC /
 /// NHWC ones → one `gopt_conv2d_nhwc` call, which reads the unpadded input
 /// when the padding before it is the zero fill and copy the lowering makes
-/// (matchPaddedInput), and the padded buffer otherwise.
+/// (matchPaddedInput), and the padded buffer otherwise, and applies the
+/// marked epilogue after it, which goes (epilogueAfter).
 struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
   using OpInterfaceRewritePattern::OpInterfaceRewritePattern;
   LogicalResult matchAndRewrite(linalg::LinalgOp op,
@@ -605,8 +757,22 @@ struct LowerConvolutionToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
     args.push_back(arith::ConstantOp::create(rewriter, loc,
                                              rewriter.getF32FloatAttr(beta)));
     args.push_back(firstElementPointer(rewriter, loc, output));
+    std::optional<SmallVector<EpilogueStep>> steps;
+    SmallVector<Operation *> toHoist;
+    linalg::GenericOp epilogue;
+    if (channelsLast) {
+      epilogue = epilogueAfter(op, output, steps, toHoist);
+      if (epilogue)
+        for (Operation *view : toHoist)
+          rewriter.moveOpBefore(view, op);
+      args.append(epilogueArguments(rewriter, loc,
+                                    epilogue ? ArrayRef(*steps)
+                                             : ArrayRef<EpilogueStep>()));
+    }
     func::CallOp::create(rewriter, loc, callee, args);
     Value padded = op.getDpsInputOperand(0)->get();
+    if (epilogue)
+      rewriter.eraseOp(epilogue);
     rewriter.eraseOp(op);
     if (padding)
       erasePadding(rewriter, *padding, padded);

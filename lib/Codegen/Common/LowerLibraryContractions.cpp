@@ -36,9 +36,11 @@ struct GOptLowerLibraryContractionsPass
       return signalPassFailure();
     // A marked convolution or pooling on buffers the runtime does not take
     // (a strided view; for pooling, an output not filled with the identity
-    // just before) is computed by the loops, as without the library.
+    // just before) is computed by the loops, as without the library; so is
+    // an epilogue its convolution did not take.
     getOperation().walk([](linalg::LinalgOp op) {
-      if (gopt::isLibraryConvolution(op) || gopt::isLibraryPooling(op))
+      if (gopt::isLibraryConvolution(op) || gopt::isLibraryPooling(op) ||
+          gopt::isLibraryConvolutionEpilogue(op))
         op->removeAttr(gopt::kLibraryCallAttrName);
     });
     WalkResult left = getOperation().walk([](linalg::GenericOp op) {

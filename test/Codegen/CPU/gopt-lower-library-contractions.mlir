@@ -247,11 +247,13 @@ func.func @depthwise(%x: memref<1x4x6x6xf32>, %w: memref<4x1x3x3xf32>, %y: memre
 
 // Channels last: the named NHWC/FHWC convolution calls gopt_conv2d_nhwc with
 // the sizes in gopt_conv2d's order (n, c, h, w, f, kh, kw, oh, ow), then
-// the input's padding: here none (the input is an argument); an NHWC max
-// pooling calls gopt_pool2d_nhwc likewise.
-// CHECK: func.func private @gopt_conv2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, f32, !llvm.ptr)
+// the input's padding: here none (the input is an argument), and after
+// the output an empty epilogue (0 steps, null arrays); an NHWC max pooling
+// calls gopt_pool2d_nhwc likewise.
+// CHECK: func.func private @gopt_conv2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, f32, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, !llvm.ptr)
 // CHECK: func.func private @gopt_pool2d_nhwc(i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr)
 // CHECK-LABEL: func.func @channels_last
+// CHECK-DAG: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
 // CHECK-DAG: %[[I0:.*]] = arith.constant 0 : i64
 // CHECK-DAG: %[[I1:.*]] = arith.constant 1 : i64
 // CHECK-DAG: %[[I2:.*]] = arith.constant 2 : i64
@@ -259,7 +261,7 @@ func.func @depthwise(%x: memref<1x4x6x6xf32>, %w: memref<4x1x3x3xf32>, %y: memre
 // CHECK-DAG: %[[I4:.*]] = arith.constant 4 : i64
 // CHECK-DAG: %[[I8:.*]] = arith.constant 8 : i64
 // CHECK-DAG: %[[I10:.*]] = arith.constant 10 : i64
-// CHECK: call @gopt_conv2d_nhwc(%[[I1]], %[[I4]], %[[I10]], %[[I10]], %[[I8]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %[[I1]], %[[I0]], %[[I0]], %[[I0]], %[[I0]], %{{.*}}, %{{.*}}, %[[I1]], %{{.*}}, %{{.*}})
+// CHECK: call @gopt_conv2d_nhwc(%[[I1]], %[[I4]], %[[I10]], %[[I10]], %[[I8]], %[[I3]], %[[I3]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %[[I1]], %[[I0]], %[[I0]], %[[I0]], %[[I0]], %{{[^,]*}}, %{{[^,]*}}, %[[I1]], %{{[^,]*}}, %{{[^,]*}}, %[[I0]], %[[NULL]], %[[NULL]], %[[NULL]])
 // CHECK: call @gopt_pool2d_nhwc(%[[I0]], %[[I1]], %[[I8]], %[[I4]], %[[I4]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I2]], %[[I1]], %[[I1]], %[[I0]], %[[I0]], %[[I0]], %[[I0]], %{{.*}}, %{{.*}})
 func.func @channels_last(%x: memref<1x10x10x4xf32>, %w: memref<8x3x3x4xf32> {gopt.weight}, %y: memref<1x4x4x8xf32>, %p: memref<1x2x2x8xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -471,4 +473,74 @@ func.func @pool_into_values(%x: memref<1x4x9x9xf32>, %win: memref<3x3xf32>, %out
   linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>, gopt.library_call = "gopt_pool2d"}
       ins(%x, %win : memref<1x4x9x9xf32>, memref<3x3xf32>) outs(%out : memref<1x4x4x4xf32>)
   return
+}
+
+// -----
+
+// The epilogue marked for a channels-last convolution goes into its call:
+// the steps (here a bias read through a reshape defined after the
+// convolution, which moves before the call, then ReLU6: clip(0, inf) and
+// clip(-inf, 6) merged) in stack arrays of kinds (16: add per channel, 1:
+// clip), parameter pairs and operand addresses; the generic is erased.
+// CHECK-LABEL: func.func @conv_epilogue
+// CHECK-SAME: (%[[X:.*]]: memref<1x6x6x8xf32>, %[[W:.*]]: memref<16x3x3x8xf32>, %[[B:.*]]: memref<1x16xf32>)
+// CHECK-DAG: %[[I2:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[ADD:.*]] = arith.constant 16 : i64
+// CHECK-DAG: %[[CLIP:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[SIX:.*]] = arith.constant 6.000000e+00 : f32
+// CHECK: %[[BIAS:.*]] = memref.collapse_shape %[[B]]
+// CHECK: %[[KINDS:.*]] = memref.alloca() : memref<2xi64>
+// CHECK: %[[PARAMS:.*]] = memref.alloca() : memref<4xf32>
+// CHECK: %[[OPERANDS:.*]] = memref.alloca() : memref<2xindex>
+// CHECK: memref.store %[[ADD]], %[[KINDS]]
+// CHECK: memref.extract_aligned_pointer_as_index %[[BIAS]]
+// CHECK: memref.store %[[CLIP]], %[[KINDS]]
+// CHECK: memref.store %[[SIX]], %[[PARAMS]]
+// CHECK: call @gopt_conv2d_nhwc({{.*}}, %[[I2]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}})
+// CHECK-NOT: linalg.generic
+// CHECK: return
+func.func @conv_epilogue(%x: memref<1x6x6x8xf32>, %w: memref<16x3x3x8xf32>, %b: memref<1x16xf32>) -> memref<1x4x4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %six = arith.constant 6.0 : f32
+  %y = memref.alloc() : memref<1x4x4x16xf32>
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x4x4x16xf32>)
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%x, %w : memref<1x6x6x8xf32>, memref<16x3x3x8xf32>) outs(%y : memref<1x4x4x16xf32>)
+  %bias = memref.collapse_shape %b [[0, 1]] : memref<1x16xf32> into memref<16xf32>
+  linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%bias : memref<16xf32>) outs(%y : memref<1x4x4x16xf32>) attrs = {gopt.library_call = "gopt_conv2d_epilogue"} {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    %lo = arith.maximumf %s, %zero : f32
+    %hi = arith.minimumf %lo, %six : f32
+    linalg.yield %hi : f32
+  }
+  return %y : memref<1x4x4x16xf32>
+}
+
+// -----
+
+// A bias the kernel writes between the convolution and its epilogue is not
+// ready when the convolution runs: the call takes no epilogue, and the
+// generic stays, unmarked, for the loops.
+// CHECK-LABEL: func.func @conv_epilogue_operand_written
+// CHECK: call @gopt_conv2d_nhwc({{.*}}, %[[I0:c0_i64]], %[[N:.*]], %[[N]], %[[N]])
+// CHECK: linalg.fill
+// CHECK: linalg.generic
+// CHECK-NOT: gopt_conv2d_epilogue
+// CHECK: return
+func.func @conv_epilogue_operand_written(%x: memref<1x6x6x8xf32>, %w: memref<16x3x3x8xf32>, %b: memref<16xf32>) -> memref<1x4x4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %y = memref.alloc() : memref<1x4x4x16xf32>
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x4x4x16xf32>)
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%x, %w : memref<1x6x6x8xf32>, memref<16x3x3x8xf32>) outs(%y : memref<1x4x4x16xf32>)
+  linalg.fill ins(%zero : f32) outs(%b : memref<16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%b : memref<16xf32>) outs(%y : memref<1x4x4x16xf32>) attrs = {gopt.library_call = "gopt_conv2d_epilogue"} {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  }
+  return %y : memref<1x4x4x16xf32>
 }

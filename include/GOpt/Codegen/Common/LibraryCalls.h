@@ -37,6 +37,11 @@ inline constexpr llvm::StringLiteral kConv2DChannelsLastLibraryCall =
 inline constexpr llvm::StringLiteral kPool2DLibraryCall = "gopt_pool2d";
 inline constexpr llvm::StringLiteral kPool2DChannelsLastLibraryCall =
     "gopt_pool2d_nhwc";
+/// The elementwise kernel after a channels-last library convolution that
+/// the convolution applies as it writes its output (ConvolutionEpilogue.h),
+/// marked likewise.
+inline constexpr llvm::StringLiteral kConvolutionEpilogueLibraryCall =
+    "gopt_conv2d_epilogue";
 inline constexpr llvm::StringLiteral kLibraryCallAttrName =
     "gopt.library_call";
 
@@ -46,6 +51,8 @@ bool isLibrarySgemm(Operation *op);
 bool isLibraryConvolution(Operation *op);
 /// Whether `op` is a pooling marked for `gopt_pool2d`.
 bool isLibraryPooling(Operation *op);
+/// Whether `op` is an epilogue marked for the convolution before it.
+bool isLibraryConvolutionEpilogue(Operation *op);
 /// Whether `op` is computed by a library call (any of the above): the
 /// tensor-level passes leave it whole.
 bool isLibraryCall(Operation *op);
@@ -63,8 +70,11 @@ Value indexToPointer(OpBuilder &builder, Location loc, Value address);
 /// Makes an all-parallel generic that reads a library contraction's result
 /// (its only use) at the same indices it writes, and writes into an empty
 /// tensor, write into that result instead: the epilogue then runs in place
-/// over the sgemm output.
-void populateEpilogueInPlacePatterns(RewritePatternSet &patterns);
+/// over the sgemm output. With `markConvolutionEpilogues`, such a generic
+/// after a channels-last convolution whose payload the runtime's
+/// convolution applies (matchConvolutionEpilogue) is marked for it.
+void populateEpilogueInPlacePatterns(RewritePatternSet &patterns,
+                                     bool markConvolutionEpilogues = false);
 
 } // namespace gopt
 } // namespace mlir

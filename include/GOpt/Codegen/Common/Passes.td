@@ -35,6 +35,12 @@ def GOptFuseKernelLoops : Pass<"gopt-fuse-kernel-loops", "::mlir::ModuleOp"> {
            /*default=*/"false",
            "Make the tile loops one scf.forall (independent iterations, "
            "for mapping onto GPU threads) instead of nested scf.for">,
+    Option<"convolutionEpilogues", "convolution-epilogues", "bool",
+           /*default=*/"false",
+           "Mark an epilogue written in place into a channels-last library "
+           "convolution's result for that convolution when its payload is "
+           "a chain of steps the runtime's convolution applies (bias, "
+           "activations, residual; it is then left whole)">,
   ];
   let statistics = [
     Statistic<"numTiledKernels", "tiled-kernels",
