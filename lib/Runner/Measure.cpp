@@ -44,10 +44,11 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
     report.inputBytes += static_cast<int64_t>(input.getByteSize());
 
   std::vector<int64_t> resultWords;
-  for (int i = 0; i < report.warmup; ++i) {
+  for (int i = 0; i < report.warmup + std::max(0, options.steadyRuns); ++i) {
     if (llvm::Error error = graph.invoke(inputs, resultWords))
       return std::move(error);
     graph.takeResults(resultWords, /*copy=*/false);
+    report.reservedByRun.push_back(runtime::getMemoryStats().reservedBytes);
   }
 
   std::map<int64_t, std::vector<double>> kernelMs;
@@ -65,6 +66,12 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
         std::chrono::duration<double, std::milli>(end - start).count());
     report.peakBytes = std::max(report.peakBytes, memory.peakBytes);
     report.allocationsPerRun = memory.allocations;
+    report.reservedAtPeak = memory.reservedAtPeak;
+    report.freeAtPeak = memory.freeAtPeak;
+    report.largestFreeAtPeak = memory.largestFreeAtPeak;
+    report.externalFragmentation =
+        runtime::externalFragmentationAtPeak(memory);
+    report.reservedByRun.push_back(runtime::getMemoryStats().reservedBytes);
     for (const runtime::KernelTime &k : runtime::getKernelTimes()) {
       kernelMs[k.id].push_back(k.totalMs);
       kernelCalls[k.id] = k.calls;
@@ -116,6 +123,11 @@ llvm::json::Object RunReport::toJSON() const {
       {"throughput_per_s", throughput},
       {"peak_bytes", peakBytes},
       {"allocations_per_run", allocationsPerRun},
+      {"reserved_bytes_by_run", llvm::json::Array(reservedByRun)},
+      {"reserved_at_peak", reservedAtPeak},
+      {"free_at_peak", freeAtPeak},
+      {"largest_free_at_peak", largestFreeAtPeak},
+      {"external_fragmentation", externalFragmentation},
       {"input_bytes", inputBytes},
       {"kernels", numKernels},
       {"library_kernels", libraryKernels},
@@ -146,6 +158,16 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
                      "(%lld allocations per run; inputs %lld bytes)\n",
                      (long long)r.peakBytes, (long long)r.allocationsPerRun,
                      (long long)r.inputBytes);
+  if (!r.reservedByRun.empty())
+    os << llvm::format("  reserved    %lld bytes held from the system after "
+                       "%zu runs (after the first: %lld)\n",
+                       (long long)r.reservedByRun.back(),
+                       r.reservedByRun.size(),
+                       (long long)r.reservedByRun.front());
+  os << llvm::format("  at peak     held %lld bytes, %lld free in cached "
+                     "blocks (largest %lld): fragmentation %.2f\n",
+                     (long long)r.reservedAtPeak, (long long)r.freeAtPeak,
+                     (long long)r.largestFreeAtPeak, r.externalFragmentation);
   os << llvm::format("  compile     %.1f ms: graph passes %.1f, lowering "
                      "%.1f, LLVM codegen %.1f\n",
                      r.compile.totalMs(), r.compile.graphPassesMs,

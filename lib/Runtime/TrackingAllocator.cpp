@@ -3,7 +3,9 @@
 // `free` gets no size, so live blocks are kept in a map from address to
 // block. Freed blocks go to a free list per (capacity, alignment) and are
 // handed out again: a graph run after the first allocates without touching
-// fresh pages. Peak and live bytes count what the code asked for.
+// fresh pages. Peak and live bytes count what the code asked for; at each
+// new peak the bytes held from the system, the free (cached) bytes among
+// them and the largest free block are noted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,7 +52,11 @@ public:
     live[ptr] = {size, capacity, alignment};
     ++stats.allocations;
     stats.liveBytes += static_cast<int64_t>(size);
-    stats.peakBytes = std::max(stats.peakBytes, stats.liveBytes);
+    liveCapacity += static_cast<int64_t>(capacity);
+    if (stats.liveBytes >= stats.peakBytes) {
+      stats.peakBytes = stats.liveBytes;
+      notePeakLocked();
+    }
     return ptr;
   }
 
@@ -68,6 +74,7 @@ public:
     live.erase(it);
     ++stats.frees;
     stats.liveBytes -= static_cast<int64_t>(block.requested);
+    liveCapacity -= static_cast<int64_t>(block.capacity);
     if (caching) {
       cache[{block.capacity, block.alignment}].push_back(ptr);
     } else {
@@ -87,6 +94,7 @@ public:
     stats = MemoryStats();
     stats.liveBytes = stats.peakBytes = liveBytes;
     stats.reservedBytes = reserved;
+    notePeakLocked();
   }
 
   void releaseCache() {
@@ -107,6 +115,19 @@ public:
   }
 
 private:
+  /// Notes what is held from the system at a new peak.
+  void notePeakLocked() {
+    stats.reservedAtPeak = stats.reservedBytes;
+    stats.freeAtPeak = stats.reservedBytes - liveCapacity;
+    stats.largestFreeAtPeak = 0;
+    // The cache is ordered by capacity: the last non-empty class.
+    for (auto it = cache.rbegin(); it != cache.rend(); ++it)
+      if (!it->second.empty()) {
+        stats.largestFreeAtPeak = static_cast<int64_t>(it->first.first);
+        break;
+      }
+  }
+
   void releaseCacheLocked() {
     for (auto &[key, blocks] : cache) {
       for (void *ptr : blocks)
@@ -120,6 +141,8 @@ private:
   std::unordered_map<void *, Block> live;
   std::map<std::pair<size_t, size_t>, std::vector<void *>> cache;
   MemoryStats stats;
+  /// Capacity of the live blocks (what they take of `reservedBytes`).
+  int64_t liveCapacity = 0;
   bool caching = true;
 };
 
@@ -142,6 +165,14 @@ extern "C" void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment,
 
 extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
   allocator().release(ptr);
+}
+
+double mlir::gopt::runtime::externalFragmentationAtPeak(
+    const MemoryStats &stats) {
+  if (stats.freeAtPeak <= 0)
+    return 0.0;
+  return 1.0 - static_cast<double>(stats.largestFreeAtPeak) /
+                   static_cast<double>(stats.freeAtPeak);
 }
 
 MemoryStats mlir::gopt::runtime::getMemoryStats() {

@@ -38,7 +38,8 @@
 // RUN: not gopt-run %s --entry=square --reps=0 --outputs=%t/a.npy,%t/b.npy 2>&1 | FileCheck %s --check-prefix=NOUT
 // NOUT: gopt-run: error: --outputs names 2 files; @square has 1 results
 // RUN: not gopt-run %s --entry=square --reps=-1 2>&1 | FileCheck %s --check-prefix=REPS
-// REPS: gopt-run: error: --reps and --warmup must not be negative
+// REPS: gopt-run: error: --reps, --warmup and --steady-runs must not be negative
+// RUN: not gopt-run %s --entry=square --steady-runs=-3 2>&1 | FileCheck %s --check-prefix=REPS
 
 func.func @square(%x: tensor<3xf32>) -> tensor<3xf32> {
   %m = gopt.mul %x, %x : tensor<3xf32>

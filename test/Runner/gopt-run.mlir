@@ -5,6 +5,8 @@
 // TABLE-NEXT: latency {{.*}} ms median [IQR {{.*}}], CV {{.*}}%, min
 // TABLE-NEXT: throughput {{.*}} runs/s
 // TABLE-NEXT: peak memory [[PEAK:[0-9]+]] bytes held by the compiled code ({{[0-9]+}} allocations per run; inputs 128 bytes)
+// TABLE-NEXT: reserved {{[0-9]+}} bytes held from the system after 4 runs (after the first: {{[0-9]+}})
+// TABLE-NEXT: at peak held {{[0-9]+}} bytes, {{[0-9]+}} free in cached blocks (largest {{[0-9]+}}): fragmentation {{[0-9.]+}}
 // TABLE-NEXT: compile {{.*}} ms: graph passes {{.*}}, lowering {{.*}}, LLVM codegen
 // TABLE-NEXT: threads {{[0-9]+}} in the {{onednn|openblas|loops}} GEMM and convolutions; the generated code runs on one thread
 // TABLE-NEXT: kernels 3 (library calls in 0, generated loops only in 3)
@@ -20,6 +22,8 @@
 // JSON-NEXT: "codegen":
 // JSON-NEXT: "graph_passes":
 // JSON: "entry": "main",
+// JSON: "external_fragmentation": {{[0-9.e+-]+}},
+// JSON-NEXT: "free_at_peak": {{[0-9]+}},
 // JSON: "gemm_library": "{{onednn|openblas|loops}}",
 // JSON: "input_bytes": 128,
 // JSON: "kernel_times": [
@@ -31,11 +35,21 @@
 // JSON-NEXT: "name": "main_k0_exp_add_mul",
 // JSON-NEXT: "share": 1
 // JSON: "kernels": 1,
+// JSON: "largest_free_at_peak": {{[0-9]+}},
 // JSON: "latency_ms": {
 // JSON: "library_threads": 1,
 // JSON-NEXT: "parallel_loops": 0,
 // JSON: "peak_bytes": {{[1-9][0-9]*}},
 // JSON: "repetitions": 2,
+// JSON: "reserved_at_peak": {{[1-9][0-9]*}},
+// JSON: "reserved_bytes_by_run": [
+// Three warm-ups, two timed runs: the water level after each.
+// JSON-COUNT-5: {{^ *[1-9][0-9]*,?$}}
+// JSON-NEXT: ],
+
+// --steady-runs: untimed runs after the warm-up, counted in the water level.
+// RUN: gopt-run %s --reps=3 --warmup=1 --steady-runs=7 | FileCheck %s --check-prefix=STEADY
+// STEADY: reserved {{[0-9]+}} bytes held from the system after 11 runs (after the first: {{[0-9]+}})
 
 // Unfused and fused builds give the same results (seeded inputs).
 // RUN: rm -rf %t && gopt-run %s --reps=0 --output-dir=%t/plain

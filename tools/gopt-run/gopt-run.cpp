@@ -74,6 +74,12 @@ static cl::opt<uint64_t> seed("seed",
                               cl::init(0), cl::cat(category));
 static cl::opt<int> warmup("warmup", cl::desc("Untimed runs first"),
                            cl::init(3), cl::cat(category));
+static cl::opt<int> steadyRuns(
+    "steady-runs",
+    cl::desc("Untimed runs after the warm-up: the report gives the "
+             "allocator's water level (bytes held from the system) after "
+             "all of them, next to the first run's"),
+    cl::init(0), cl::cat(category));
 static cl::opt<int> reps("reps",
                          cl::desc("Timed runs (0: run once, no timing)"),
                          cl::init(20), cl::cat(category));
@@ -301,8 +307,8 @@ int main(int argc, char **argv) {
     return fail("unknown --target '" + target + "' (cpu or cuda)");
   if (target == "cpu" && (!exportBundle.empty() || !nvvmOptions.empty()))
     return fail("--export-bundle and --nvvm-options need --target=cuda");
-  if (reps < 0 || warmup < 0)
-    return fail("--reps and --warmup must not be negative");
+  if (reps < 0 || warmup < 0 || steadyRuns < 0)
+    return fail("--reps, --warmup and --steady-runs must not be negative");
 
   auto usedThreads = applyThreadsOption("gopt-run", threads);
   if (!usedThreads)
@@ -467,6 +473,7 @@ int main(int argc, char **argv) {
     MeasureOptions measureOptions;
     measureOptions.warmup = warmup;
     measureOptions.repetitions = reps;
+    measureOptions.steadyRuns = steadyRuns;
     auto report = measureGraph(**graph, args, measureOptions);
     if (!report)
       return fail(llvm::toString(report.takeError()));

@@ -63,6 +63,34 @@ TEST(TrackingAllocator, ResetKeepsLiveBytesAsThePeak) {
   _mlir_memref_to_llvm_free(a);
 }
 
+/// At the peak, the allocator notes what it holds from the system and how
+/// much of it is free in its cache: blocks of 1024 and 2048 bytes freed
+/// before a 4096-byte one is asked for stay in their size classes, free
+/// but of no use to it.
+TEST(TrackingAllocator, NotesFreeBlocksAtThePeak) {
+  setCaching(true);
+  releaseCachedMemory();
+  void *a = _mlir_memref_to_llvm_alloc(1024);
+  void *b = _mlir_memref_to_llvm_alloc(2048);
+  _mlir_memref_to_llvm_free(a);
+  _mlir_memref_to_llvm_free(b);
+  resetMemoryStats();
+  MemoryStats start = getMemoryStats();
+  EXPECT_EQ(start.freeAtPeak, 1024 + 2048);
+  void *c = _mlir_memref_to_llvm_alloc(4096);
+  MemoryStats s = getMemoryStats();
+  EXPECT_EQ(s.peakBytes - start.liveBytes, 4096);
+  EXPECT_EQ(s.reservedAtPeak - start.reservedAtPeak, 4096);
+  EXPECT_EQ(s.freeAtPeak, 1024 + 2048);
+  EXPECT_EQ(s.largestFreeAtPeak, 2048);
+  EXPECT_DOUBLE_EQ(externalFragmentationAtPeak(s), 1.0 - 2048.0 / 3072.0);
+  _mlir_memref_to_llvm_free(c);
+  releaseCachedMemory();
+  resetMemoryStats();
+  EXPECT_EQ(getMemoryStats().freeAtPeak, 0);
+  EXPECT_EQ(externalFragmentationAtPeak(getMemoryStats()), 0.0);
+}
+
 TEST(KernelTimers, AddUpCallsPerKernel) {
   resetKernelTimes();
   for (int i = 0; i < 3; ++i) {

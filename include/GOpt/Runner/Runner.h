@@ -273,6 +273,9 @@ struct KernelReport {
 struct MeasureOptions {
   int warmup = 3;
   int repetitions = 20;
+  /// Untimed runs after the warm-up, for the allocator's water level over
+  /// a long run (RunReport::reservedByRun).
+  int steadyRuns = 0;
 };
 
 /// What measureGraph found.
@@ -287,6 +290,15 @@ struct RunReport {
   /// and outputs), and allocations per run.
   int64_t peakBytes = 0;
   int64_t allocationsPerRun = 0;
+  /// The water level: bytes the runtime's allocator holds from the system
+  /// (live and cached free blocks) after each run — warm-ups, steady runs,
+  /// timed runs, in order.
+  std::vector<int64_t> reservedByRun;
+  /// At the peak of the last timed run: bytes held from the system, free
+  /// (cached) bytes among them, the largest free block, and the external
+  /// fragmentation 1 - largest / free.
+  int64_t reservedAtPeak = 0, freeAtPeak = 0, largestFreeAtPeak = 0;
+  double externalFragmentation = 0;
   int64_t inputBytes = 0;
   int64_t numKernels = 0;
   /// Kernels that call the runtime's libraries (the rest are generated

@@ -48,7 +48,20 @@ struct MemoryStats {
   int64_t cacheHits = 0;
   /// Bytes held from the system: live blocks and cached ones, rounded up.
   int64_t reservedBytes = 0;
+  /// When `liveBytes` last reached `peakBytes`: the bytes held from the
+  /// system, those of them in cached free blocks (held, not in use), and
+  /// the largest such block. The cache hands a block out again only for a
+  /// request of its size class, so free bytes at the peak are memory the
+  /// peak could not use.
+  int64_t reservedAtPeak = 0;
+  int64_t freeAtPeak = 0;
+  int64_t largestFreeAtPeak = 0;
 };
+
+/// External fragmentation of the free blocks at the peak:
+/// 1 - largest free block / free bytes (0 when nothing is free; near 1 when
+/// the free bytes are scattered over many small blocks).
+double externalFragmentationAtPeak(const MemoryStats &stats);
 
 MemoryStats getMemoryStats();
 /// Zeroes the counters and sets the peak to the bytes live now.
