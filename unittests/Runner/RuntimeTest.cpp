@@ -54,6 +54,33 @@ TEST(TrackingAllocator, HandsFreedBlocksOutAgain) {
   setCaching(true);
 }
 
+/// A freed block serves a smaller request, the smallest such block first
+/// (best fit), and goes back to its own size class.
+TEST(TrackingAllocator, FreedBlocksServeSmallerRequests) {
+  setCaching(true);
+  releaseCachedMemory();
+  void *a = _mlir_memref_to_llvm_alloc(4096);
+  _mlir_memref_to_llvm_free(a);
+  resetMemoryStats();
+  void *b = _mlir_memref_to_llvm_alloc(3000);
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(getMemoryStats().cacheHits, 1);
+  void *c = _mlir_memref_to_llvm_alloc(1000);
+  _mlir_memref_to_llvm_free(c);
+  _mlir_memref_to_llvm_free(b);
+  // Two free blocks, 1024 and 4096 bytes: a request of 900 gets the
+  // smaller one.
+  void *d = _mlir_memref_to_llvm_alloc(900);
+  EXPECT_EQ(d, c);
+  // The larger block kept its size class: a request of 4096 gets it.
+  void *e = _mlir_memref_to_llvm_alloc(4096);
+  EXPECT_EQ(e, a);
+  EXPECT_EQ(getMemoryStats().cacheHits, 3);
+  for (void *p : {d, e})
+    _mlir_memref_to_llvm_free(p);
+  releaseCachedMemory();
+}
+
 TEST(TrackingAllocator, ResetKeepsLiveBytesAsThePeak) {
   void *a = _mlir_memref_to_llvm_alloc(256);
   resetMemoryStats();
