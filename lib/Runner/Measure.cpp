@@ -69,8 +69,7 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
     report.reservedAtPeak = memory.reservedAtPeak;
     report.freeAtPeak = memory.freeAtPeak;
     report.largestFreeAtPeak = memory.largestFreeAtPeak;
-    report.externalFragmentation =
-        runtime::externalFragmentationAtPeak(memory);
+    report.externalFragmentation = runtime::externalFragmentationAtPeak(memory);
     report.reservedByRun.push_back(runtime::getMemoryStats().reservedBytes);
     for (const runtime::KernelTime &k : runtime::getKernelTimes()) {
       kernelMs[k.id].push_back(k.totalMs);

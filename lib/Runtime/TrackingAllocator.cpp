@@ -186,8 +186,8 @@ extern "C" void _mlir_memref_to_llvm_free(void *ptr) {
   allocator().release(ptr);
 }
 
-double mlir::gopt::runtime::externalFragmentationAtPeak(
-    const MemoryStats &stats) {
+double
+mlir::gopt::runtime::externalFragmentationAtPeak(const MemoryStats &stats) {
   if (stats.freeAtPeak <= 0)
     return 0.0;
   return 1.0 - static_cast<double>(stats.largestFreeAtPeak) /

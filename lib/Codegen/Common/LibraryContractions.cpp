@@ -499,13 +499,18 @@ static void erasePadding(PatternRewriter &rewriter, const PaddedInput &padding,
 }
 
 /// The address of the first element of the f32 buffer `v` (its aligned
-/// pointer plus its offset), as an `!llvm.ptr`.
-static Value firstElementPointer(OpBuilder &b, Location loc, Value v) {
+/// pointer plus its offset), as an index.
+static Value firstElementAddress(OpBuilder &b, Location loc, Value v) {
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, v);
   Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
   Value bytes = arith::MulIOp::create(
       b, loc, meta.getOffset(), arith::ConstantIndexOp::create(b, loc, 4));
-  return indexToPointer(b, loc, arith::AddIOp::create(b, loc, aligned, bytes));
+  return arith::AddIOp::create(b, loc, aligned, bytes);
+}
+
+/// firstElementAddress as the `!llvm.ptr` a runtime function takes.
+static Value firstElementPointer(OpBuilder &b, Location loc, Value v) {
+  return indexToPointer(b, loc, firstElementAddress(b, loc, v));
 }
 
 /// Whether the buffer `v` views is an argument of its function marked
@@ -646,15 +651,9 @@ static SmallVector<Value> epilogueArguments(OpBuilder &b, Location loc,
         kinds, index(k));
     memref::StoreOp::create(b, loc, f32(step.alpha), params, index(2 * k));
     memref::StoreOp::create(b, loc, f32(step.beta), params, index(2 * k + 1));
-    Value address = index(0);
-    if (step.operand) {
-      Value v = step.operand->get();
-      auto meta = memref::ExtractStridedMetadataOp::create(b, loc, v);
-      Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
-      address = arith::AddIOp::create(
-          b, loc, aligned,
-          arith::MulIOp::create(b, loc, meta.getOffset(), index(4)));
-    }
+    Value address = step.operand
+                        ? firstElementAddress(b, loc, step.operand->get())
+                        : index(0);
     memref::StoreOp::create(b, loc, address, operands, index(k));
   }
   auto pointer = [&](Value buffer) {
