@@ -192,30 +192,6 @@ void convolveChannelsLastByIm2Col(const ConvShape &s, const float *input,
   permuteChannels(out.data(), output, s.n, s.oh, s.ow, s.f, true);
 }
 
-/// x after one step of the epilogue; `operand` is the step's operand value
-/// (unused by the unary kinds).
-float applyPostOp(const PostOp &op, float x, float operand) {
-  switch (op.kind) {
-  case PostOpKind::Linear:
-    return op.alpha * x + op.beta;
-  case PostOpKind::Clip:
-    return std::min(std::max(x, op.alpha), op.beta);
-  case PostOpKind::Logistic:
-    return 1.0f / (1.0f + std::exp(-x));
-  case PostOpKind::Swish:
-    return x / (1.0f + std::exp(-op.alpha * x));
-  case PostOpKind::HardSwish:
-    return op.alpha * x * std::min(std::max(x / 6.0f + 0.5f, 0.0f), 1.0f);
-  case PostOpKind::Tanh:
-    return std::tanh(x);
-  case PostOpKind::AddChannel:
-    return x + operand;
-  case PostOpKind::MulChannel:
-    return x * operand;
-  }
-  return x;
-}
-
 /// Applies the epilogue of `s` to its NHWC output, in place, in plain loops
 /// (where oneDNN does not apply it as it writes).
 void applyPostOps(const ConvShape &s, float *output,
@@ -231,7 +207,9 @@ void applyPostOps(const ConvShape &s, float *output,
         float operand = mlir::gopt::runtime::isBinary(s.postOps[k].kind)
                             ? operands[k][ch]
                             : 0.0f;
-        x = applyPostOp(s.postOps[k], x, operand);
+        x = mlir::gopt::runtime::applyPostOp(s.postOps[k].kind,
+                                             s.postOps[k].alpha,
+                                             s.postOps[k].beta, x, operand);
       }
       output[i] = x;
     }

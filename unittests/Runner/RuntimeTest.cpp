@@ -369,6 +369,21 @@ std::vector<float> pattern(size_t size, float scale, int period) {
   return v;
 }
 
+/// What a convolution accumulates into for `beta`: zeros for 0 (the
+/// output's contents are ignored), a pattern otherwise.
+std::vector<float> initialOutput(size_t size, float beta) {
+  return beta == 0.0f ? std::vector<float>(size, 0.0f) : pattern(size, 0.5f, 3);
+}
+
+/// The output buffer handed to the convolution: NaNs for beta 0 (which
+/// must overwrite them), `init` otherwise.
+std::vector<float> outputBuffer(const std::vector<float> &init, float beta) {
+  return beta == 0.0f
+             ? std::vector<float>(init.size(),
+                                  std::numeric_limits<float>::quiet_NaN())
+             : init;
+}
+
 } // namespace
 
 /// Plain, strided, dilated, grouped, depthwise and 1x1 convolutions (GEMMs
@@ -392,12 +407,8 @@ TEST(Conv2D, MatchesTheDefinition) {
       std::vector<float> w =
           pattern(s.f * (s.c / s.groups) * s.kh * s.kw, 0.125f, 5);
       size_t outSize = s.n * s.f * s.oh() * s.ow();
-      std::vector<float> init = beta == 0.0f ? std::vector<float>(outSize, 0.0f)
-                                             : pattern(outSize, 0.5f, 3);
-      std::vector<float> out =
-          beta == 0.0f ? std::vector<float>(
-                             outSize, std::numeric_limits<float>::quiet_NaN())
-                       : init;
+      std::vector<float> init = initialOutput(outSize, beta);
+      std::vector<float> out = outputBuffer(init, beta);
       gopt_conv2d(s.n, s.c, s.h, s.w, s.f, s.kh, s.kw, s.oh(), s.ow(), s.sh,
                   s.sw, s.dh, s.dw, s.groups, in.data(), w.data(),
                   /*constantWeight=*/0, beta, out.data());
@@ -472,13 +483,8 @@ TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
               }
         std::vector<float> wt = pattern(s.f * cg * s.kh * s.kw, 0.125f, 5);
         size_t outSize = s.n * s.f * s.oh() * s.ow();
-        std::vector<float> init = beta == 0.0f
-                                      ? std::vector<float>(outSize, 0.0f)
-                                      : pattern(outSize, 0.5f, 3);
-        std::vector<float> out =
-            beta == 0.0f ? std::vector<float>(
-                               outSize, std::numeric_limits<float>::quiet_NaN())
-                         : init;
+        std::vector<float> init = initialOutput(outSize, beta);
+        std::vector<float> out = outputBuffer(init, beta);
         // The reference accumulates into beta · init.
         std::vector<float> scaled = init;
         for (float &x : scaled)
@@ -500,30 +506,6 @@ TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
               << s.sh << " dilation " << s.dh << " padding " << pad[0] << pad[1]
               << pad[2] << pad[3] << " beta " << beta << " at " << i;
       }
-}
-
-/// One epilogue step by its definition in PostOps.h.
-float referencePostOp(PostOpKind kind, float alpha, float beta, float x,
-                      float operand) {
-  switch (kind) {
-  case PostOpKind::Linear:
-    return alpha * x + beta;
-  case PostOpKind::Clip:
-    return std::min(std::max(x, alpha), beta);
-  case PostOpKind::Logistic:
-    return 1.0f / (1.0f + std::exp(-x));
-  case PostOpKind::Swish:
-    return x / (1.0f + std::exp(-alpha * x));
-  case PostOpKind::HardSwish:
-    return alpha * x * std::min(std::max(x / 6.0f + 0.5f, 0.0f), 1.0f);
-  case PostOpKind::Tanh:
-    return std::tanh(x);
-  case PostOpKind::AddChannel:
-    return x + operand;
-  case PostOpKind::MulChannel:
-    return x * operand;
-  }
-  return x;
 }
 
 /// gopt_conv2d_nhwc with an epilogue computes the convolution, then each
@@ -566,13 +548,8 @@ TEST(Conv2D, ChannelsLastEpilogueAppliesEachStepInOrder) {
         size_t outSize = s.n * s.oh() * s.ow() * s.f;
         std::vector<float> in = pattern(s.n * s.h * s.w * s.c, 0.25f, 7);
         std::vector<float> wt = pattern(s.f * s.kh * s.kw * cg, 0.125f, 5);
-        std::vector<float> init = beta == 0.0f
-                                      ? std::vector<float>(outSize, 0.0f)
-                                      : pattern(outSize, 0.5f, 3);
-        std::vector<float> out =
-            beta == 0.0f ? std::vector<float>(
-                               outSize, std::numeric_limits<float>::quiet_NaN())
-                         : init;
+        std::vector<float> init = initialOutput(outSize, beta);
+        std::vector<float> out = outputBuffer(init, beta);
         std::vector<int64_t> kinds;
         std::vector<float> params;
         std::vector<std::vector<float>> buffers;
@@ -601,8 +578,8 @@ TEST(Conv2D, ChannelsLastEpilogueAppliesEachStepInOrder) {
           for (size_t k = 0; k < chain.size(); ++k) {
             const std::vector<float> &buffer = buffers[k];
             float operand = buffer.empty() ? 0.0f : buffer[i % s.f];
-            x = referencePostOp(chain[k].kind, chain[k].alpha, chain[k].beta, x,
-                                operand);
+            x = applyPostOp(chain[k].kind, chain[k].alpha, chain[k].beta, x,
+                            operand);
           }
           ASSERT_NEAR(out[i], x, 1e-4f * std::max(1.0f, std::fabs(x)))
               << "groups " << s.groups << " kernel " << s.kh << " chain "

@@ -15,6 +15,8 @@
 #ifndef GOPT_RUNTIME_POSTOPS_H
 #define GOPT_RUNTIME_POSTOPS_H
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 
 namespace mlir {
@@ -48,6 +50,33 @@ enum class PostOpKind : int64_t {
 inline bool isBinary(PostOpKind kind) {
   return static_cast<int64_t>(kind) >=
          static_cast<int64_t>(PostOpKind::AddChannel);
+}
+
+/// One step by its definition: x after a step of `kind` with parameters
+/// `alpha`, `beta` and, for the binary kinds, the operand's value
+/// `operand` (what the runtime's plain loops compute, and the tests'
+/// reference for oneDNN's post-ops).
+inline float applyPostOp(PostOpKind kind, float alpha, float beta, float x,
+                         float operand) {
+  switch (kind) {
+  case PostOpKind::Linear:
+    return alpha * x + beta;
+  case PostOpKind::Clip:
+    return std::min(std::max(x, alpha), beta);
+  case PostOpKind::Logistic:
+    return 1.0f / (1.0f + std::exp(-x));
+  case PostOpKind::Swish:
+    return x / (1.0f + std::exp(-alpha * x));
+  case PostOpKind::HardSwish:
+    return alpha * x * std::min(std::max(x / 6.0f + 0.5f, 0.0f), 1.0f);
+  case PostOpKind::Tanh:
+    return std::tanh(x);
+  case PostOpKind::AddChannel:
+    return x + operand;
+  case PostOpKind::MulChannel:
+    return x * operand;
+  }
+  return x;
 }
 
 /// Whether `kind` is one of the kinds above (the value arrives as an
