@@ -5,8 +5,8 @@
 //
 // - a caching, tracking allocator behind `_mlir_memref_to_llvm_alloc`,
 //   `_mlir_memref_to_llvm_aligned_alloc` and `_mlir_memref_to_llvm_free`
-//   (live bytes, peak bytes, allocation count); freed blocks are kept per
-//   size class and handed out again, so repeated runs of a graph do not pay
+//   (live bytes, peak bytes, allocation count); freed blocks are kept and
+//   handed out again (best fit), so repeated runs of a graph do not pay
 //   page faults that would hide what a graph pass saved;
 // - kernel timers behind `gopt_kernel_begin(id)` / `gopt_kernel_end(id)`,
 //   which `gopt-lower-to-llvm{kernel-timers}` puts around every kernel call;
@@ -50,9 +50,8 @@ struct MemoryStats {
   int64_t reservedBytes = 0;
   /// When `liveBytes` last reached `peakBytes`: the bytes held from the
   /// system, those of them in cached free blocks (held, not in use), and
-  /// the largest such block. The cache hands a block out again only for a
-  /// request of its size class, so free bytes at the peak are memory the
-  /// peak could not use.
+  /// the largest such block. Free bytes at the peak are memory held but not
+  /// in use when the most was needed.
   int64_t reservedAtPeak = 0;
   int64_t freeAtPeak = 0;
   int64_t largestFreeAtPeak = 0;
