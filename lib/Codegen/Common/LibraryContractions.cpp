@@ -178,9 +178,16 @@ struct MarkLibraryWindowedOp : OpInterfaceRewritePattern<linalg::LinalgOp> {
   }
 };
 
-/// Whether `op` may read or write the fresh allocation `root`: unknown
-/// effects may; effects on values of another root may not (a fresh
-/// allocation aliases nothing else).
+/// Whether `v` is a buffer `memref.alloc` made in this function: it
+/// aliases no other root (an argument, another allocation).
+static bool isFreshAllocation(Value v) {
+  return v.getDefiningOp<memref::AllocOp>() != nullptr;
+}
+
+/// Whether `op` may read, write or free a buffer whose root is `root`:
+/// unknown effects may; an effect on another root may unless one of the
+/// two is a fresh allocation. So the dealloc of a kernel's scratch buffer
+/// does not touch the buffer its caller passed in for its result.
 static bool mayTouch(Operation *op, Value root) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
@@ -189,14 +196,17 @@ static bool mayTouch(Operation *op, Value root) {
   effects.getEffects(instances);
   return llvm::any_of(instances, [&](MemoryEffects::EffectInstance &effect) {
     Value value = effect.getValue();
-    return !value || rootBuffer(value) == root;
+    if (!value)
+      return true;
+    Value touched = rootBuffer(value);
+    return touched == root ||
+           (!isFreshAllocation(root) && !isFreshAllocation(touched));
   });
 }
 
 /// The `linalg.fill` of `c` with a constant `accepts` takes, or of another
 /// view of its buffer covering it whole (a reshape), before `op` with
-/// nothing between that may touch that buffer; or null. Only for buffers
-/// `memref.alloc` made (which alias nothing else).
+/// nothing between that may touch that buffer (mayTouch); or null.
 static linalg::FillOp
 fillBefore(Operation *op, Value c,
            llvm::function_ref<bool(const APFloat &)> accepts) {
@@ -206,7 +216,6 @@ fillBefore(Operation *op, Value c,
   while (auto reshape = views.back().getDefiningOp<memref::ExpandShapeOp>())
     views.push_back(reshape.getSrc());
   Value root = rootBuffer(c);
-  bool fresh = root.getDefiningOp<memref::AllocOp>() != nullptr;
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (auto fill = dyn_cast<linalg::FillOp>(prev)) {
       Value target = fill.getOutputs()[0];
@@ -218,7 +227,7 @@ fillBefore(Operation *op, Value c,
     }
     if (isMemoryEffectFree(prev))
       continue;
-    if (!fresh || mayTouch(prev, root))
+    if (mayTouch(prev, root))
       return nullptr;
   }
   return nullptr;
@@ -530,9 +539,6 @@ static bool mayWrite(Operation *op, Value root) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
     return !isMemoryEffectFree(op);
-  auto isFresh = [](Value v) {
-    return v.getDefiningOp<memref::AllocOp>() != nullptr;
-  };
   SmallVector<MemoryEffects::EffectInstance> instances;
   effects.getEffects(instances);
   return llvm::any_of(instances, [&](MemoryEffects::EffectInstance &effect) {
@@ -542,7 +548,8 @@ static bool mayWrite(Operation *op, Value root) {
     if (!value)
       return true;
     Value written = rootBuffer(value);
-    return written == root || (!isFresh(root) && !isFresh(written));
+    return written == root ||
+           (!isFreshAllocation(root) && !isFreshAllocation(written));
   });
 }
 
@@ -579,7 +586,6 @@ epilogueAfter(Operation *conv, Value output,
               std::optional<SmallVector<EpilogueStep>> &steps,
               SmallVectorImpl<Operation *> &toHoist) {
   Value root = rootBuffer(output);
-  bool fresh = root.getDefiningOp<memref::AllocOp>() != nullptr;
   SmallVector<Operation *> between;
   for (Operation *next = conv->getNextNode(); next;
        next = next->getNextNode()) {
@@ -610,7 +616,7 @@ epilogueAfter(Operation *conv, Value output,
     }
     if (isMemoryEffectFree(next))
       continue;
-    if (!fresh || mayTouch(next, root))
+    if (mayTouch(next, root))
       return nullptr;
     between.push_back(next);
   }

@@ -544,3 +544,57 @@ func.func @conv_epilogue_operand_written(%x: memref<1x6x6x8xf32>, %w: memref<16x
   }
   return %y : memref<1x4x4x16xf32>
 }
+
+// -----
+
+// A kernel that writes into its caller's buffer (an argument, after
+// gopt-kernel-results-to-out-params): the zero fill and the epilogue are
+// still the call's, past the dealloc of the kernel's own scratch buffer
+// (a fresh allocation aliases no argument).
+// CHECK-LABEL: func.func @conv_epilogue_out_param
+// CHECK-NOT: linalg.fill
+// CHECK: call @gopt_conv2d_nhwc({{.*}}, %[[I1:c1_i64]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}})
+// CHECK-NEXT: memref.dealloc
+// CHECK-NEXT: return
+func.func @conv_epilogue_out_param(%x: memref<1x6x6x8xf32>, %w: memref<16x3x3x8xf32>, %b: memref<16xf32>, %y: memref<1x4x4x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %scratch = memref.alloc() : memref<1x6x6x8xf32>
+  memref.copy %x, %scratch : memref<1x6x6x8xf32> to memref<1x6x6x8xf32>
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x4x4x16xf32>)
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%scratch, %w : memref<1x6x6x8xf32>, memref<16x3x3x8xf32>) outs(%y : memref<1x4x4x16xf32>)
+  memref.dealloc %scratch : memref<1x6x6x8xf32>
+  linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%b : memref<16xf32>) outs(%y : memref<1x4x4x16xf32>) attrs = {gopt.library_call = "gopt_conv2d_epilogue"} {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// The same kernel writing another argument between the convolution and its
+// epilogue: it may be the output (arguments may alias), so the epilogue
+// stays for the loops.
+// CHECK-LABEL: func.func @conv_epilogue_out_param_other_write
+// CHECK: call @gopt_conv2d_nhwc({{.*}}, %[[I0:c0_i64]], %[[N:.*]], %[[N]], %[[N]])
+// CHECK: linalg.fill
+// CHECK: linalg.generic
+// CHECK-NOT: gopt_conv2d_epilogue
+// CHECK: return
+func.func @conv_epilogue_out_param_other_write(%x: memref<1x6x6x8xf32>, %w: memref<16x3x3x8xf32>, %b: memref<16xf32>, %y: memref<1x4x4x16xf32>, %z: memref<1x4x4x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%y : memref<1x4x4x16xf32>)
+  linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, gopt.library_call = "gopt_conv2d"}
+      ins(%x, %w : memref<1x6x6x8xf32>, memref<16x3x3x8xf32>) outs(%y : memref<1x4x4x16xf32>)
+  linalg.fill ins(%zero : f32) outs(%z : memref<1x4x4x16xf32>)
+  linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%b : memref<16xf32>) outs(%y : memref<1x4x4x16xf32>) attrs = {gopt.library_call = "gopt_conv2d_epilogue"} {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %out, %in : f32
+    linalg.yield %s : f32
+  }
+  return
+}
