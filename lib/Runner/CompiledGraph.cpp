@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DiagnosticCollector.h"
+#include "GOpt/Codegen/Common/Passes.h"
 #include "GOpt/Codegen/GPU/Pipeline.h"
 #include "GOpt/Deploy/PackedCall.h"
 #include "GOpt/Pipelines/Pipelines.h"
@@ -306,6 +307,15 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     if (call.getCallee() == llvm::StringRef("gopt_parallel_for"))
       ++graph->parallelLoops;
   });
+  if (auto lowered = clone->lookupSymbol<LLVM::LLVMFuncOp>(graph->entry)) {
+    auto read = [&](llvm::StringRef name) -> int64_t {
+      auto attr = lowered->getAttrOfType<IntegerAttr>(name);
+      return attr ? attr.getInt() : 0;
+    };
+    graph->bufferPlan = {read(kArenaBytesAttrName),
+                         read(kPlannedBuffersAttrName),
+                         read(kPlannedBytesAttrName)};
+  }
   llvm::sort(graph->kernels, [](const KernelInfo &a, const KernelInfo &b) {
     return a.id < b.id;
   });
@@ -500,6 +510,9 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry,
                              {"lowering_ms", times.loweringMs},
                              {"codegen_ms", times.codegenMs},
                              {"parallel_loops", parallelLoops},
+                             {"arena_bytes", bufferPlan.arenaBytes},
+                             {"planned_buffers", bufferPlan.plannedBuffers},
+                             {"planned_bytes", bufferPlan.plannedBytes},
                              {"kernels", std::move(kernelArray)}};
   if (target == Target::CUDA) {
     sidecar["target"] = "cuda";
@@ -606,6 +619,9 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
   packedEntry = address->toPtr<void (*)(void **)>();
   kernels = std::move(cachedKernels);
   parallelLoops = object->getInteger("parallel_loops").value_or(0);
+  bufferPlan = {object->getInteger("arena_bytes").value_or(0),
+                object->getInteger("planned_buffers").value_or(0),
+                object->getInteger("planned_bytes").value_or(0)};
   times.fromCache = true;
   times.loadMs = nowMs() - start;
   times.loweringMs = object->getNumber("lowering_ms").value_or(0);

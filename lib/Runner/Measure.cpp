@@ -40,6 +40,7 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
   report.gemmLibrary = gopt_sgemm_backend();
   report.libraryThreads = runtime::getLibraryThreads();
   report.parallelLoops = graph.getParallelLoopCount();
+  report.bufferPlan = graph.getBufferPlan();
   for (const HostTensor &input : inputs)
     report.inputBytes += static_cast<int64_t>(input.getByteSize());
 
@@ -122,6 +123,9 @@ llvm::json::Object RunReport::toJSON() const {
       {"throughput_per_s", throughput},
       {"peak_bytes", peakBytes},
       {"allocations_per_run", allocationsPerRun},
+      {"arena_bytes", bufferPlan.arenaBytes},
+      {"planned_buffers", bufferPlan.plannedBuffers},
+      {"planned_bytes", bufferPlan.plannedBytes},
       {"reserved_bytes_by_run", llvm::json::Array(reservedByRun)},
       {"reserved_at_peak", reservedAtPeak},
       {"free_at_peak", freeAtPeak},
@@ -157,6 +161,12 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
                      "(%lld allocations per run; inputs %lld bytes)\n",
                      (long long)r.peakBytes, (long long)r.allocationsPerRun,
                      (long long)r.inputBytes);
+  if (r.bufferPlan.plannedBuffers > 0)
+    os << llvm::format("  arena       %lld bytes planned for %lld "
+                       "intermediates of %lld bytes in all\n",
+                       (long long)r.bufferPlan.arenaBytes,
+                       (long long)r.bufferPlan.plannedBuffers,
+                       (long long)r.bufferPlan.plannedBytes);
   if (!r.reservedByRun.empty())
     os << llvm::format("  reserved    %lld bytes held from the system after "
                        "%zu runs (after the first: %lld)\n",

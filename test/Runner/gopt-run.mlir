@@ -5,6 +5,7 @@
 // TABLE-NEXT: latency {{.*}} ms median [IQR {{.*}}], CV {{.*}}%, min
 // TABLE-NEXT: throughput {{.*}} runs/s
 // TABLE-NEXT: peak memory [[PEAK:[0-9]+]] bytes held by the compiled code ({{[0-9]+}} allocations per run; inputs 128 bytes)
+// TABLE-NEXT: arena 256 bytes planned for 2 intermediates of 256 bytes in all
 // TABLE-NEXT: reserved {{[0-9]+}} bytes held from the system after 4 runs (after the first: {{[0-9]+}})
 // TABLE-NEXT: at peak held {{[0-9]+}} bytes, {{[0-9]+}} free in cached blocks (largest {{[0-9]+}}): fragmentation {{[0-9.]+}}
 // TABLE-NEXT: compile {{.*}} ms: graph passes {{.*}}, lowering {{.*}}, LLVM codegen
@@ -14,6 +15,23 @@
 // TABLE-NEXT: 0 {{.*}}% main_k0_exp
 // TABLE-NEXT: 1 {{.*}}% main_k1_add
 // TABLE-NEXT: 2 {{.*}}% main_k2_mul
+
+// The static buffer plan, as JSON too. Exp's and add's results share a 256-byte
+// arena (both alive while add runs); mul's result is the graph's result and
+// is allocated on its own. Without the planner every intermediate is
+// allocated on its own, and the report has no arena line.
+// RUN: gopt-run %s --reps=1 --format=json | FileCheck %s --check-prefix=PLAN
+// PLAN: "allocations_per_run": 2,
+// PLAN: "arena_bytes": 256,
+// PLAN: "planned_buffers": 2,
+// PLAN-NEXT: "planned_bytes": 256,
+// RUN: gopt-run %s --reps=1 --lowering-options=plan-buffers=false | FileCheck %s --check-prefix=NOPLAN
+// NOPLAN: peak memory {{[0-9]+}} bytes held by the compiled code (3 allocations per run; inputs 128 bytes)
+// NOPLAN-NOT: arena
+// RUN: gopt-run %s --reps=1 --lowering-options=plan-buffers=false --format=json | FileCheck %s --check-prefix=NOPLAN-JSON
+// NOPLAN-JSON: "arena_bytes": 0,
+// NOPLAN-JSON: "planned_buffers": 0,
+// NOPLAN-JSON-NEXT: "planned_bytes": 0,
 
 // The default pipeline fuses the three ops into one kernel.
 // RUN: gopt-run %s --pipeline=gopt-optimize --reps=2 --threads=1 --format=json | FileCheck %s --check-prefix=JSON

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Codegen/Common/Passes.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/Pipelines/Pipelines.h"
 
@@ -70,8 +71,8 @@ TEST_F(LowerToLLVMTest, PublicFunctionHasCInterfaceAndKernelsHaveIds) {
   auto module = lower(context, options, result);
   ASSERT_TRUE(succeeded(result));
   EXPECT_TRUE(module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_ciface_graph"));
-  EXPECT_TRUE(
-      module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_memref_to_llvm_alloc"));
+  EXPECT_TRUE(module->lookupSymbol<LLVM::LLVMFuncOp>(
+      "_mlir_memref_to_llvm_aligned_alloc"));
   // Unfused: linear, relu and softmax are kernels 0, 1 and 2.
   std::vector<int64_t> ids;
   module->walk([&](LLVM::LLVMFuncOp func) {
@@ -92,14 +93,53 @@ TEST_F(LowerToLLVMTest, TimersAndPlainAllocation) {
   ASSERT_TRUE(succeeded(result));
   EXPECT_TRUE(module->lookupSymbol<LLVM::LLVMFuncOp>("gopt_kernel_begin"));
   EXPECT_TRUE(module->lookupSymbol<LLVM::LLVMFuncOp>("gopt_kernel_end"));
-  EXPECT_TRUE(module->lookupSymbol<LLVM::LLVMFuncOp>("malloc"));
-  EXPECT_FALSE(module->lookupSymbol("_mlir_memref_to_llvm_alloc"));
+  EXPECT_TRUE(module->lookupSymbol<LLVM::LLVMFuncOp>("aligned_alloc"));
+  EXPECT_FALSE(module->lookupSymbol("_mlir_memref_to_llvm_aligned_alloc"));
   int64_t begins = 0;
   module->walk([&](LLVM::CallOp call) {
     if (call.getCallee() == "gopt_kernel_begin")
       ++begins;
   });
   EXPECT_EQ(begins, 3);
+}
+
+/// The entry function's buffer plan, as gopt-plan-buffers recorded it.
+struct RecordedPlan {
+  int64_t arenaBytes = 0, plannedBuffers = 0, plannedBytes = 0;
+};
+RecordedPlan readPlan(ModuleOp module) {
+  RecordedPlan plan;
+  auto entry = module.lookupSymbol<LLVM::LLVMFuncOp>("graph");
+  EXPECT_TRUE(entry);
+  auto read = [&](llvm::StringRef name) -> int64_t {
+    auto attr = entry->getAttrOfType<IntegerAttr>(name);
+    return attr ? attr.getInt() : 0;
+  };
+  plan.arenaBytes = read(gopt::kArenaBytesAttrName);
+  plan.plannedBuffers = read(gopt::kPlannedBuffersAttrName);
+  plan.plannedBytes = read(gopt::kPlannedBytesAttrName);
+  return plan;
+}
+
+TEST_F(LowerToLLVMTest, IntermediatesShareAnArena) {
+  // linear's and relu's 4x8 f32 results (128 bytes each) are both alive
+  // while relu runs: the arena holds both; softmax's is the result.
+  gopt::LowerToLLVMOptions options;
+  LogicalResult result = failure();
+  auto module = lower(context, options, result);
+  ASSERT_TRUE(succeeded(result));
+  RecordedPlan plan = readPlan(*module);
+  EXPECT_EQ(plan.plannedBuffers, 2);
+  EXPECT_EQ(plan.plannedBytes, 256);
+  EXPECT_EQ(plan.arenaBytes, 256);
+
+  gopt::LowerToLLVMOptions unplanned;
+  unplanned.planBuffers = false;
+  auto plain = lower(context, unplanned, result);
+  ASSERT_TRUE(succeeded(result));
+  RecordedPlan none = readPlan(*plain);
+  EXPECT_EQ(none.plannedBuffers, 0);
+  EXPECT_EQ(none.arenaBytes, 0);
 }
 
 } // namespace

@@ -113,6 +113,17 @@ struct CompileTimes {
   llvm::json::Object toJSON() const;
 };
 
+/// What gopt-plan-buffers did to the entry's intermediates (all zero when
+/// lowered with plan-buffers=false or when none had a known lifetime).
+struct BufferPlan {
+  /// Bytes of the one arena the entry allocates per call.
+  int64_t arenaBytes = 0;
+  /// Intermediates placed in it, and the sum of their sizes: what separate
+  /// allocations, all alive at once, would hold.
+  int64_t plannedBuffers = 0;
+  int64_t plannedBytes = 0;
+};
+
 struct KernelInfo {
   int64_t id;
   std::string name;
@@ -161,6 +172,8 @@ public:
   /// Loops of the generated code that run on the runtime's threads
   /// (gopt_parallel_for calls; 0 when lowered with parallel-loops=false).
   int64_t getParallelLoopCount() const { return parallelLoops; }
+  /// The static plan of the entry's intermediates (CPU).
+  const BufferPlan &getBufferPlan() const { return bufferPlan; }
   const CompileTimes &getCompileTimes() const { return times; }
 
   Target getTarget() const { return target; }
@@ -246,6 +259,7 @@ private:
   FunctionType functionType;
   std::vector<KernelInfo> kernels;
   int64_t parallelLoops = 0;
+  BufferPlan bufferPlan;
   CompileTimes times;
   /// The entry's large constants, passed after the inputs on every call
   /// (lib/Runner/WeightArguments.h).
@@ -290,6 +304,8 @@ struct RunReport {
   /// and outputs), and allocations per run.
   int64_t peakBytes = 0;
   int64_t allocationsPerRun = 0;
+  /// The entry's static buffer plan (CompiledGraph::getBufferPlan).
+  BufferPlan bufferPlan;
   /// The water level: bytes the runtime's allocator holds from the system
   /// (live and cached free blocks) after each run — warm-ups, steady runs,
   /// timed runs, in order.

@@ -56,9 +56,17 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(bufferization::createBufferHoistingPass());
   pm.addNestedPass<func::FuncOp>(
       bufferization::createBufferLoopHoistingPass());
-  // Kernels are private: they may return views of their arguments (a
-  // reshape kernel) with an ownership flag instead of a copy.
+  // Kernels whose results are their own static allocations write into
+  // buffers their caller allocates; the rest are private and may return
+  // views of their arguments (a reshape kernel) with an ownership flag
+  // instead of a copy.
+  if (options.planBuffers)
+    pm.addPass(createGOptKernelResultsToOutParams());
   addDeallocationStage(pm, options.freeAfterLastUse);
+  // The entry function's intermediates, allocated and freed in its block,
+  // share one arena.
+  if (options.planBuffers)
+    pm.addNestedPass<func::FuncOp>(createGOptPlanBuffers());
   if (library)
     pm.addPass(createGOptLowerLibraryContractions());
 
@@ -97,6 +105,11 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(createConvertVectorToLLVMPass());
   FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
   memrefOptions.useGenericFunctions = options.useGenericAllocFunctions;
+  // Aligned allocations ask the allocator for the alignment instead of
+  // over-allocating by it and rounding the pointer up: an arena or an
+  // out-parameter asks for 64 bytes (kBufferAlignment), which the runtime's
+  // allocator gives every block anyway.
+  memrefOptions.useAlignedAlloc = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createGOptEmitCInterface());
   OpPassManager &scalars = pm.nest<func::FuncOp>();

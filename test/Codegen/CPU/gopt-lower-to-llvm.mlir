@@ -4,31 +4,42 @@
 
 // Unfused, six kernels. Only LLVM-dialect ops remain. The public function gets a C interface
 // (`_mlir_ciface_mlp(result, x)`, memrefs as descriptor pointers), kernels
-// stay private functions carrying their id, and buffers come from the
-// runtime's allocation hooks.
+// stay private functions carrying their id and write into buffers the
+// entry function passes them, and buffers come from the runtime's
+// allocation hooks: one arena for the five intermediates (8x32 and 8x10
+// floats, at most two 8x32 alive at once: 2048 bytes for 3712), then the
+// result, which outlives the call.
 // CHECK-NOT: gopt.
 // CHECK-NOT: func.func
 // CHECK-NOT: linalg.
 // CHECK-NOT: memref.
-// CHECK-DAG: llvm.func @_mlir_memref_to_llvm_alloc(i64) -> !llvm.ptr
+// CHECK-DAG: llvm.func @_mlir_memref_to_llvm_aligned_alloc(i64, i64) -> !llvm.ptr
 // CHECK-DAG: llvm.func @_mlir_memref_to_llvm_free(!llvm.ptr)
 // CHECK-LABEL: llvm.func @mlp(
-// CHECK-SAME: attributes {llvm.emit_c_interface}
+// CHECK-SAME: attributes {gopt.arena_bytes = 2048 : i64, gopt.planned_buffers = 5 : i64, gopt.planned_bytes = 3712 : i64, llvm.emit_c_interface}
+// CHECK: %[[ARENA:.*]] = llvm.call @_mlir_memref_to_llvm_aligned_alloc
+// CHECK-NOT: llvm.call @_mlir_memref_to_llvm_aligned_alloc
 // CHECK: llvm.call @mlp_k0_linear(
+// CHECK-NOT: llvm.call @_mlir_memref_to_llvm_aligned_alloc
 // CHECK: llvm.call @mlp_k1_add(
 // CHECK: llvm.call @mlp_k2_relu(
 // CHECK: llvm.call @mlp_k3_linear(
 // CHECK: llvm.call @mlp_k4_add(
+// CHECK: llvm.call @_mlir_memref_to_llvm_aligned_alloc
 // CHECK: llvm.call @mlp_k5_softmax(
+// CHECK-NEXT: llvm.call @_mlir_memref_to_llvm_free(%[[ARENA]])
+// CHECK-NOT: llvm.call @_mlir_memref_to_llvm_free
 // CHECK-LABEL: llvm.func @_mlir_ciface_mlp(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
 // CHECK-LABEL: llvm.func @mlp_k0_linear(
 // CHECK-SAME: gopt.kernel = 0 : i64, no_inline, sym_visibility = "private"
-// CHECK: llvm.call @_mlir_memref_to_llvm_alloc
+// CHECK-NOT: llvm.call @_mlir_memref_to_llvm_aligned_alloc
 // CHECK-LABEL: llvm.func @mlp_k5_softmax(
 // CHECK-SAME: gopt.kernel = 5 : i64
 
 // Fused (three kernels) with timers: each kernel call is bracketed by the
-// runtime's hooks with the kernel's id.
+// runtime's hooks with the kernel's id (the last one's bracket holds the
+// allocation of the result it writes, as it did when the kernel allocated
+// it itself).
 // TIMERS-LABEL: llvm.func @mlp(
 // TIMERS-DAG: %[[ID0:.*]] = llvm.mlir.constant(0 : i64) : i64
 // TIMERS-DAG: %[[ID1:.*]] = llvm.mlir.constant(1 : i64) : i64
@@ -43,7 +54,7 @@
 // TIMERS-NOT: llvm.call
 // TIMERS: llvm.call @gopt_kernel_end(%[[ID1]]) : (i64) -> ()
 // TIMERS: llvm.call @gopt_kernel_begin(%[[ID2]]) : (i64) -> ()
-// TIMERS-NOT: llvm.call
+// TIMERS-NOT: llvm.call @mlp_
 // TIMERS: llvm.call @mlp_k2_softmax
 // TIMERS-NOT: llvm.call
 // TIMERS: llvm.call @gopt_kernel_end(%[[ID2]]) : (i64) -> ()
@@ -51,9 +62,9 @@
 // TIMERS: llvm.func @gopt_kernel_begin(i64)
 // TIMERS: llvm.func @gopt_kernel_end(i64)
 
-// Without the hooks, plain malloc/free.
-// MALLOC-NOT: _mlir_memref_to_llvm_alloc
-// MALLOC: llvm.call @malloc
+// Without the hooks, the C library's aligned_alloc and free.
+// MALLOC-NOT: _mlir_memref_to_llvm
+// MALLOC: llvm.call @aligned_alloc
 func.func @mlp(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
   %w1 = gopt.constant dense<0.05> : tensor<16x32xf32>
   %b1 = gopt.constant dense<0.01> : tensor<32xf32>

@@ -72,6 +72,13 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
                      "(gopt-dealloc-after-last-use) instead of at the end of "
                      "its block, where ownership-based deallocation puts it"),
       llvm::cl::init(true)};
+  Option<bool> planBuffers{
+      *this, "plan-buffers",
+      llvm::cl::desc("Kernels write their results into buffers the entry "
+                     "function allocates (gopt-kernel-results-to-out-params), "
+                     "and those whose lifetimes are known share one arena, "
+                     "allocated once per call (gopt-plan-buffers)"),
+      llvm::cl::init(true)};
   Option<bool> parallelLoops{
       *this, "parallel-loops",
       llvm::cl::desc("Run kernels' parallel loops on the runtime's threads "

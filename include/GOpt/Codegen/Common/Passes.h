@@ -17,6 +17,21 @@
 namespace mlir {
 namespace gopt {
 
+/// Byte alignment of the buffers generated code allocates for its
+/// intermediates (an entry function's arena, its offsets in the arena, a
+/// kernel's out-parameters): a cache line, what vector loads and oneDNN
+/// want.
+inline constexpr int64_t kBufferAlignment = 64;
+
+/// What gopt-plan-buffers records on an entry function, and the runner
+/// reads back from the lowered function: the arena's size in bytes, how
+/// many buffers share it, and the sum of their sizes.
+inline constexpr llvm::StringLiteral kArenaBytesAttrName = "gopt.arena_bytes";
+inline constexpr llvm::StringLiteral kPlannedBuffersAttrName =
+    "gopt.planned_buffers";
+inline constexpr llvm::StringLiteral kPlannedBytesAttrName =
+    "gopt.planned_bytes";
+
 #define GEN_PASS_DECL
 #include "GOpt/Codegen/Common/Passes.h.inc"
 

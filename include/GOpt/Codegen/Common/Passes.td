@@ -89,6 +89,66 @@ def GOptCopyConstantKernelResults
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect"];
 }
 
+def GOptKernelResultsToOutParams
+    : Pass<"gopt-kernel-results-to-out-params", "::mlir::ModuleOp"> {
+  let summary = "Let kernels write their results into buffers their caller "
+                "allocates";
+  let description = [{
+    Runs after bufferization, before deallocation. A kernel (a private
+    function carrying `gopt.kernel`) whose every memref result is a
+    static-shaped, identity-layout buffer it allocates (`memref.alloc`) and
+    returns once takes those buffers as trailing arguments instead
+    (destination-passing style): the allocation moves to each call site, so
+    the caller sees every intermediate's allocation and lifetime, which
+    `gopt-plan-buffers` needs. Upstream's `promoteBufferResultsToOutParams`
+    does the rewrite, with the kernel's allocation replaced by the argument
+    (no copy); the caller allocates buffers aligned to
+    `kBufferAlignment` (64 bytes). Kernels that
+    return a view of an argument (a reshape kernel) or a buffer of dynamic
+    shape keep returning it.
+  }];
+  let statistics = [
+    Statistic<"numConverted", "converted-kernels",
+              "Kernels that write their results into their caller's buffers">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
+def GOptPlanBuffers : Pass<"gopt-plan-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Place an entry function's intermediates in one arena";
+  let description = [{
+    Runs on public functions with one block after deallocation is lowered to
+    `memref.dealloc`. Each `memref.alloc` of that block with a static shape
+    and identity layout, freed by one `memref.dealloc` in the same block,
+    is live from its allocation to its dealloc (`gopt-dealloc-after-last-use`
+    puts the dealloc after the last use of every alias). The pass assigns
+    each such buffer an offset in one arena so that buffers whose lifetimes
+    overlap do not overlap in memory: buffers are placed largest first, each
+    at the lowest-waste gap between the buffers already placed that live at
+    the same time, else on top (greedy by decreasing size with best fit,
+    the policy of XLA's `GlobalDecreasingSizeBestFitHeap`; TFLite's arena
+    planner is greedy by size too). Offsets are multiples of `alignment`.
+
+    The arena is one `memref.alloc` at the start of the function, freed
+    where the last of its buffers was; each planned allocation becomes a
+    `memref.view` of it at its offset, and its dealloc is erased. The function records
+    `gopt.arena_bytes` (the arena's size), `gopt.planned_buffers` (how many
+    buffers share it) and `gopt.planned_bytes` (the sum of their sizes,
+    what the arena replaces), which the runner reports.
+  }];
+  let options = [
+    Option<"alignment", "alignment", "int64_t",
+           /*default=*/"::mlir::gopt::kBufferAlignment",
+           "Byte alignment of each buffer's offset in the arena">,
+  ];
+  let statistics = [
+    Statistic<"numPlanned", "planned-buffers",
+              "Buffers placed in an arena">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def GOptDeallocAfterLastUse
     : Pass<"gopt-dealloc-after-last-use", "::mlir::ModuleOp"> {
   let summary = "Free each buffer after its last use, not at the end of its "

@@ -1,0 +1,203 @@
+//===- PlanBuffers.cpp - An entry function's intermediates in one arena ---===//
+//
+// Static memory planning: every intermediate buffer of an entry function
+// whose lifetime is known (allocated and freed in its block) gets an offset
+// in one arena, buffers alive at the same time at disjoint offsets, so the
+// function allocates once per call and needs only as many bytes as its
+// worst moment, packed (docs/Lowering.md, "Buffers").
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Codegen/Common/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace mlir {
+namespace gopt {
+#define GEN_PASS_DEF_GOPTPLANBUFFERS
+#include "GOpt/Codegen/Common/Passes.h.inc"
+} // namespace gopt
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+
+/// One buffer to place: allocated at op index `first`, freed at `last`.
+struct PlannedBuffer {
+  memref::AllocOp alloc;
+  memref::DeallocOp dealloc;
+  int64_t first = 0;
+  int64_t last = 0;
+  int64_t bytes = 0;
+  int64_t offset = -1;
+
+  bool livesWith(const PlannedBuffer &other) const {
+    return first <= other.last && other.first <= last;
+  }
+};
+
+/// `value` rounded up to a multiple of `alignment` (llvm::alignTo works on
+/// unsigned values; offsets here are signed, -1 meaning not yet placed).
+int64_t alignTo(int64_t value, int64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+/// The dealloc of `alloc` when it is the only one and sits in `block`.
+memref::DeallocOp findOnlyDealloc(memref::AllocOp alloc, Block &block) {
+  memref::DeallocOp found;
+  for (Operation *user : alloc->getUsers()) {
+    auto dealloc = dyn_cast<memref::DeallocOp>(user);
+    if (!dealloc)
+      continue;
+    if (found || dealloc->getBlock() != &block)
+      return {};
+    found = dealloc;
+  }
+  return found;
+}
+
+/// Offsets for `buffers`, largest first, each in the smallest gap that
+/// holds it between the buffers already placed that live at the same time,
+/// else above all of them. Returns the arena's size.
+int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers,
+                      int64_t alignment) {
+  SmallVector<PlannedBuffer *> order;
+  for (PlannedBuffer &buffer : buffers)
+    order.push_back(&buffer);
+  llvm::stable_sort(order, [](const PlannedBuffer *a, const PlannedBuffer *b) {
+    if (a->bytes != b->bytes)
+      return a->bytes > b->bytes;
+    return a->first < b->first;
+  });
+
+  int64_t arenaBytes = 0;
+  SmallVector<PlannedBuffer *> placed;
+  for (PlannedBuffer *buffer : order) {
+    SmallVector<PlannedBuffer *> overlapping;
+    for (PlannedBuffer *other : placed)
+      if (buffer->livesWith(*other))
+        overlapping.push_back(other);
+    llvm::sort(overlapping, [](const PlannedBuffer *a, const PlannedBuffer *b) {
+      return a->offset < b->offset;
+    });
+
+    int64_t bestOffset = -1;
+    int64_t bestGap = std::numeric_limits<int64_t>::max();
+    int64_t cursor = 0;
+    for (PlannedBuffer *other : overlapping) {
+      int64_t gap = other->offset - cursor;
+      if (gap >= buffer->bytes && gap < bestGap) {
+        bestGap = gap;
+        bestOffset = cursor;
+      }
+      cursor =
+          std::max(cursor, alignTo(other->offset + other->bytes, alignment));
+    }
+    buffer->offset = bestOffset >= 0 ? bestOffset : cursor;
+    arenaBytes = std::max(arenaBytes, buffer->offset + buffer->bytes);
+    placed.push_back(buffer);
+  }
+  return alignTo(arenaBytes, alignment);
+}
+
+struct GOptPlanBuffersPass
+    : gopt::impl::GOptPlanBuffersBase<GOptPlanBuffersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp function = getOperation();
+    if (function.isExternal() || !function.isPublic() ||
+        !function.getBody().hasOneBlock())
+      return;
+    int64_t alignment = this->alignment;
+    if (alignment <= 0 || !llvm::isPowerOf2_64(alignment)) {
+      function.emitError() << "gopt-plan-buffers: alignment must be a power "
+                              "of two, got "
+                           << alignment;
+      return signalPassFailure();
+    }
+    Block &block = function.getBody().front();
+    DataLayout layout = DataLayout::closest(function);
+
+    DenseMap<Operation *, int64_t> position;
+    int64_t index = 0;
+    for (Operation &op : block)
+      position[&op] = index++;
+
+    SmallVector<PlannedBuffer> buffers;
+    for (auto alloc : block.getOps<memref::AllocOp>()) {
+      MemRefType type = alloc.getType();
+      Type element = type.getElementType();
+      if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+          type.getMemorySpace() || !element.isIntOrIndexOrFloat())
+        continue;
+      memref::DeallocOp dealloc = findOnlyDealloc(alloc, block);
+      if (!dealloc)
+        continue;
+      PlannedBuffer buffer;
+      buffer.alloc = alloc;
+      buffer.dealloc = dealloc;
+      buffer.first = position[alloc];
+      buffer.last = position[dealloc];
+      buffer.bytes =
+          alignTo(std::max<int64_t>(
+                      1, type.getNumElements() *
+                             static_cast<int64_t>(layout.getTypeSize(element))),
+                  alignment);
+      buffers.push_back(buffer);
+    }
+    if (buffers.empty())
+      return;
+
+    int64_t arenaBytes = assignOffsets(buffers, alignment);
+    int64_t plannedBytes = 0;
+    for (const PlannedBuffer &buffer : buffers)
+      plannedBytes += buffer.bytes;
+
+    OpBuilder builder(&block, block.begin());
+    Location loc = function.getLoc();
+    auto arenaType = MemRefType::get({arenaBytes}, builder.getI8Type());
+    Value arena = memref::AllocOp::create(builder, loc, arenaType, ValueRange(),
+                                          builder.getI64IntegerAttr(alignment));
+    // Freed where the last planned buffer was: results allocated after
+    // that do not stack on top of it.
+    memref::DeallocOp lastDealloc =
+        llvm::max_element(buffers, [](const PlannedBuffer &a,
+                                      const PlannedBuffer &b) {
+          return a.last < b.last;
+        })->dealloc;
+    builder.setInsertionPoint(lastDealloc);
+    memref::DeallocOp::create(builder, loc, arena);
+    for (PlannedBuffer &buffer : buffers) {
+      builder.setInsertionPoint(buffer.alloc);
+      Value offset = arith::ConstantIndexOp::create(
+          builder, buffer.alloc.getLoc(), buffer.offset);
+      Value view = memref::ViewOp::create(builder, buffer.alloc.getLoc(),
+                                          buffer.alloc.getType(), arena, offset,
+                                          ValueRange());
+      buffer.dealloc.erase();
+      buffer.alloc.replaceAllUsesWith(view);
+      buffer.alloc.erase();
+    }
+
+    function->setAttr(gopt::kArenaBytesAttrName,
+                      builder.getI64IntegerAttr(arenaBytes));
+    function->setAttr(gopt::kPlannedBuffersAttrName,
+                      builder.getI64IntegerAttr(buffers.size()));
+    function->setAttr(gopt::kPlannedBytesAttrName,
+                      builder.getI64IntegerAttr(plannedBytes));
+    numPlanned += buffers.size();
+  }
+};
+
+} // namespace
