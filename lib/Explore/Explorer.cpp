@@ -561,6 +561,8 @@ llvm::Expected<ExploreReport> Exploration::run() {
     m.roundSizes = o.roundSizes;
     m.roundIds = o.roundIds;
     m.peakBytes = o.peakBytes;
+    m.reservedAtPeakBytes = o.reservedAtPeakBytes;
+    m.externalFragmentation = o.externalFragmentation;
     m.kernelTimes = o.kernelTimes;
   }
 

@@ -244,6 +244,54 @@ configurationFigureCells(const ExploreReport &report, size_t i) {
           effect.pareto ? "★" : ""};
 }
 
+/// The memory table's header: where a configuration's peak comes from.
+inline std::vector<std::string> memoryHeader() {
+  return {"configuration",   "peak memory",    "held at peak", "fragmentation",
+          "intermediates",   "their bytes",    "arena",        "reuse",
+          "static estimate", "peak / estimate"};
+}
+
+/// The memory figures of valid configuration `i`: the measured peak, what
+/// the allocator held at that peak and its external fragmentation; the
+/// intermediates the buffer planner placed, the sum of their sizes (what
+/// one allocation each, all alive at once, would hold), the arena they
+/// share and the reuse 1 - arena / sum; GraphStats' static estimate and the
+/// measured peak's ratio to it.
+inline std::vector<std::string> memoryCells(const ExploreReport &report,
+                                            size_t i) {
+  const ConfigurationMeasurement &m = report.measurements[i];
+  bool planned = m.plannedBytes > 0;
+  return {configName(report, i),
+          formatBytes(m.peakBytes),
+          formatBytes(m.reservedAtPeakBytes),
+          formatDouble("%.2f", m.externalFragmentation),
+          planned ? std::to_string(m.plannedBuffers) : "—",
+          planned ? formatBytes(m.plannedBytes) : "—",
+          planned ? formatBytes(m.arenaBytes) : "—",
+          planned ? formatPercent(1.0 - static_cast<double>(m.arenaBytes) /
+                                            static_cast<double>(m.plannedBytes))
+                  : "—",
+          formatBytes(m.staticPeakBytes),
+          m.staticPeakBytes > 0
+              ? formatDouble("%.2f", static_cast<double>(m.peakBytes) /
+                                         static_cast<double>(m.staticPeakBytes))
+              : "—"};
+}
+
+/// What the memory table says, for both reports.
+inline constexpr llvm::StringLiteral kMemoryTableIntro =
+    "Where each configuration's peak comes from. The intermediates are the "
+    "entry's buffers the static planner placed (lowering option "
+    "plan-buffers): their bytes fall when a configuration leaves fewer "
+    "tensors (fusion, dead-code elimination), and the arena they share "
+    "lies below that sum by the reuse of memory between buffers whose "
+    "lifetimes do not overlap. The measured peak is the arena plus the "
+    "results and the buffers the planner could not place (a kernel's "
+    "scratch, dynamic shapes); held at peak adds the free blocks the "
+    "runtime's allocator kept, and fragmentation is 1 - largest free block "
+    "/ free bytes there. The static estimate is GraphStats' liveness peak "
+    "of the tensors after the graph passes.";
+
 /// The figures of a pair in the synergy table: S_a, S_b, S_ab, η with its
 /// interval, the verdict.
 inline std::vector<std::string> pairFigureCells(const PairEffect &pair) {

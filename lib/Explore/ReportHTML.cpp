@@ -199,6 +199,22 @@ static void writeExcluded(const ExploreReport &report, llvm::raw_ostream &os) {
     os << "<p class=\"note\">None: every configuration is valid.</p>\n";
 }
 
+/// Where each valid configuration's peak memory comes from.
+static void writeMemoryTable(const ExploreReport &report,
+                             llvm::raw_ostream &os) {
+  os << "<h2>Memory</h2>\n<p>" << escapeHTML(kMemoryTableIntro) << "</p>\n";
+  openTable(os, "memory", memoryHeader());
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    if (!isValid(report, i) || i >= report.measurements.size())
+      continue;
+    std::vector<std::string> cells = memoryCells(report, i);
+    for (std::string &cell : cells)
+      cell = escapeHTML(cell);
+    writeRow(os, cells, "lrrrrrrrrr");
+  }
+  closeTable(os);
+}
+
 static void writeSynergyTable(const ExploreReport &report,
                               llvm::raw_ostream &os) {
   const EffectAnalysis &analysis = report.analysis;
@@ -1000,6 +1016,7 @@ void mlir::gopt::writeExploreHTML(const ExploreReport &report,
   writeConfigurations(report, os);
   writeParetoChart(report, os);
   writeWaterfallChart(report, os);
+  writeMemoryTable(report, os);
   writeExcluded(report, os);
 
   os << "<h2>Synergy</h2>\n";

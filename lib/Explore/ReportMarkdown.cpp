@@ -150,6 +150,20 @@ static void writeTailLatency(const ExploreReport &report,
   os << "\n";
 }
 
+/// Where each valid configuration's peak memory comes from.
+static void writeMemory(const ExploreReport &report, llvm::raw_ostream &os) {
+  os << "## Memory\n\n" << kMemoryTableIntro << "\n\n";
+  writeHeader(os, memoryHeader(), "lrrrrrrrrr");
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    if (!isValid(report, i) || i >= report.measurements.size())
+      continue;
+    std::vector<std::string> cells = memoryCells(report, i);
+    cells[0] = escapeMarkdownText(cells[0]);
+    writeRow(os, cells);
+  }
+  os << "\n";
+}
+
 /// The invalid configurations with their status and the first line of their
 /// error.
 static void writeExcluded(const ExploreReport &report, llvm::raw_ostream &os) {
@@ -346,6 +360,7 @@ void mlir::gopt::writeExploreMarkdown(const ExploreReport &report,
   writeSetup(report, os);
   writeConfigurations(report, os);
   writeTailLatency(report, os);
+  writeMemory(report, os);
   writeExcluded(report, os);
   writeSynergy(report, os);
   writeUtility(report, os);

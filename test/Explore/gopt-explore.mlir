@@ -39,6 +39,24 @@
 // TAIL-JSON: "p90_ms":
 // TAIL-JSON: "p99_ms":
 // TAIL-JSON: "max_ms":
+// RUN: FileCheck %s --check-prefix=MEM < %t/r.md
+// RUN: FileCheck %s --check-prefix=MEM-JSON < %t/r.json
+
+// Where the peak comes from. The baseline's seven intermediates (the dead
+// exp's among them) share a 2.1 KiB arena; dce removes the dead one, and
+// the bytes in all fall, but the arena does not: the planner had already
+// reused its memory. Fusion leaves fewer, smaller tensors.
+// MEM: ## Memory
+// MEM: | configuration | peak memory | held at peak | fragmentation | intermediates | their bytes | arena | reuse | static estimate | peak / estimate |
+// MEM-NEXT: |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+// MEM-NEXT: | baseline | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | 7 | 4.2 KiB | 2.1 KiB | 50.7% | 2.0 KiB | {{[0-9.]+}} |
+// MEM: | dce | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | 6 | 3.7 KiB | 2.1 KiB | 44.1% | 2.0 KiB | {{[0-9.]+}} |
+// MEM: | fuse | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | 4 | 1.9 KiB | 1.4 KiB |
+// MEM-JSON: "arena_bytes": 2112,
+// MEM-JSON: "external_fragmentation": {{[0-9.e+-]+}},
+// MEM-JSON: "planned_buffers": 7,
+// MEM-JSON-NEXT: "planned_bytes": 4288,
+// MEM-JSON-NEXT: "reserved_at_peak_bytes": {{[1-9][0-9]*}},
 // RUN: FileCheck %s --check-prefix=HTML < %t/r.html
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/m.json
 
@@ -130,6 +148,8 @@ func.func @main(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
 // HTML-NOT: http
 // HTML: aria-label="Pareto scatter of compile time against speedup"
 // HTML: aria-label="Median run time and op count per configuration"
+// HTML: <h2>Memory</h2>
+// HTML: <table id="memory">
 // HTML: aria-label="Synergy matrix heat map"
 // HTML: aria-label="Amdahl bars per kernel"
 // HTML: aria-label="Latency distribution of each distinct program"

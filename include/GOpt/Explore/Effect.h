@@ -105,6 +105,19 @@ struct ConfigurationMeasurement {
   int64_t peakBytes = 0;
   /// GraphStats' static peak-memory estimate after the graph passes.
   int64_t staticPeakBytes = 0;
+  /// The compiled entry's static buffer plan (lowering option
+  /// plan-buffers): the arena's bytes, how many intermediates share it and
+  /// the sum of their sizes; all 0 when nothing was planned. The sum falls
+  /// when a configuration leaves fewer tensors; the arena below the sum is
+  /// reuse.
+  int64_t arenaBytes = 0;
+  int64_t plannedBuffers = 0;
+  int64_t plannedBytes = 0;
+  /// At the peak of the last measured run: the bytes the runtime's
+  /// allocator held (live and cached free blocks), and the external
+  /// fragmentation of the free ones (1 - largest / free).
+  int64_t reservedAtPeakBytes = 0;
+  double externalFragmentation = 0;
   /// Ops in the entry function after the graph passes.
   int64_t ops = 0;
   /// Kernels of the compiled code.

@@ -24,8 +24,10 @@
 namespace mlir {
 namespace gopt {
 
-/// Version of the stored measurements' format.
-constexpr int kMeasurementRecordVersion = 1;
+/// Version of the stored measurements' format (2: the buffer plan and the
+/// allocator's fragmentation; records of another version are measured
+/// anew).
+constexpr int kMeasurementRecordVersion = 2;
 
 /// The key of an exploration's measurements (hex SHA-256): the model's IR
 /// hash, the target, every option that shapes what is compiled and timed

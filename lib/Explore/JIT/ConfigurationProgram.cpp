@@ -33,5 +33,8 @@ void mlir::gopt::shareProgram(llvm::StringRef firstName,
   m.loweringMs = first.loweringMs;
   m.codegenMs = first.codegenMs;
   m.kernels = first.kernels;
+  m.arenaBytes = first.arenaBytes;
+  m.plannedBuffers = first.plannedBuffers;
+  m.plannedBytes = first.plannedBytes;
   m.compilePeakBytes = first.compilePeakBytes;
 }

@@ -18,6 +18,7 @@
 #include "GOpt/Explore/ConfigurationProgram.h"
 #include "GOpt/Explore/JITBackend.h"
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Runtime/Runtime.h"
 #include "GOpt/Support/Error.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -169,6 +170,10 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
   m.codegenMs = (*graph)->getCompileTimes().codegenMs;
   m.fromCache = (*graph)->getCompileTimes().fromCache;
   m.kernels = static_cast<int64_t>((*graph)->getKernels().size());
+  const BufferPlan &plan = (*graph)->getBufferPlan();
+  m.arenaBytes = plan.arenaBytes;
+  m.plannedBuffers = plan.plannedBuffers;
+  m.plannedBytes = plan.plannedBytes;
   if (canResetHighWater && !m.fromCache) {
     int64_t highWater = readProcStatusBytes("VmHWM");
     m.compilePeakBytes = std::max<int64_t>(0, highWater - residentBefore);
@@ -204,8 +209,13 @@ llvm::Error JITBackend::measure(size_t index, int warmup, int repetitions,
   if (!s.graph)
     return makeError("configuration #" + llvm::Twine(index) +
                      " is not compiled");
+  // The runtime's allocator is the process's: free blocks cached from the
+  // configurations measured before would count as this one's memory held
+  // at its peak. Dropping them costs fresh pages on the next run, which a
+  // warm-up run takes.
+  runtime::releaseCachedMemory();
   MeasureOptions measure;
-  measure.warmup = warmup;
+  measure.warmup = std::max(warmup, 1);
   measure.repetitions = repetitions;
   auto report = measureGraph(*s.graph, inputs, measure);
   if (!report)
@@ -213,6 +223,8 @@ llvm::Error JITBackend::measure(size_t index, int warmup, int repetitions,
   m.runMs.insert(m.runMs.end(), report->latencyMs.begin(),
                  report->latencyMs.end());
   m.peakBytes = std::max(m.peakBytes, report->peakBytes);
+  m.reservedAtPeakBytes = report->reservedAtPeak;
+  m.externalFragmentation = report->externalFragmentation;
   return llvm::Error::success();
 }
 
