@@ -946,6 +946,8 @@ Choice mlir::gopt::chooseConfiguration(
     os << "Choose `" << config.name << "`";
     if (!config.pipeline.empty())
       os << " (pipeline `" << config.pipeline << "`)";
+    if (!config.loweringOptions.empty())
+      os << " lowered with `" << config.loweringOptions << "`";
     os << ": it runs in " << formatMsText(chosen.medianMs) << " against "
        << formatMsText(baseMedian) << " for the baseline (medians), a "
        << "speedup of "

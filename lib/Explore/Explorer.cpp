@@ -74,11 +74,32 @@ const std::pair<const char *, const char *> kShortPasses[] = {
     {"layout", "gopt-channels-last"}, {"canonicalize", "canonicalize"},
 };
 
+/// Short names of the lowering passes and the gopt-lower-to-llvm option
+/// each turns on: a configuration runs them when it names them and runs
+/// without them otherwise (they are on by default in gopt-lower-to-llvm).
+const std::pair<const char *, const char *> kLoweringPasses[] = {
+    {"plan", "plan-buffers"},
+};
+
+/// The pipeline of the graph passes among `passes` ("" when none).
 std::string makePipeline(llvm::ArrayRef<std::string> passes) {
-  std::string text = "builtin.module(";
-  for (auto [i, pass] : llvm::enumerate(passes))
-    text += (i ? "," : "") + getPassPipelineElement(pass);
-  return text + ")";
+  std::string text;
+  for (const std::string &pass : passes)
+    if (!isLoweringPass(pass))
+      text += (text.empty() ? "" : ",") + getPassPipelineElement(pass);
+  return text.empty() ? "" : "builtin.module(" + text + ")";
+}
+
+/// The lowering options of a configuration that runs the lowering passes
+/// `passes` names, of those in the pass set `all`: "" when `all` has none.
+std::string makeLoweringOptions(llvm::ArrayRef<std::string> all,
+                                llvm::ArrayRef<std::string> passes) {
+  std::string text;
+  for (auto [name, option] : kLoweringPasses)
+    if (llvm::is_contained(all, name))
+      text += std::string(text.empty() ? "" : " ") + option + "=" +
+              (llvm::is_contained(passes, name) ? "true" : "false");
+  return text;
 }
 
 std::string joinPasses(llvm::ArrayRef<std::string> passes) {
@@ -86,6 +107,11 @@ std::string joinPasses(llvm::ArrayRef<std::string> passes) {
 }
 
 } // namespace
+
+bool mlir::gopt::isLoweringPass(llvm::StringRef pass) {
+  return llvm::any_of(kLoweringPasses,
+                      [&](auto entry) { return pass == entry.first; });
+}
 
 std::string mlir::gopt::getPassPipelineElement(llvm::StringRef pass) {
   for (auto [name, element] : kShortPasses)
@@ -117,33 +143,61 @@ mlir::gopt::buildConfigurations(const ExploreOptions &options) {
                      "dce, cse, fuse, or a registered pass)");
   llvm::StringSet<> seen;
   for (const std::string &pass : options.passes) {
-    if (!isRegisteredPassElement(getPassPipelineElement(pass)))
+    if (!isLoweringPass(pass) &&
+        !isRegisteredPassElement(getPassPipelineElement(pass)))
       return makeError("unknown pass '" + pass +
-                       "': use fold, dce, cse, fuse, layout, canonicalize or a pass "
-                       "registered with gopt-opt (gopt-opt --help lists them)");
+                       "': use fold, dce, cse, fuse, layout, canonicalize, "
+                       "plan or a pass registered with gopt-opt (gopt-opt "
+                       "--help lists them)");
     if (!seen.insert(pass).second)
       return makeError("pass '" + pass + "' is named twice in the pass set");
   }
 
+  const std::vector<std::string> &all = options.passes;
+  // The default and the user's pipelines run every lowering pass of the
+  // set, as gopt-lower-to-llvm does by default.
+  std::vector<std::string> loweringPasses;
+  for (const std::string &pass : all)
+    if (isLoweringPass(pass))
+      loweringPasses.push_back(pass);
   std::vector<Configuration> configs;
-  configs.push_back({"baseline", ConfigurationKind::Baseline, {}, ""});
-  for (const std::string &pass : options.passes)
-    configs.push_back(
-        {pass, ConfigurationKind::Single, {pass}, makePipeline({pass})});
+  configs.push_back({"baseline",
+                     ConfigurationKind::Baseline,
+                     {},
+                     "",
+                     makeLoweringOptions(all, {})});
+  for (const std::string &pass : all)
+    configs.push_back({pass,
+                       ConfigurationKind::Single,
+                       {pass},
+                       makePipeline({pass}),
+                       makeLoweringOptions(all, {pass})});
   if (options.pairs)
-    for (const std::string &a : options.passes)
-      for (const std::string &b : options.passes)
-        if (a != b)
-          configs.push_back({a + "+" + b, ConfigurationKind::Pair, {a, b},
-                             makePipeline({a, b})});
+    for (const std::string &a : all)
+      for (const std::string &b : all)
+        // A lowering pass runs after every graph pass whatever the order:
+        // one order of such a pair, the graph pass first.
+        if (a != b && !(isLoweringPass(a) && !isLoweringPass(b)))
+          configs.push_back({a + "+" + b,
+                             ConfigurationKind::Pair,
+                             {a, b},
+                             makePipeline({a, b}),
+                             makeLoweringOptions(all, {a, b})});
   if (options.defaultPipeline)
-    configs.push_back({"default", ConfigurationKind::Default, {},
-                       "builtin.module(gopt-optimize)"});
+    configs.push_back({"default",
+                       ConfigurationKind::Default,
+                       {},
+                       "builtin.module(gopt-optimize)",
+                       makeLoweringOptions(all, loweringPasses)});
   for (const auto &[label, pipeline] : options.userPipelines) {
     if (label.empty() || pipeline.empty())
       return makeError("a user pipeline needs a label and a pipeline "
                        "(--pipeline=LABEL=PIPELINE)");
-    configs.push_back({label, ConfigurationKind::User, {}, pipeline});
+    configs.push_back({label,
+                       ConfigurationKind::User,
+                       {},
+                       pipeline,
+                       makeLoweringOptions(all, loweringPasses)});
   }
   llvm::StringSet<> names;
   for (const Configuration &config : configs) {
@@ -422,7 +476,8 @@ void Exploration::proposeTunedConfigurations() {
     if (!names.insert(name).second)
       return;
     configs.push_back({name, ConfigurationKind::Tuned, passes,
-                       pipeline.empty() ? makePipeline(passes) : pipeline});
+                       pipeline.empty() ? makePipeline(passes) : pipeline,
+                       makeLoweringOptions(options.passes, passes)});
   };
   std::vector<std::string> passes = options.passes;
   if (passes.size() >= 3 && passes.size() <= 4) {
@@ -444,8 +499,11 @@ void Exploration::proposeTunedConfigurations() {
     std::string option = "max-group-size=" + std::to_string(groupSize);
     std::string name = "default{" + option + "}";
     if (names.insert("tuned:" + name).second)
-      configs.push_back({"tuned:" + name, ConfigurationKind::Tuned, {},
-                         "builtin.module(gopt-optimize{" + option + "})"});
+      configs.push_back({"tuned:" + name,
+                         ConfigurationKind::Tuned,
+                         {},
+                         "builtin.module(gopt-optimize{" + option + "})",
+                         makeLoweringOptions(options.passes, options.passes)});
   }
 }
 

@@ -123,6 +123,7 @@ llvm::Error mlir::gopt::storeMeasurements(llvm::StringRef path,
         {"kind", getConfigurationKindName(c.kind)},
         {"passes", std::move(passes)},
         {"pipeline", c.pipeline},
+        {"lowering_options", c.loweringOptions},
         {"measured", measurementToJSON(report.measurements[i])}});
   }
   llvm::json::Object record{
@@ -319,6 +320,7 @@ mlir::gopt::loadMeasurements(llvm::StringRef path) {
       if (auto name = p.getAsString())
         config.passes.push_back(name->str());
     config.pipeline = cr.string("pipeline");
+    config.loweringOptions = cr.string("lowering_options");
 
     FieldReader mr{*m, problem, config.name};
     ConfigurationMeasurement measured;

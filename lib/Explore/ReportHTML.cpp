@@ -162,6 +162,8 @@ static void writeConfigurations(const ExploreReport &report,
     std::vector<std::string> cells = {
         name, getConfigurationKindName(config.kind),
         config.pipeline.empty() ? "—" : code(config.pipeline)};
+    if (!config.loweringOptions.empty())
+      cells.back() += ", lowering " + code(config.loweringOptions);
     if (!isValid(report, i) || !m) {
       cells.push_back(escapeHTML(exclusionStatus(report, i)));
       os << "<tr class=\"excluded\">";
@@ -301,6 +303,8 @@ static void writeChoice(const ExploreReport &report, llvm::raw_ostream &os) {
     os << "Chosen: <strong>" << escapeHTML(config.name) << "</strong>";
     if (!config.pipeline.empty())
       os << " (" << code(config.pipeline) << ")";
+    if (!config.loweringOptions.empty())
+      os << ", lowered with " << code(config.loweringOptions);
     os << ".";
   } else {
     os << "No configuration chosen.";

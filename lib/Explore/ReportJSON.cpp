@@ -172,6 +172,7 @@ llvm::json::Value mlir::gopt::toJSON(const ExploreReport &report) {
         {"kind", getConfigurationKindName(c.kind)},
         {"passes", std::move(passes)},
         {"pipeline", c.pipeline},
+        {"lowering_options", c.loweringOptions},
         {"status", getConfigurationStatusName(m.status)},
         {"error", m.error.empty() ? llvm::json::Value(nullptr)
                                   : llvm::json::Value(m.error)},
@@ -262,9 +263,11 @@ llvm::json::Value mlir::gopt::toJSON(const ExploreReport &report) {
     const Configuration &chosen = configs[*analysis.choice.index];
     choice["configuration"] = chosen.name;
     choice["pipeline"] = chosen.pipeline;
+    choice["lowering_options"] = chosen.loweringOptions;
   } else {
     choice["configuration"] = nullptr;
     choice["pipeline"] = nullptr;
+    choice["lowering_options"] = nullptr;
   }
   root["choice"] = std::move(choice);
   return root;
@@ -293,6 +296,7 @@ llvm::json::Value mlir::gopt::toManifestJSON(const ExploreReport &report) {
       *analysis.choice.index >= analysis.effects.size()) {
     manifest["configuration"] = nullptr;
     manifest["pipeline"] = nullptr;
+    manifest["lowering_options"] = nullptr;
     return manifest;
   }
   size_t i = *analysis.choice.index;
@@ -302,6 +306,7 @@ llvm::json::Value mlir::gopt::toManifestJSON(const ExploreReport &report) {
   const ConfigurationEffect &base = analysis.effects[analysis.baseline];
   manifest["configuration"] = c.name;
   manifest["pipeline"] = c.pipeline;
+  manifest["lowering_options"] = c.loweringOptions;
   manifest["measured"] = llvm::json::Object{
       {"median_ms", number(e.medianMs)},
       {"baseline_median_ms", number(base.medianMs)},

@@ -113,6 +113,8 @@ static void writeConfigurations(const ExploreReport &report,
     std::vector<std::string> cells = {
         name, getConfigurationKindName(config.kind),
         config.pipeline.empty() ? "—" : markdownCode(config.pipeline)};
+    if (!config.loweringOptions.empty())
+      cells.back() += ", lowering " + markdownCode(config.loweringOptions);
     if (!isValid(report, i) || !m) {
       cells.push_back(exclusionStatus(report, i));
       cells.push_back("excluded");
@@ -286,6 +288,8 @@ static void writeChoice(const ExploreReport &report, llvm::raw_ostream &os) {
     os << "Chosen: **" << escapeMarkdownText(config.name) << "**";
     if (!config.pipeline.empty())
       os << " (" << markdownCode(config.pipeline) << ")";
+    if (!config.loweringOptions.empty())
+      os << ", lowered with " << markdownCode(config.loweringOptions);
     os << ".\n\n";
   } else {
     os << "No configuration chosen.\n\n";

@@ -318,15 +318,14 @@ void writeBatchSweep(const ExploreReport &report, llvm::raw_ostream &os,
 void writeChoice(const ExploreReport &report, llvm::raw_ostream &os,
                  size_t width) {
   const Choice &choice = report.analysis.choice;
-  if (choice.index)
-    os << fit("Choice: " + report.configurations[*choice.index].name +
-                  (report.configurations[*choice.index].pipeline.empty()
-                       ? " (no graph pass)"
-                       : " (" + report.configurations[*choice.index].pipeline +
-                             ")"),
-              width)
-       << "\n";
-  else
+  if (choice.index) {
+    const Configuration &chosen = report.configurations[*choice.index];
+    std::string program =
+        chosen.pipeline.empty() ? "no graph pass" : chosen.pipeline;
+    if (!chosen.loweringOptions.empty())
+      program += ", " + chosen.loweringOptions;
+    os << fit("Choice: " + chosen.name + " (" + program + ")", width) << "\n";
+  } else
     os << "Choice: none\n";
   writeWrapped(os, choice.reason, width, "  ");
 }

@@ -65,8 +65,9 @@ static cl::opt<std::string>
 static cl::list<std::string>
     passes("passes",
            cl::desc("Passes to study (default fold,dce,cse,fuse; layout "
-                    "for convolution nets); short names or pipeline "
-                    "elements such as "
+                    "for convolution nets; plan: the CPU lowering's static "
+                    "buffer planner, on only where named); short names or "
+                    "pipeline elements such as "
                     "gopt-fuse{max-group-size=8}"),
            cl::CommaSeparated, cl::cat(category));
 static cl::opt<bool> pairs("pairs",
@@ -497,6 +498,12 @@ int main(int argc, char **argv) {
                 "with --target=cuda");
   if (target == "cuda" && !batchSizes.empty())
     return fail("--batch-sizes runs on the CPU: not with --target=cuda");
+  if (target == "cuda")
+    for (const std::string &pass : options.passes)
+      if (isLoweringPass(pass))
+        return fail("'" + pass +
+                    "' is a pass of the CPU lowering: not with "
+                    "--target=cuda");
   if ((!exportBundlesDir.empty() || !recordedRunsDir.empty()) &&
       target != "cuda")
     return fail("--export-bundles and --recorded-runs need --target=cuda");

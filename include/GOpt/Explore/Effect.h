@@ -59,6 +59,10 @@ struct Configuration {
   std::vector<std::string> passes;
   /// Textual pass pipeline on the module, "" for the baseline.
   std::string pipeline;
+  /// gopt-lower-to-llvm options of this configuration, after the run's
+  /// (ExploreOptions::loweringOptions): how the pass set's lowering passes
+  /// ("plan": plan-buffers) are set for it; "" when the pass set has none.
+  std::string loweringOptions = {};
 };
 
 enum class ConfigurationStatus {

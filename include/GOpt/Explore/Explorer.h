@@ -121,6 +121,11 @@ buildConfigurations(const ExploreOptions &options);
 /// "gopt-fold"); other names are returned as they are.
 std::string getPassPipelineElement(llvm::StringRef pass);
 
+/// Whether `pass` is a short name of a lowering pass ("plan": the static
+/// buffer planner, gopt-lower-to-llvm's plan-buffers), which a
+/// configuration sets through its lowering options, not its pipeline.
+bool isLoweringPass(llvm::StringRef pass);
+
 /// Compiles and runs configurations for the explorer.
 class ExploreBackend {
 public:

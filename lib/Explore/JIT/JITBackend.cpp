@@ -75,6 +75,8 @@ struct Slot {
   /// kernel timers.
   OwningOpRef<ModuleOp> program;
   std::string programHash;
+  /// The configuration's own lowering options (Configuration).
+  std::string loweringOptions;
 };
 
 class JITBackend : public ExploreBackend {
@@ -108,12 +110,17 @@ private:
     return slots[index];
   }
   /// How every configuration's program is compiled: the explorer's entry,
-  /// lowering options and compile cache, with or without kernel timers.
+  /// lowering options (then the configuration's own) and compile cache,
+  /// with or without kernel timers.
   CompileOptions compileOptions(bool kernelTimers,
-                                const std::string &programHash) const {
+                                const std::string &programHash,
+                                llvm::StringRef configLowering) const {
     CompileOptions compile;
     compile.entry = options.entry;
     compile.loweringOptions = options.loweringOptions;
+    if (!configLowering.empty())
+      compile.loweringOptions +=
+          (compile.loweringOptions.empty() ? "" : " ") + configLowering.str();
     compile.kernelTimers = kernelTimers;
     compile.objectCacheDir = options.cacheDir;
     compile.objectCacheLimitBytes = options.cacheLimitBytes;
@@ -156,14 +163,18 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
   if (!program)
     return program.takeError();
   OwningOpRef<ModuleOp> clone = std::move(program->module);
+  // Programs are the same when their graphs and their lowerings are.
   std::string hash = program->hash;
+  if (!config.loweringOptions.empty())
+    hash += "|lowering " + config.loweringOptions;
   if (auto known = programs.find(hash); known != programs.end()) {
     shareProgram(known->second.first, known->second.second, m);
     return llvm::Error::success();
   }
 
   auto graph = CompiledGraph::compile(
-      *clone, compileOptions(/*kernelTimers=*/false, hash));
+      *clone,
+      compileOptions(/*kernelTimers=*/false, hash, config.loweringOptions));
   if (!graph)
     return graph.takeError();
   m.loweringMs = (*graph)->getCompileTimes().loweringMs;
@@ -184,6 +195,7 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
     inputs = (*graph)->makeRandomInputs(options.seed);
   slot(index).graph = std::move(*graph);
   slot(index).programHash = hash;
+  slot(index).loweringOptions = config.loweringOptions;
   if (options.profileKernels)
     slot(index).program = std::move(clone);
   programs[hash] = {config.name, m};
@@ -236,7 +248,8 @@ llvm::Error JITBackend::profileKernels(size_t index,
   if (!s.program)
     return makeError("the program of '" + config.name + "' was not kept");
   auto graph = CompiledGraph::compile(
-      *s.program, compileOptions(/*kernelTimers=*/true, s.programHash));
+      *s.program,
+      compileOptions(/*kernelTimers=*/true, s.programHash, s.loweringOptions));
   if (!graph)
     return graph.takeError();
   MeasureOptions measure;
