@@ -24,7 +24,7 @@
 // SUMMARY: 2 rounds of at least 3 runs each; elapsed
 // SUMMARY: configuration ms S [95% CI] kernels peak η_mem compile break-even
 // SUMMARY-NEXT: baseline {{[0-9.e-]+}} 1.00x {{[0-9]+}} {{.*}} —
-// SUMMARY-NEXT: fold {{[0-9.e-]+}} {{[0-9.]+}}x [{{[0-9.]+}}x, {{[0-9.]+}}x]
+// SUMMARY-NEXT: fold {{[0-9.e-]+}} {{[0-9.]+}}x [{{[0-9.]+}}x, {{[0-9.]+}}
 // SUMMARY: ms: median run time; S = T_base / T_opt, geometric mean over the rounds, with its 95%
 // SUMMARY: Choice: {{.*}}
 // SUMMARY: Full tables:

@@ -60,8 +60,10 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   // buffers their caller allocates; the rest are private and may return
   // views of their arguments (a reshape kernel) with an ownership flag
   // instead of a copy.
-  if (options.planBuffers)
+  if (options.planBuffers) {
+    pm.addPass(createGOptInlineViewKernels());
     pm.addPass(createGOptKernelResultsToOutParams());
+  }
   addDeallocationStage(pm, options.freeAfterLastUse);
   // The entry function's intermediates, allocated and freed in its block,
   // share one arena.

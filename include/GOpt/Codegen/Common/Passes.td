@@ -114,6 +114,27 @@ def GOptKernelResultsToOutParams
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def GOptInlineViewKernels
+    : Pass<"gopt-inline-view-kernels", "::mlir::ModuleOp"> {
+  let summary = "Clone the views of reshape-only kernels into their callers";
+  let description = [{
+    Runs after bufferization, before deallocation. A kernel (a private
+    function carrying `gopt.kernel`) of one block whose ops are
+    side-effect-free views (`memref.expand_shape`, `memref.collapse_shape`,
+    casts) and constants, returning memrefs, is a reshape: each call of it
+    is replaced by a clone of its ops, so the caller sees that the result
+    aliases the argument. Ownership-based deallocation then frees the
+    argument's buffer after the view's last use without a runtime check,
+    and `gopt-plan-buffers` can place it. The kernel function stays,
+    uncalled (the kernel list and its timers keep it).
+  }];
+  let statistics = [
+    Statistic<"numInlined", "inlined-calls",
+              "Calls of reshape kernels replaced by their views">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def GOptPlanBuffers : Pass<"gopt-plan-buffers", "::mlir::func::FuncOp"> {
   let summary = "Place an entry function's intermediates in one arena";
   let description = [{
