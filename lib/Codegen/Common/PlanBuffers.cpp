@@ -138,8 +138,10 @@ struct GOptPlanBuffersPass
     for (auto alloc : block.getOps<memref::AllocOp>()) {
       MemRefType type = alloc.getType();
       Type element = type.getElementType();
+      std::optional<uint64_t> asked = alloc.getAlignment();
       if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
-          type.getMemorySpace() || !element.isIntOrIndexOrFloat())
+          type.getMemorySpace() || !element.isIntOrIndexOrFloat() ||
+          (asked && static_cast<int64_t>(*asked) > alignment))
         continue;
       memref::DeallocOp dealloc = findOnlyDealloc(alloc, block);
       if (!dealloc)

@@ -84,7 +84,8 @@ func.func @best_fit() {
 // -----
 
 // Left alone: private functions (kernels), functions of several blocks,
-// buffers freed in a nested region or more than once, strided layouts.
+// buffers freed in a nested region or more than once, strided layouts,
+// alignments stricter than the arena's offsets.
 // CHECK-LABEL: func.func private @kernel()
 // CHECK-NOT: gopt.arena_bytes
 // CHECK-NEXT: memref.alloc() : memref<4xf32>
@@ -109,9 +110,12 @@ func.func @blocks(%p: i1) {
 // CHECK-NOT: gopt.arena_bytes
 // CHECK-NEXT: memref.alloc() : memref<4xf32>
 // CHECK-NEXT: memref.alloc() : memref<8xf32, strided<[2]>>
+// CHECK-NEXT: memref.alloc() {alignment = 256 : i64} : memref<4xf32>
 func.func @unknown_lifetimes(%p: i1) {
   %a = memref.alloc() : memref<4xf32>
   %s = memref.alloc() : memref<8xf32, strided<[2]>>
+  %w = memref.alloc() {alignment = 256 : i64} : memref<4xf32>
+  memref.dealloc %w : memref<4xf32>
   scf.if %p {
     memref.dealloc %a : memref<4xf32>
   } else {

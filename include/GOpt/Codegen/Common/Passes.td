@@ -140,9 +140,10 @@ def GOptPlanBuffers : Pass<"gopt-plan-buffers", "::mlir::func::FuncOp"> {
   let description = [{
     Runs on public functions with one block after deallocation is lowered to
     `memref.dealloc`. Each `memref.alloc` of that block with a static shape
-    and identity layout, freed by one `memref.dealloc` in the same block,
-    is live from its allocation to its dealloc (`gopt-dealloc-after-last-use`
-    puts the dealloc after the last use of every alias). The pass assigns
+    and identity layout, asking no stricter alignment than `alignment`,
+    freed by one `memref.dealloc` in the same block, is live from its
+    allocation to its dealloc (`gopt-dealloc-after-last-use` puts the
+    dealloc after the last use of every alias). The pass assigns
     each such buffer an offset in one arena so that buffers whose lifetimes
     overlap do not overlap in memory: buffers are placed largest first, each
     at the lowest-waste gap between the buffers already placed that live at
