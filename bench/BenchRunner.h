@@ -15,6 +15,7 @@
 #include "GOpt/Runner/Runner.h"
 
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -59,6 +60,43 @@ compileOrDie(MLIRContext &context, llvm::StringRef source,
     std::exit(1);
   }
   return std::move(*graph);
+}
+
+/// The text of the model file `path`; exits with the error when it cannot
+/// be read.
+inline std::unique_ptr<llvm::MemoryBuffer>
+readModelOrDie(llvm::StringRef path) {
+  auto file = llvm::MemoryBuffer::getFile(path);
+  if (!file) {
+    llvm::errs() << "error: cannot read " << path << ": "
+                 << file.getError().message() << "\n";
+    std::exit(1);
+  }
+  return std::move(*file);
+}
+
+/// Runs `reference` and `other` once on `inputs` and exits with an error
+/// naming `other` (`what`) unless every result matches within the
+/// tolerances.
+inline void checkSameOutputsOrDie(CompiledGraph &reference,
+                                  CompiledGraph &other,
+                                  llvm::ArrayRef<HostTensor> inputs,
+                                  llvm::StringRef what, double rtol,
+                                  double atol) {
+  auto a = reference.run(inputs), b = other.run(inputs);
+  if (!a || !b) {
+    llvm::errs() << "error: a build failed to run\n";
+    if (!a)
+      llvm::consumeError(a.takeError());
+    if (!b)
+      llvm::consumeError(b.takeError());
+    std::exit(1);
+  }
+  for (size_t i = 0; i < a->size(); ++i)
+    if (!compareTensors((*b)[i], (*a)[i], rtol, atol).matches) {
+      llvm::errs() << "error: result #" << i << " of " << what << " differs\n";
+      std::exit(1);
+    }
 }
 
 /// Milliseconds of one call of the graph (outputs freed, not copied).

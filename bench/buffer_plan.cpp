@@ -18,7 +18,6 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 using namespace gopt_bench;
 
@@ -56,30 +55,16 @@ int main(int argc, char **argv) {
     return 1;
   }
   mlir::gopt::runtime::setLibraryThreads(1);
-  auto file = llvm::MemoryBuffer::getFile(model);
-  if (!file) {
-    llvm::errs() << "error: cannot read " << model << ": "
-                 << file.getError().message() << "\n";
-    return 1;
-  }
+  auto file = readModelOrDie(model);
   auto context = makeContext();
-  llvm::StringRef source = (*file)->getBuffer();
+  llvm::StringRef source = file->getBuffer();
   auto plain = compileOrDie(*context, source, pipeline, /*kernelTimers=*/false,
                             "plan-buffers=false");
   auto planned = compileOrDie(*context, source, pipeline,
                               /*kernelTimers=*/false, "plan-buffers=true");
   std::vector<HostTensor> inputs = plain->makeRandomInputs(1);
-  auto a = plain->run(inputs), b = planned->run(inputs);
-  if (!a || !b) {
-    llvm::errs() << "error: a build failed to run\n";
-    return 1;
-  }
-  for (size_t i = 0; i < a->size(); ++i)
-    if (!compareTensors((*b)[i], (*a)[i], 1e-5, 1e-6).matches) {
-      llvm::errs() << "error: result #" << i
-                   << " of the planned build differs\n";
-      return 1;
-    }
+  checkSameOutputsOrDie(*plain, *planned, inputs, "the planned build", 1e-5,
+                        1e-6);
 
   RunReport memoryPlain = measureMemory(*plain, inputs);
   RunReport memoryPlanned = measureMemory(*planned, inputs);

@@ -13,7 +13,6 @@
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 using namespace gopt_bench;
 
@@ -37,32 +36,15 @@ int main(int argc, char **argv) {
   // One thread, as the report says: the library calls and the generated
   // parallel loops share the runtime's pool, which defaults to every core.
   mlir::gopt::runtime::setLibraryThreads(1);
-  auto file = llvm::MemoryBuffer::getFile(model);
-  if (!file) {
-    llvm::errs() << "error: cannot read " << model << ": "
-                 << file.getError().message() << "\n";
-    return 1;
-  }
+  auto file = readModelOrDie(model);
   auto context = makeContext();
-  auto base = compileOrDie(*context, (*file)->getBuffer(), "");
-  auto opt = compileOrDie(*context, (*file)->getBuffer(), pipeline);
+  auto base = compileOrDie(*context, file->getBuffer(), "");
+  auto opt = compileOrDie(*context, file->getBuffer(), pipeline);
   std::vector<HostTensor> inputs = base->makeRandomInputs(1);
-  // The optimized graph computes the same outputs.
-  auto a = base->run(inputs), b = opt->run(inputs);
-  if (!a || !b) {
-    llvm::errs() << "error: a configuration failed to run\n";
-    return 1;
-  }
-  for (size_t i = 0; i < a->size(); ++i)
-    if (!compareTensors((*b)[i], (*a)[i], 1e-4, 1e-5).matches) {
-      llvm::errs() << "error: result #" << i
-                   << " of the optimized graph differs\n";
-      return 1;
-    }
-  auto samples =
-      interleave({[&] { return timeGraphOnce(*base, inputs); },
-                  [&] { return timeGraphOnce(*opt, inputs); }},
-                 rounds);
+  checkSameOutputsOrDie(*base, *opt, inputs, "the optimized graph", 1e-4, 1e-5);
+  auto samples = interleave({[&] { return timeGraphOnce(*base, inputs); },
+                             [&] { return timeGraphOnce(*opt, inputs); }},
+                            rounds);
   double tb = quantile(samples[0], 0.5), to = quantile(samples[1], 0.5);
   auto [lo, hi] = bootstrapRatio(samples[0], samples[1]);
   llvm::outs() << model << ", single thread, " << rounds
@@ -73,13 +55,12 @@ int main(int argc, char **argv) {
                                quantile(samples[0], 0.75),
                                base->getKernels().size());
   llvm::outs() << llvm::format("  %-15s %9.4f [%.4f-%.4f]  %3zu kernels\n",
-                               pipeline.c_str(), to,
-                               quantile(samples[1], 0.25),
+                               pipeline.c_str(), to, quantile(samples[1], 0.25),
                                quantile(samples[1], 0.75),
                                opt->getKernels().size());
   llvm::outs() << llvm::format(
-      "speedup S = T_base / T_opt = %.3f (95%% bootstrap %.3f-%.3f)%s\n", tb / to,
-      lo, hi,
+      "speedup S = T_base / T_opt = %.3f (95%% bootstrap %.3f-%.3f)%s\n",
+      tb / to, lo, hi,
       lo > 1 ? ": a real win" : (hi < 1 ? ": a slowdown" : ": within noise"));
   return 0;
 }
