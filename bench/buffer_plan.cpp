@@ -89,10 +89,7 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::format(
       "  arena %lld B for %lld intermediates of %lld B in all (reuse %.1f%%)\n",
       (long long)plan.arenaBytes, (long long)plan.plannedBuffers,
-      (long long)plan.plannedBytes,
-      plan.plannedBytes
-          ? 100.0 * (1.0 - double(plan.arenaBytes) / double(plan.plannedBytes))
-          : 0.0);
+      (long long)plan.plannedBytes, 100.0 * plan.reuse());
   double tPlain = quantile(samples[0], 0.5),
          tPlanned = quantile(samples[1], 0.5);
   auto [lo, hi] = bootstrapRatio(samples[1], samples[0]);

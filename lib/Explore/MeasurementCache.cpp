@@ -91,9 +91,9 @@ static llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"round_ids", std::move(ids)},
       {"peak_bytes", m.peakBytes},
       {"static_peak_bytes", m.staticPeakBytes},
-      {"arena_bytes", m.arenaBytes},
-      {"planned_buffers", m.plannedBuffers},
-      {"planned_bytes", m.plannedBytes},
+      {"arena_bytes", m.bufferPlan.arenaBytes},
+      {"planned_buffers", m.bufferPlan.plannedBuffers},
+      {"planned_bytes", m.bufferPlan.plannedBytes},
       {"reserved_at_peak_bytes", m.reservedAtPeakBytes},
       {"external_fragmentation", m.externalFragmentation},
       {"ops", m.ops},
@@ -338,9 +338,9 @@ mlir::gopt::loadMeasurements(llvm::StringRef path) {
       measured.roundIds.push_back(v.getAsInteger().value_or(0));
     measured.peakBytes = mr.integer("peak_bytes");
     measured.staticPeakBytes = mr.integer("static_peak_bytes");
-    measured.arenaBytes = mr.integer("arena_bytes");
-    measured.plannedBuffers = mr.integer("planned_buffers");
-    measured.plannedBytes = mr.integer("planned_bytes");
+    measured.bufferPlan = {mr.integer("arena_bytes"),
+                           mr.integer("planned_buffers"),
+                           mr.integer("planned_bytes")};
     measured.reservedAtPeakBytes = mr.integer("reserved_at_peak_bytes");
     measured.externalFragmentation = mr.number("external_fragmentation");
     measured.ops = mr.integer("ops");

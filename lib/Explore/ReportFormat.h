@@ -260,17 +260,16 @@ inline std::vector<std::string> memoryHeader() {
 inline std::vector<std::string> memoryCells(const ExploreReport &report,
                                             size_t i) {
   const ConfigurationMeasurement &m = report.measurements[i];
-  bool planned = m.plannedBytes > 0;
+  const BufferPlan &plan = m.bufferPlan;
+  bool planned = plan.planned();
   return {configName(report, i),
           formatBytes(m.peakBytes),
           formatBytes(m.reservedAtPeakBytes),
           formatDouble("%.2f", m.externalFragmentation),
-          planned ? std::to_string(m.plannedBuffers) : "—",
-          planned ? formatBytes(m.plannedBytes) : "—",
-          planned ? formatBytes(m.arenaBytes) : "—",
-          planned ? formatPercent(1.0 - static_cast<double>(m.arenaBytes) /
-                                            static_cast<double>(m.plannedBytes))
-                  : "—",
+          planned ? std::to_string(plan.plannedBuffers) : "—",
+          planned ? formatBytes(plan.plannedBytes) : "—",
+          planned ? formatBytes(plan.arenaBytes) : "—",
+          planned ? formatPercent(plan.reuse()) : "—",
           formatBytes(m.staticPeakBytes),
           m.staticPeakBytes > 0
               ? formatDouble("%.2f", static_cast<double>(m.peakBytes) /

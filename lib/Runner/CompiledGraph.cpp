@@ -307,15 +307,8 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     if (call.getCallee() == llvm::StringRef("gopt_parallel_for"))
       ++graph->parallelLoops;
   });
-  if (auto lowered = clone->lookupSymbol<LLVM::LLVMFuncOp>(graph->entry)) {
-    auto read = [&](llvm::StringRef name) -> int64_t {
-      auto attr = lowered->getAttrOfType<IntegerAttr>(name);
-      return attr ? attr.getInt() : 0;
-    };
-    graph->bufferPlan = {read(kArenaBytesAttrName),
-                         read(kPlannedBuffersAttrName),
-                         read(kPlannedBytesAttrName)};
-  }
+  if (auto lowered = clone->lookupSymbol<LLVM::LLVMFuncOp>(graph->entry))
+    graph->bufferPlan = getRecordedBufferPlan(lowered);
   llvm::sort(graph->kernels, [](const KernelInfo &a, const KernelInfo &b) {
     return a.id < b.id;
   });

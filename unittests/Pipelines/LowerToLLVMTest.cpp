@@ -104,21 +104,10 @@ TEST_F(LowerToLLVMTest, TimersAndPlainAllocation) {
 }
 
 /// The entry function's buffer plan, as gopt-plan-buffers recorded it.
-struct RecordedPlan {
-  int64_t arenaBytes = 0, plannedBuffers = 0, plannedBytes = 0;
-};
-RecordedPlan readPlan(ModuleOp module) {
-  RecordedPlan plan;
+gopt::BufferPlan readPlan(ModuleOp module) {
   auto entry = module.lookupSymbol<LLVM::LLVMFuncOp>("graph");
   EXPECT_TRUE(entry);
-  auto read = [&](llvm::StringRef name) -> int64_t {
-    auto attr = entry->getAttrOfType<IntegerAttr>(name);
-    return attr ? attr.getInt() : 0;
-  };
-  plan.arenaBytes = read(gopt::kArenaBytesAttrName);
-  plan.plannedBuffers = read(gopt::kPlannedBuffersAttrName);
-  plan.plannedBytes = read(gopt::kPlannedBytesAttrName);
-  return plan;
+  return entry ? gopt::getRecordedBufferPlan(entry) : gopt::BufferPlan();
 }
 
 TEST_F(LowerToLLVMTest, IntermediatesShareAnArena) {
@@ -128,7 +117,7 @@ TEST_F(LowerToLLVMTest, IntermediatesShareAnArena) {
   LogicalResult result = failure();
   auto module = lower(context, options, result);
   ASSERT_TRUE(succeeded(result));
-  RecordedPlan plan = readPlan(*module);
+  gopt::BufferPlan plan = readPlan(*module);
   EXPECT_EQ(plan.plannedBuffers, 2);
   EXPECT_EQ(plan.plannedBytes, 256);
   EXPECT_EQ(plan.arenaBytes, 256);
@@ -137,7 +126,7 @@ TEST_F(LowerToLLVMTest, IntermediatesShareAnArena) {
   unplanned.planBuffers = false;
   auto plain = lower(context, unplanned, result);
   ASSERT_TRUE(succeeded(result));
-  RecordedPlan none = readPlan(*plain);
+  gopt::BufferPlan none = readPlan(*plain);
   EXPECT_EQ(none.plannedBuffers, 0);
   EXPECT_EQ(none.arenaBytes, 0);
 }

@@ -14,6 +14,7 @@
 #ifndef GOPT_EXPLORE_EFFECT_H
 #define GOPT_EXPLORE_EFFECT_H
 
+#include "GOpt/Support/BufferPlan.h"
 #include "GOpt/Support/Statistics.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -110,13 +111,9 @@ struct ConfigurationMeasurement {
   /// GraphStats' static peak-memory estimate after the graph passes.
   int64_t staticPeakBytes = 0;
   /// The compiled entry's static buffer plan (lowering option
-  /// plan-buffers): the arena's bytes, how many intermediates share it and
-  /// the sum of their sizes; all 0 when nothing was planned. The sum falls
-  /// when a configuration leaves fewer tensors; the arena below the sum is
-  /// reuse.
-  int64_t arenaBytes = 0;
-  int64_t plannedBuffers = 0;
-  int64_t plannedBytes = 0;
+  /// plan-buffers). The intermediates' bytes fall when a configuration
+  /// leaves fewer tensors; the arena below them is reuse.
+  BufferPlan bufferPlan;
   /// At the peak of the last measured run: the bytes the runtime's
   /// allocator held (live and cached free blocks), and the external
   /// fragmentation of the free ones (1 - largest / free).

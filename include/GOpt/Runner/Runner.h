@@ -17,9 +17,10 @@
 #ifndef GOPT_RUNNER_RUNNER_H
 #define GOPT_RUNNER_RUNNER_H
 
-#include "GOpt/Support/HostTensor.h"
 #include "GOpt/Runner/ObjectCache.h"
 #include "GOpt/Runtime/Runtime.h"
+#include "GOpt/Support/BufferPlan.h"
+#include "GOpt/Support/HostTensor.h"
 #include "GOpt/Support/Statistics.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -111,17 +112,6 @@ struct CompileTimes {
   double totalMs() const { return graphPassesMs + loweringMs + codegenMs; }
   /// {"graph_passes", "lowering", "codegen", "total"} in ms.
   llvm::json::Object toJSON() const;
-};
-
-/// What gopt-plan-buffers did to the entry's intermediates (all zero when
-/// lowered with plan-buffers=false or when none had a known lifetime).
-struct BufferPlan {
-  /// Bytes of the one arena the entry allocates per call.
-  int64_t arenaBytes = 0;
-  /// Intermediates placed in it, and the sum of their sizes: what separate
-  /// allocations, all alive at once, would hold.
-  int64_t plannedBuffers = 0;
-  int64_t plannedBytes = 0;
 };
 
 struct KernelInfo {

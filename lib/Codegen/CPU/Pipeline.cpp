@@ -56,10 +56,10 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   pm.addNestedPass<func::FuncOp>(bufferization::createBufferHoistingPass());
   pm.addNestedPass<func::FuncOp>(
       bufferization::createBufferLoopHoistingPass());
-  // Kernels whose results are their own static allocations write into
-  // buffers their caller allocates; the rest are private and may return
-  // views of their arguments (a reshape kernel) with an ownership flag
-  // instead of a copy.
+  // Reshape kernels' views move into their callers, and kernels whose
+  // results are their own static allocations write into buffers their
+  // caller allocates; the rest are private and may return views of their
+  // arguments with an ownership flag instead of a copy.
   if (options.planBuffers) {
     pm.addPass(createGOptInlineViewKernels());
     pm.addPass(createGOptKernelResultsToOutParams());

@@ -4,7 +4,7 @@
 // its caller only sees opaque call results. Moving those allocations to the
 // call sites (destination-passing style) puts every intermediate's
 // allocation and lifetime in the entry function, where gopt-plan-buffers
-// places them in one arena (docs/Lowering.md, "Buffers").
+// places them in one arena (docs/Lowering.md, "Static buffer planning").
 //
 //===----------------------------------------------------------------------===//
 

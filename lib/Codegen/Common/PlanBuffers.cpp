@@ -110,6 +110,17 @@ int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers,
   return alignTo(arenaBytes, alignment);
 }
 
+/// Records `plan` on `function` (getRecordedBufferPlan reads it back).
+void recordBufferPlan(Operation *function, const gopt::BufferPlan &plan) {
+  Builder builder(function->getContext());
+  function->setAttr(gopt::kArenaBytesAttrName,
+                    builder.getI64IntegerAttr(plan.arenaBytes));
+  function->setAttr(gopt::kPlannedBuffersAttrName,
+                    builder.getI64IntegerAttr(plan.plannedBuffers));
+  function->setAttr(gopt::kPlannedBytesAttrName,
+                    builder.getI64IntegerAttr(plan.plannedBytes));
+}
+
 struct GOptPlanBuffersPass
     : gopt::impl::GOptPlanBuffersBase<GOptPlanBuffersPass> {
   using Base::Base;
@@ -192,14 +203,20 @@ struct GOptPlanBuffersPass
       buffer.alloc.erase();
     }
 
-    function->setAttr(gopt::kArenaBytesAttrName,
-                      builder.getI64IntegerAttr(arenaBytes));
-    function->setAttr(gopt::kPlannedBuffersAttrName,
-                      builder.getI64IntegerAttr(buffers.size()));
-    function->setAttr(gopt::kPlannedBytesAttrName,
-                      builder.getI64IntegerAttr(plannedBytes));
+    recordBufferPlan(
+        function,
+        {arenaBytes, static_cast<int64_t>(buffers.size()), plannedBytes});
     numPlanned += buffers.size();
   }
 };
 
 } // namespace
+
+gopt::BufferPlan mlir::gopt::getRecordedBufferPlan(Operation *function) {
+  auto read = [&](llvm::StringRef name) -> int64_t {
+    auto attr = function->getAttrOfType<IntegerAttr>(name);
+    return attr ? attr.getInt() : 0;
+  };
+  return {read(kArenaBytesAttrName), read(kPlannedBuffersAttrName),
+          read(kPlannedBytesAttrName)};
+}

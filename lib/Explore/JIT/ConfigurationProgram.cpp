@@ -33,8 +33,6 @@ void mlir::gopt::shareProgram(llvm::StringRef firstName,
   m.loweringMs = first.loweringMs;
   m.codegenMs = first.codegenMs;
   m.kernels = first.kernels;
-  m.arenaBytes = first.arenaBytes;
-  m.plannedBuffers = first.plannedBuffers;
-  m.plannedBytes = first.plannedBytes;
+  m.bufferPlan = first.bufferPlan;
   m.compilePeakBytes = first.compilePeakBytes;
 }

@@ -181,10 +181,7 @@ llvm::Error JITBackend::compile(size_t index, const Configuration &config,
   m.codegenMs = (*graph)->getCompileTimes().codegenMs;
   m.fromCache = (*graph)->getCompileTimes().fromCache;
   m.kernels = static_cast<int64_t>((*graph)->getKernels().size());
-  const BufferPlan &plan = (*graph)->getBufferPlan();
-  m.arenaBytes = plan.arenaBytes;
-  m.plannedBuffers = plan.plannedBuffers;
-  m.plannedBytes = plan.plannedBytes;
+  m.bufferPlan = (*graph)->getBufferPlan();
   if (canResetHighWater && !m.fromCache) {
     int64_t highWater = readProcStatusBytes("VmHWM");
     m.compilePeakBytes = std::max<int64_t>(0, highWater - residentBefore);

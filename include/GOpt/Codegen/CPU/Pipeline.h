@@ -74,10 +74,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::init(true)};
   Option<bool> planBuffers{
       *this, "plan-buffers",
-      llvm::cl::desc("Kernels write their results into buffers the entry "
-                     "function allocates (gopt-kernel-results-to-out-params), "
-                     "and those whose lifetimes are known share one arena, "
-                     "allocated once per call (gopt-plan-buffers)"),
+      llvm::cl::desc("Reshape kernels' views are cloned into the entry "
+                     "function (gopt-inline-view-kernels), kernels write "
+                     "their results into buffers it allocates "
+                     "(gopt-kernel-results-to-out-params), and those whose "
+                     "lifetimes are known share one arena, allocated once "
+                     "per call (gopt-plan-buffers)"),
       llvm::cl::init(true)};
   Option<bool> parallelLoops{
       *this, "parallel-loops",

@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 
+#include "GOpt/Support/BufferPlan.h"
+
 namespace mlir {
 namespace gopt {
 
@@ -31,6 +33,10 @@ inline constexpr llvm::StringLiteral kPlannedBuffersAttrName =
     "gopt.planned_buffers";
 inline constexpr llvm::StringLiteral kPlannedBytesAttrName =
     "gopt.planned_bytes";
+
+/// The buffer plan gopt-plan-buffers recorded on `function` (a func.func
+/// or, after lowering, an llvm.func); all zero where it recorded none.
+BufferPlan getRecordedBufferPlan(Operation *function);
 
 #define GEN_PASS_DECL
 #include "GOpt/Codegen/Common/Passes.h.inc"

@@ -153,10 +153,11 @@ def GOptPlanBuffers : Pass<"gopt-plan-buffers", "::mlir::func::FuncOp"> {
 
     The arena is one `memref.alloc` at the start of the function, freed
     where the last of its buffers was; each planned allocation becomes a
-    `memref.view` of it at its offset, and its dealloc is erased. The function records
-    `gopt.arena_bytes` (the arena's size), `gopt.planned_buffers` (how many
-    buffers share it) and `gopt.planned_bytes` (the sum of their sizes,
-    what the arena replaces), which the runner reports.
+    `memref.view` of it at its offset, and its dealloc is erased. The
+    function records `gopt.arena_bytes` (the arena's size),
+    `gopt.planned_buffers` (how many buffers share it) and
+    `gopt.planned_bytes` (the sum of their sizes, what the arena replaces),
+    which the runner reports.
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t",
