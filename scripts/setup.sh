@@ -48,3 +48,9 @@ fi
 echo "== building"
 # Two cores, ~24 GiB: two jobs keep the link steps within memory.
 cmake --build "$BUILD_DIR" -- -j"${GOPT_JOBS:-2}"
+
+# The roofline description of this CPU that `gopt-explore --predict=host`
+# reads (build/share/gopt/host-target.json): measured once, a few seconds;
+# measured again only when the CPU or the thread count changed.
+"$BUILD_DIR/bin/gopt-probe-target" --if-missing ||
+  echo "== warning: gopt-probe-target failed: --predict=host will say how to measure this CPU" >&2

@@ -21,7 +21,7 @@ llvm_config.use_default_substitutions()
 
 # FileCheck, not and count come from Debian's LLVM 22 (there is no llvm-lit).
 tool_dirs = [config.gopt_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["gopt-opt", "gopt-run", "gopt-import-onnx", "gopt-gen-graph", "gopt-difftest", "gopt-bisect", "gopt-explore", "gopt-capi-test", "gopt-exec", "gopt-fuzz-npy", "gopt-fuzz-gopt-ir", "gopt-fuzz-onnx", "gopt-fuzz-manifests"], tool_dirs)
+llvm_config.add_tool_substitutions(["gopt-opt", "gopt-run", "gopt-import-onnx", "gopt-gen-graph", "gopt-difftest", "gopt-bisect", "gopt-explore", "gopt-probe-target", "gopt-capi-test", "gopt-exec", "gopt-fuzz-npy", "gopt-fuzz-gopt-ir", "gopt-fuzz-onnx", "gopt-fuzz-manifests"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gopt_tools_dir, append_path=True)
 # gopt-explore's default compile cache lives under XDG_CACHE_HOME: keep the

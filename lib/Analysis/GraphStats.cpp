@@ -417,6 +417,29 @@ GraphStats GraphStatsCache::compute(Operation *root, uint64_t *fingerprint) {
 int64_t GraphStatsCache::lastHits() const { return impl->hits; }
 int64_t GraphStatsCache::lastMisses() const { return impl->misses; }
 
+std::vector<KernelCost> mlir::gopt::collectKernelCosts(Operation *root) {
+  std::vector<KernelCost> kernels;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root)
+      return WalkResult::advance();
+    if (auto fusion = dyn_cast<FusionOp>(op)) {
+      auto cost = cast<CostOpInterface>(op);
+      kernels.push_back(
+          {cost.getFlops(), cost.getBytesRead() + cost.getBytesWritten()});
+      // Ops inside a fusion are part of its kernel.
+      return WalkResult::skip();
+    }
+    if (op->getNumRegions() != 0 || op->hasTrait<OpTrait::IsTerminator>() ||
+        op->hasTrait<OpTrait::ConstantLike>())
+      return WalkResult::advance();
+    if (auto cost = dyn_cast<CostOpInterface>(op))
+      kernels.push_back(
+          {cost.getFlops(), cost.getBytesRead() + cost.getBytesWritten()});
+    return WalkResult::advance();
+  });
+  return kernels;
+}
+
 GraphStats GraphStats::compute(Operation *root, uint64_t *fingerprint) {
   return GraphStatsCache().compute(root, fingerprint);
 }

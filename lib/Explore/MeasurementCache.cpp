@@ -83,6 +83,10 @@ static llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
   for (const KernelTiming &k : m.kernelTimes)
     kernels.push_back(llvm::json::Object{
         {"name", k.name}, {"ms_per_run", k.msPerRun}, {"share", k.share}});
+  // [flops, bytes] per kernel: a model has hundreds of kernels.
+  llvm::json::Array costs;
+  for (const KernelCost &k : m.kernelCosts)
+    costs.push_back(llvm::json::Array{k.flops, k.bytes});
   return llvm::json::Object{
       {"status", getConfigurationStatusName(m.status)},
       {"error", m.error},
@@ -91,6 +95,7 @@ static llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"round_ids", std::move(ids)},
       {"peak_bytes", m.peakBytes},
       {"static_peak_bytes", m.staticPeakBytes},
+      {"kernel_costs", std::move(costs)},
       {"arena_bytes", m.bufferPlan.arenaBytes},
       {"planned_buffers", m.bufferPlan.plannedBuffers},
       {"planned_bytes", m.bufferPlan.plannedBytes},
@@ -338,6 +343,16 @@ mlir::gopt::loadMeasurements(llvm::StringRef path) {
       measured.roundIds.push_back(v.getAsInteger().value_or(0));
     measured.peakBytes = mr.integer("peak_bytes");
     measured.staticPeakBytes = mr.integer("static_peak_bytes");
+    for (const llvm::json::Value &v : mr.array("kernel_costs")) {
+      const llvm::json::Array *pair = v.getAsArray();
+      if (!pair || pair->size() != 2 || !(*pair)[0].getAsInteger() ||
+          !(*pair)[1].getAsInteger()) {
+        mr.fail("kernel_costs");
+        break;
+      }
+      measured.kernelCosts.push_back(
+          {*(*pair)[0].getAsInteger(), *(*pair)[1].getAsInteger()});
+    }
     measured.bufferPlan = {mr.integer("arena_bytes"),
                            mr.integer("planned_buffers"),
                            mr.integer("planned_bytes")};

@@ -291,6 +291,118 @@ inline constexpr llvm::StringLiteral kMemoryTableIntro =
     "/ free bytes there. The static estimate is GraphStats' liveness peak "
     "of the tensors after the graph passes.";
 
+/// What the prediction table says, for both reports.
+inline constexpr llvm::StringLiteral kPredictionIntro =
+    "Each configuration's run time on other hardware, predicted by a "
+    "roofline model from the FLOPs and bytes of its kernels after the graph "
+    "passes (GraphStats' cost): a kernel takes max(FLOPs / peak, bytes / "
+    "bandwidth) plus the target's fixed cost per kernel, a run the sum of "
+    "its kernels plus the fixed cost per run. S is the baseline's prediction "
+    "over the configuration's "
+    "on the same target. On the hardware the configurations ran on, the "
+    "measured S stands beside it, with the error predicted / measured - 1. "
+    "The static estimate (Memory table) predicts eta_mem, the same on every "
+    "target. docs/Explore.md says where the model is wrong.";
+
+/// One line on a target of --predict: its figures and where they come from.
+inline std::string describePredictionTarget(const TargetPrediction &t) {
+  const TargetDescription &d = t.target;
+  std::string text = d.name + ": " + d.device + " (" + d.kind;
+  if (d.threads > 0)
+    text += ", " + std::to_string(d.threads) +
+            (d.threads == 1 ? " thread" : " threads");
+  text += ") - " + formatDouble("%.0f", d.peakGflops) + " GFLOP/s, " +
+          formatDouble("%.0f", d.bandwidthGBs) + " GB/s";
+  if (d.cacheBytes > 0)
+    text += " (" + formatDouble("%.0f", d.cacheBandwidthGBs) +
+            " GB/s for kernels within " + formatBytes(d.cacheBytes) + ")";
+  text += ", " + formatDouble("%.2g", d.launchOverheadUs) + " us per kernel";
+  if (d.runOverheadUs > 0)
+    text += " and " + formatDouble("%.2g", d.runOverheadUs) + " us per run";
+  if (t.measuredHere)
+    text += "; the configurations were measured on it";
+  if (!d.source.empty())
+    text += ". Source: " + d.source;
+  return text;
+}
+
+/// The prediction table's header: per target, the predicted time and S,
+/// and where the target is the measured hardware the measured S and the
+/// error.
+inline std::vector<std::string> predictionHeader(const ExploreReport &report) {
+  std::vector<std::string> header = {"configuration", "kernels"};
+  for (const TargetPrediction &t : report.predictions) {
+    header.push_back(t.target.name + " ms");
+    header.push_back(t.target.name + " S");
+    if (t.measuredHere) {
+      header.push_back(t.target.name + " S measured");
+      header.push_back("error");
+    }
+  }
+  return header;
+}
+
+/// Alignment of the prediction table's columns.
+inline std::string predictionAlignment(const ExploreReport &report) {
+  return "l" + std::string(predictionHeader(report).size() - 1, 'r');
+}
+
+/// Whether configuration `i` has a prediction on some target.
+inline bool isPredicted(const ExploreReport &report, size_t i) {
+  for (const TargetPrediction &t : report.predictions)
+    if (i < t.configurations.size() && t.configurations[i].predicted)
+      return true;
+  return false;
+}
+
+/// The prediction table's row of configuration `i`.
+inline std::vector<std::string> predictionCells(const ExploreReport &report,
+                                                size_t i) {
+  std::vector<std::string> cells = {
+      configName(report, i),
+      i < report.measurements.size()
+          ? std::to_string(report.measurements[i].kernelCosts.size())
+          : "—"};
+  for (const TargetPrediction &t : report.predictions) {
+    const ConfigurationPrediction *p =
+        i < t.configurations.size() && t.configurations[i].predicted
+            ? &t.configurations[i]
+            : nullptr;
+    cells.push_back(p ? formatMs(p->predictedMs) : "—");
+    cells.push_back(p && p->speedup > 0 ? formatSpeedup(p->speedup) : "—");
+    if (t.measuredHere) {
+      cells.push_back(
+          p && p->measuredSpeedup ? formatSpeedup(*p->measuredSpeedup) : "—");
+      cells.push_back(p && p->speedupError
+                          ? formatDouble("%+.0f%%", *p->speedupError * 100)
+                          : "—");
+    }
+  }
+  return cells;
+}
+
+/// What a target's prediction concludes: the configuration predicted
+/// fastest, and on the measured hardware the one measured fastest and the
+/// mean error of S.
+inline std::string describePredictionOutcome(const ExploreReport &report,
+                                             const TargetPrediction &t) {
+  std::string text = t.target.name + ": ";
+  if (!t.fastest)
+    return text + "no configuration to predict.";
+  const ConfigurationPrediction &fastest = t.configurations[*t.fastest];
+  text += "predicted fastest " + configName(report, *t.fastest) + " (S " +
+          formatSpeedup(fastest.speedup) + ", " +
+          formatPercent(fastest.launchShare) + " of its time fixed cost)";
+  if (t.measuredFastest)
+    text += "; measured fastest " + configName(report, *t.measuredFastest);
+  if (t.meanAbsSpeedupError)
+    text += "; mean |error| of S " + formatPercent(*t.meanAbsSpeedupError);
+  if (t.meanTimeRatio)
+    text += "; predicted times " + formatDouble("%.2f", *t.meanTimeRatio) +
+            "x the measured (geometric mean)";
+  return text + ".";
+}
+
 /// The figures of a pair in the synergy table: S_a, S_b, S_ab, η with its
 /// interval, the verdict.
 inline std::vector<std::string> pairFigureCells(const PairEffect &pair) {

@@ -217,6 +217,34 @@ static void writeMemoryTable(const ExploreReport &report,
   closeTable(os);
 }
 
+/// Every configuration predicted on the targets of --predict.
+static void writePredictionTable(const ExploreReport &report,
+                                 llvm::raw_ostream &os) {
+  if (report.predictions.empty())
+    return;
+  os << "<h2>Prediction for hardware not at hand</h2>\n<p>"
+     << escapeHTML(kPredictionIntro) << "</p>\n<ul>\n";
+  for (const TargetPrediction &t : report.predictions)
+    os << "<li>" << escapeHTML(describePredictionTarget(t)) << "</li>\n";
+  os << "</ul>\n";
+  openTable(os, "prediction", predictionHeader(report));
+  std::string alignment = predictionAlignment(report);
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    if (!isPredicted(report, i))
+      continue;
+    std::vector<std::string> cells = predictionCells(report, i);
+    for (std::string &cell : cells)
+      cell = escapeHTML(cell);
+    writeRow(os, cells, alignment);
+  }
+  closeTable(os);
+  os << "<ul>\n";
+  for (const TargetPrediction &t : report.predictions)
+    os << "<li>" << escapeHTML(describePredictionOutcome(report, t))
+       << "</li>\n";
+  os << "</ul>\n";
+}
+
 static void writeSynergyTable(const ExploreReport &report,
                               llvm::raw_ostream &os) {
   const EffectAnalysis &analysis = report.analysis;
@@ -1013,6 +1041,7 @@ void mlir::gopt::writeExploreHTML(const ExploreReport &report,
   if (!isTimed(report)) {
     writeSetup(report, os);
     writeVerification(report, os);
+    writePredictionTable(report, os);
     os << "</body>\n</html>\n";
     return;
   }
@@ -1021,6 +1050,7 @@ void mlir::gopt::writeExploreHTML(const ExploreReport &report,
   writeParetoChart(report, os);
   writeWaterfallChart(report, os);
   writeMemoryTable(report, os);
+  writePredictionTable(report, os);
   writeExcluded(report, os);
 
   os << "<h2>Synergy</h2>\n";

@@ -156,6 +156,45 @@ llvm::json::Array kernelsToJSON(llvm::ArrayRef<KernelEffect> kernels) {
 
 } // namespace
 
+/// One entry per --predict target: the description, and every
+/// configuration's predicted time and S (with the measured S and the error
+/// where the target is the measured hardware).
+static llvm::json::Array predictionsToJSON(const ExploreReport &report) {
+  llvm::json::Array predictions;
+  for (const TargetPrediction &t : report.predictions) {
+    llvm::json::Array configurations;
+    for (size_t i = 0; i < t.configurations.size(); ++i) {
+      const ConfigurationPrediction &p = t.configurations[i];
+      if (!p.predicted)
+        continue;
+      configurations.push_back(llvm::json::Object{
+          {"name", report.configurations[i].name},
+          {"predicted_ms", number(p.predictedMs)},
+          {"speedup", number(p.speedup)},
+          {"compute_bound_share", number(p.computeBoundShare)},
+          {"launch_share", number(p.launchShare)},
+          {"measured_speedup", number(p.measuredSpeedup)},
+          {"speedup_error", number(p.speedupError)},
+          {"time_ratio", number(p.timeRatio)},
+      });
+    }
+    auto name = [&](std::optional<size_t> i) {
+      return i ? llvm::json::Value(report.configurations[*i].name)
+               : llvm::json::Value(nullptr);
+    };
+    predictions.push_back(llvm::json::Object{
+        {"target", toJSON(t.target)},
+        {"measured_here", t.measuredHere},
+        {"fastest", name(t.fastest)},
+        {"measured_fastest", name(t.measuredFastest)},
+        {"mean_abs_speedup_error", number(t.meanAbsSpeedupError)},
+        {"mean_time_ratio", number(t.meanTimeRatio)},
+        {"configurations", std::move(configurations)},
+    });
+  }
+  return predictions;
+}
+
 llvm::json::Value mlir::gopt::toJSON(const ExploreReport &report) {
   const EffectAnalysis &analysis = report.analysis;
   bool analyzed = analysis.effects.size() == report.configurations.size();
@@ -216,6 +255,8 @@ llvm::json::Value mlir::gopt::toJSON(const ExploreReport &report) {
       });
     root["batch_sweep"] = std::move(sweep);
   }
+  if (!report.predictions.empty())
+    root["predictions"] = predictionsToJSON(report);
   if (!analyzed)
     return root;
 

@@ -166,6 +166,31 @@ static void writeMemory(const ExploreReport &report, llvm::raw_ostream &os) {
   os << "\n";
 }
 
+/// Every configuration predicted on the targets of --predict.
+static void writePredictions(const ExploreReport &report,
+                             llvm::raw_ostream &os) {
+  if (report.predictions.empty())
+    return;
+  os << "## Prediction for hardware not at hand\n\n"
+     << kPredictionIntro << "\n\n";
+  for (const TargetPrediction &t : report.predictions)
+    os << "- " << escapeMarkdownText(describePredictionTarget(t)) << "\n";
+  os << "\n";
+  writeHeader(os, predictionHeader(report), predictionAlignment(report));
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    if (!isPredicted(report, i))
+      continue;
+    std::vector<std::string> cells = predictionCells(report, i);
+    cells[0] = escapeMarkdownText(cells[0]);
+    writeRow(os, cells);
+  }
+  os << "\n";
+  for (const TargetPrediction &t : report.predictions)
+    os << "- " << escapeMarkdownText(describePredictionOutcome(report, t))
+       << "\n";
+  os << "\n";
+}
+
 /// The invalid configurations with their status and the first line of their
 /// error.
 static void writeExcluded(const ExploreReport &report, llvm::raw_ostream &os) {
@@ -359,12 +384,14 @@ void mlir::gopt::writeExploreMarkdown(const ExploreReport &report,
   if (!isTimed(report)) {
     writeSetup(report, os);
     writeVerification(report, os);
+    writePredictions(report, os);
     return;
   }
   writeSetup(report, os);
   writeConfigurations(report, os);
   writeTailLatency(report, os);
   writeMemory(report, os);
+  writePredictions(report, os);
   writeExcluded(report, os);
   writeSynergy(report, os);
   writeUtility(report, os);

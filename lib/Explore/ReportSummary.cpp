@@ -314,6 +314,19 @@ void writeBatchSweep(const ExploreReport &report, llvm::raw_ostream &os,
   os << "\n";
 }
 
+/// What each --predict target's prediction concludes, one wrapped
+/// paragraph per target (the table is the Markdown and HTML reports').
+void writePredictions(const ExploreReport &report, llvm::raw_ostream &os,
+                      size_t width) {
+  if (report.predictions.empty())
+    return;
+  os << "Predicted by the roofline model (--predict; tables in the "
+        "Markdown/HTML reports):\n";
+  for (const TargetPrediction &t : report.predictions)
+    writeWrapped(os, describePredictionOutcome(report, t), width, "  ");
+  os << "\n";
+}
+
 /// The choice and its reason.
 void writeChoice(const ExploreReport &report, llvm::raw_ostream &os,
                  size_t width) {
@@ -355,10 +368,12 @@ void mlir::gopt::writeExploreSummary(const ExploreReport &report,
   writeSetup(report, os, width);
   if (!isTimed(report)) {
     writeVerification(report, os, width);
+    writePredictions(report, os, width);
     return;
   }
   writeConfigurations(report, os, width);
   writePairs(report, os, width);
   writeBatchSweep(report, os, width);
+  writePredictions(report, os, width);
   writeChoice(report, os, width);
 }

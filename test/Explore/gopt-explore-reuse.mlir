@@ -30,7 +30,7 @@
 // FRESH: Choice:
 
 // A damaged record: the error names it and the way out, which works.
-// RUN: for f in %t/cache/*.measurements.json; do echo '{"schema": "gopt-explore-measurements", "version": 2}' > $f; done
+// RUN: for f in %t/cache/*.measurements.json; do echo '{"schema": "gopt-explore-measurements", "version": 3}' > $f; done
 // RUN: not gopt-explore %s --passes=fold,fuse --pairs=false --budget=5 --reps=2 --round-ms=0 --max-rounds=2 --progress=never --cache-dir=%t/cache 2>&1 | FileCheck %s --check-prefix=DAMAGED
 // DAMAGED: gopt-explore: error: the stored measurements {{.*}}.measurements.json have no setup; --remeasure replaces them
 // RUN: gopt-explore %s --passes=fold,fuse --pairs=false --budget=5 --reps=2 --round-ms=0 --max-rounds=2 --progress=never --cache-dir=%t/cache --remeasure --quiet

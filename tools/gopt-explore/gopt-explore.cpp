@@ -194,6 +194,13 @@ static cl::opt<bool>
            cl::desc("Print only the choice and why, instead of the summary "
                     "(exit 1 when nothing can be chosen)"),
            cl::cat(category));
+static cl::list<std::string> predictTargets(
+    "predict",
+    cl::desc("Also predict every configuration's run time and S on these "
+             "targets with the roofline model: h100, h200 (datasheet "
+             "figures), host (this CPU as gopt-probe-target measured it) or "
+             "a description file (.json); comma-separated"),
+    cl::CommaSeparated, cl::cat(category));
 static cl::opt<std::string> jsonFile("json",
                                      cl::desc("Write the JSON record here"),
                                      cl::cat(category));
@@ -471,6 +478,16 @@ int main(int argc, char **argv) {
                 "' (auto, always or never)");
   if (auto configs = buildConfigurations(options); !configs)
     return fail(llvm::toString(configs.takeError()));
+  std::vector<TargetDescription> predictions;
+  for (const std::string &spec : predictTargets) {
+    auto described = resolveTargetDescription(spec, getHostTargetPath(argv[0]));
+    if (!described)
+      return fail("--predict: " + llvm::toString(described.takeError()));
+    for (const TargetDescription &earlier : predictions)
+      if (earlier.name == described->name)
+        return fail("--predict names target '" + earlier.name + "' twice");
+    predictions.push_back(std::move(*described));
+  }
 
   // Output files are opened now, so an unwritable path fails before the
   // measurements; they are kept only when the run succeeds.
@@ -704,6 +721,7 @@ int main(int argc, char **argv) {
   report->setup.gemmLibrary = gopt_sgemm_backend();
   report->setup.libraryThreads = runtime::getLibraryThreads();
   report->setup.recordedRunsDir = recordedRunsDir;
+  addPredictions(*report, predictions);
 
   // Reports.
   if (*jsonOut) {

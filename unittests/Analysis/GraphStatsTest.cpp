@@ -100,6 +100,29 @@ func.func @f(%a: tensor<2x8x16xf32>, %b: tensor<16x4xf32>,
   EXPECT_EQ(s.peakMemoryBytes, (2 * 8 * 4 + 6 * 8 * 8) * 4);
 }
 
+TEST(GraphStats, KernelCostsAreTheKernelsItCounts) {
+  TestIR ir;
+  for (const char *text : {kUnfused, kFused}) {
+    auto module = ir.parse(text);
+    ASSERT_TRUE(module);
+    GraphStats s = GraphStats::compute(*module);
+    std::vector<KernelCost> kernels = collectKernelCosts(*module);
+    ASSERT_EQ(static_cast<int64_t>(kernels.size()), s.numKernels);
+    int64_t flops = 0, bytes = 0;
+    for (const KernelCost &k : kernels) {
+      flops += k.flops;
+      bytes += k.bytes;
+    }
+    EXPECT_EQ(flops, s.flops);
+    EXPECT_EQ(bytes, s.bytesMoved);
+  }
+  // In program order: exp, add, mul.
+  auto module = ir.parse(kUnfused);
+  std::vector<KernelCost> kernels = collectKernelCosts(*module);
+  EXPECT_EQ(kernels[0], (KernelCost{4, 16 + 16}));
+  EXPECT_EQ(kernels[1], (KernelCost{4, 32 + 16}));
+}
+
 TEST(GraphStats, JSONHasEveryField) {
   TestIR ir;
   auto module = ir.parse(kUnfused);

@@ -12,12 +12,15 @@
 #ifndef GOPT_ANALYSIS_GRAPHSTATS_H
 #define GOPT_ANALYSIS_GRAPHSTATS_H
 
+#include "GOpt/Support/Roofline.h"
+
 #include "mlir/IR/Operation.h"
 #include "llvm/Support/JSON.h"
 
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace mlir {
 namespace gopt {
@@ -62,6 +65,13 @@ struct GraphStats {
   bool operator==(const GraphStats &other) const;
   bool operator!=(const GraphStats &other) const { return !(*this == other); }
 };
+
+/// The cost of every kernel nested under `root`, in program order: the
+/// kernels GraphStats counts (gopt.fusion ops and unfused non-constant ops
+/// with a cost), so their FLOPs and bytes sum to its `flops` and
+/// `bytesMoved`. What the roofline model (GOpt/Support/Roofline.h) predicts
+/// a run time from.
+std::vector<KernelCost> collectKernelCosts(Operation *root);
 
 /// Computes GraphStats again and again, as the per-pass measurement does
 /// after every pass, keeping what a walk learns for the next: the cost

@@ -29,7 +29,8 @@ struct ConfigurationProgram {
 };
 
 /// The model after `config`'s graph passes, on a clone; fills
-/// `m.graphPassesMs`, `m.ops` and `m.staticPeakBytes` (GraphStats).
+/// `m.graphPassesMs`, `m.ops`, `m.staticPeakBytes` and `m.kernelCosts`
+/// (GraphStats).
 llvm::Expected<ConfigurationProgram>
 buildConfigurationProgram(ModuleOp model, const Configuration &config,
                           ConfigurationMeasurement &m);

@@ -15,6 +15,7 @@
 #define GOPT_EXPLORE_EFFECT_H
 
 #include "GOpt/Support/BufferPlan.h"
+#include "GOpt/Support/Roofline.h"
 #include "GOpt/Support/Statistics.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -110,6 +111,10 @@ struct ConfigurationMeasurement {
   int64_t peakBytes = 0;
   /// GraphStats' static peak-memory estimate after the graph passes.
   int64_t staticPeakBytes = 0;
+  /// The cost of each kernel after the graph passes (FLOPs, bytes moved;
+  /// collectKernelCosts): what the roofline model predicts a run time on
+  /// other hardware from.
+  std::vector<KernelCost> kernelCosts;
   /// The compiled entry's static buffer plan (lowering option
   /// plan-buffers). The intermediates' bytes fall when a configuration
   /// leaves fewer tensors; the arena below them is reuse.

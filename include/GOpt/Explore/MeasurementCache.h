@@ -25,9 +25,9 @@ namespace mlir {
 namespace gopt {
 
 /// Version of the stored measurements' format (2: the buffer plan and the
-/// allocator's fragmentation; records of another version are measured
-/// anew).
-constexpr int kMeasurementRecordVersion = 2;
+/// allocator's fragmentation; 3: the kernels' costs, for predictions;
+/// records of another version are measured anew).
+constexpr int kMeasurementRecordVersion = 3;
 
 /// The key of an exploration's measurements (hex SHA-256): the model's IR
 /// hash, the target, every option that shapes what is compiled and timed

@@ -12,6 +12,7 @@
 #define GOPT_EXPLORE_REPORT_H
 
 #include "GOpt/Explore/Effect.h"
+#include "GOpt/Explore/Prediction.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -113,7 +114,17 @@ struct ExploreReport {
   /// Throughput of the baseline, the choice and the default pipeline over
   /// batch sizes (empty without --batch-sizes).
   std::vector<BatchMeasurement> batchSweep;
+  /// Every configuration predicted on the targets of --predict (empty
+  /// without it).
+  std::vector<TargetPrediction> predictions;
 };
+
+/// Predicts the report's configurations on each of `targets`
+/// (GOpt/Explore/Prediction.h) into `report.predictions`, with the measured
+/// figures beside them where a target is the hardware they were measured
+/// on.
+void addPredictions(ExploreReport &report,
+                    llvm::ArrayRef<TargetDescription> targets);
 
 /// The versioned JSON record (schema in docs/Explore.md).
 llvm::json::Value toJSON(const ExploreReport &report);

@@ -22,6 +22,7 @@ mlir::gopt::buildConfigurationProgram(ModuleOp model,
   GraphStats stats = GraphStats::compute(*program.module);
   m.ops = stats.numOps;
   m.staticPeakBytes = stats.peakMemoryBytes;
+  m.kernelCosts = collectKernelCosts(*program.module);
   program.hash = computeProgramHash(*program.module);
   return program;
 }
