@@ -621,6 +621,7 @@ llvm::Expected<ExploreReport> Exploration::run() {
     m.peakBytes = o.peakBytes;
     m.reservedAtPeakBytes = o.reservedAtPeakBytes;
     m.externalFragmentation = o.externalFragmentation;
+    m.waterLevel = o.waterLevel;
     m.kernelTimes = o.kernelTimes;
   }
 

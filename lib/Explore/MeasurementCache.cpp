@@ -44,13 +44,14 @@ std::string mlir::gopt::computeMeasurementKey(llvm::StringRef modelHash,
     os << " " << label << "=" << pipeline;
   os << "|entry " << options.entry << "|lowering " << options.loweringOptions
      << "|profile " << options.profileKernels << "|warmup " << options.warmup
-     << "|reps " << options.repetitionsPerRound
+     << "|steady " << options.steadyRuns << "|reps "
+     << options.repetitionsPerRound
      << llvm::formatv("|round-ms {0}|rounds {1}-{2}|error {3}|budget {4}",
                       options.roundMilliseconds, options.minRounds,
                       options.maxRounds, options.targetRelativeError,
                       options.budgetSeconds)
-     << llvm::formatv("|rtol {0}|atol {1}|seed {2}", options.rtol,
-                      options.atol, options.seed)
+     << llvm::formatv("|rtol {0}|atol {1}|seed {2}", options.rtol, options.atol,
+                      options.seed)
      << "|" << context;
   return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(text)),
                      /*LowerCase=*/true);
@@ -87,6 +88,9 @@ static llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
   llvm::json::Array costs;
   for (const KernelCost &k : m.kernelCosts)
     costs.push_back(llvm::json::Array{k.flops, k.bytes});
+  llvm::json::Array level;
+  for (int64_t bytes : m.waterLevel)
+    level.push_back(bytes);
   return llvm::json::Object{
       {"status", getConfigurationStatusName(m.status)},
       {"error", m.error},
@@ -101,6 +105,7 @@ static llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"planned_bytes", m.bufferPlan.plannedBytes},
       {"reserved_at_peak_bytes", m.reservedAtPeakBytes},
       {"external_fragmentation", m.externalFragmentation},
+      {"water_level", std::move(level)},
       {"ops", m.ops},
       {"kernels", m.kernels},
       {"graph_passes_ms", m.graphPassesMs},
@@ -358,6 +363,8 @@ mlir::gopt::loadMeasurements(llvm::StringRef path) {
                            mr.integer("planned_bytes")};
     measured.reservedAtPeakBytes = mr.integer("reserved_at_peak_bytes");
     measured.externalFragmentation = mr.number("external_fragmentation");
+    for (const llvm::json::Value &v : mr.array("water_level"))
+      measured.waterLevel.push_back(v.getAsInteger().value_or(0));
     measured.ops = mr.integer("ops");
     measured.kernels = mr.integer("kernels");
     measured.graphPassesMs = mr.number("graph_passes_ms");

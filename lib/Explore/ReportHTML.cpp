@@ -212,7 +212,7 @@ static void writeMemoryTable(const ExploreReport &report,
     std::vector<std::string> cells = memoryCells(report, i);
     for (std::string &cell : cells)
       cell = escapeHTML(cell);
-    writeRow(os, cells, "lrrrrrrrrr");
+    writeRow(os, cells, "lrrrrrrrrrr");
   }
   closeTable(os);
 }
@@ -838,17 +838,19 @@ static void writeWaterfallChart(const ExploreReport &report,
 /// Figure 5: the latency CDF of each distinct program (configurations that
 /// compiled to the same program share one curve): the fraction of timed
 /// runs at or under each run time, so the tail is read at the top.
-static void writeLatencyCDFChart(const ExploreReport &report,
-                                 llvm::raw_ostream &os) {
+/// The configurations a chart with one curve per distinct program draws,
+/// among the valid ones `has` accepts: the baseline, the chosen one, then
+/// the fastest others. All of them, in that order (the caller shows the
+/// first kMaxCurves).
+static std::vector<size_t>
+curvesInOrder(const ExploreReport &report,
+              llvm::function_ref<bool(const ConfigurationMeasurement &)> has) {
   const EffectAnalysis &analysis = report.analysis;
-  // The baseline, the chosen configuration, then the fastest others: at
-  // most 8 curves, one per distinct program.
-  std::vector<size_t> curves;
   std::optional<size_t> chosen = chosenIndex(report);
   std::vector<size_t> order;
   for (size_t i : validConfigurations(report))
     if (report.measurements[i].sameProgramAs.empty() &&
-        !report.measurements[i].runMs.empty())
+        has(report.measurements[i]))
       order.push_back(i);
   llvm::stable_sort(order, [&](size_t a, size_t b) {
     auto rank = [&](size_t i) {
@@ -858,8 +860,36 @@ static void writeLatencyCDFChart(const ExploreReport &report,
       return rank(a) < rank(b);
     return analysis.effects[a].medianMs < analysis.effects[b].medianMs;
   });
-  size_t shown = std::min<size_t>(order.size(), 8);
-  curves.assign(order.begin(), order.begin() + shown);
+  return order;
+}
+
+/// At most this many curves in a chart, one colour each.
+constexpr size_t kMaxCurves = 8;
+static const char *const kCurvePalette[kMaxCurves] = {
+    "#1b9e77", "#d95f02", "#7570b3", "#e7298a",
+    "#66a61e", "#e6ab02", "#a6761d", "#666666"};
+
+/// The legend entry of curve `k` at the right of a chart.
+static void writeCurveLegend(llvm::raw_ostream &os, size_t k, double x,
+                             double top, llvm::StringRef label) {
+  double ly = top + 14 + 18 * static_cast<double>(k);
+  os << "<line class=\"cdf\" style=\"stroke:" << kCurvePalette[k] << "\" x1=\""
+     << px(x + 16) << "\" y1=\"" << px(ly - 4) << "\" x2=\"" << px(x + 36)
+     << "\" y2=\"" << px(ly - 4) << "\"/>\n";
+  text(os, x + 42, ly, label);
+}
+
+static void writeLatencyCDFChart(const ExploreReport &report,
+                                 llvm::raw_ostream &os) {
+  const EffectAnalysis &analysis = report.analysis;
+  // The baseline, the chosen configuration, then the fastest others: at
+  // most 8 curves, one per distinct program.
+  std::vector<size_t> order =
+      curvesInOrder(report, [](const ConfigurationMeasurement &m) {
+        return !m.runMs.empty();
+      });
+  size_t shown = std::min(order.size(), kMaxCurves);
+  std::vector<size_t> curves(order.begin(), order.begin() + shown);
   std::string caption =
       "<strong>Figure 5.</strong> Latency distribution: for each distinct "
       "compiled program, the fraction of timed runs that took at most a "
@@ -874,9 +904,6 @@ static void writeLatencyCDFChart(const ExploreReport &report,
                      caption);
     return;
   }
-  static const char *const palette[] = {"#1b9e77", "#d95f02", "#7570b3",
-                                        "#e7298a", "#66a61e", "#e6ab02",
-                                        "#a6761d", "#666666"};
   double lo = 1e300, hi = 0;
   for (size_t i : curves) {
     const std::vector<double> &runs = report.measurements[i].runMs;
@@ -908,17 +935,74 @@ static void writeLatencyCDFChart(const ExploreReport &report,
       if (runs[r] > x.hi)
         break;
     }
-    os << "<polyline class=\"cdf\" style=\"stroke:" << palette[k]
+    os << "<polyline class=\"cdf\" style=\"stroke:" << kCurvePalette[k]
        << "\" points=\"" << points << "\"><title>"
        << escapeHTML(configName(report, i) + ": p50 " +
                      formatMs(analysis.effects[i].medianMs) + ", p99 " +
                      formatMs(analysis.effects[i].p99Ms) + " ms")
        << "</title></polyline>\n";
-    double ly = top + 14 + 18 * static_cast<double>(k);
-    os << "<line class=\"cdf\" style=\"stroke:" << palette[k] << "\" x1=\""
-       << px(width - right + 16) << "\" y1=\"" << px(ly - 4) << "\" x2=\""
-       << px(width - right + 36) << "\" y2=\"" << px(ly - 4) << "\"/>\n";
-    text(os, width - right + 42, ly, configName(report, i));
+    writeCurveLegend(os, k, width - right, top, configName(report, i));
+  }
+  closeSVG(os, caption);
+}
+
+/// Figure 6: the bytes the allocator held after each run of a
+/// configuration's first round, one curve per distinct program: where a
+/// long-running process settles.
+static void writeWaterLevelChart(const ExploreReport &report,
+                                 llvm::raw_ostream &os) {
+  std::vector<size_t> order =
+      curvesInOrder(report, [](const ConfigurationMeasurement &m) {
+        return !m.waterLevel.empty();
+      });
+  size_t shown = std::min(order.size(), kMaxCurves);
+  std::vector<size_t> curves(order.begin(), order.begin() + shown);
+  std::string caption =
+      "<strong>Figure 6.</strong> Water level: the bytes the runtime's "
+      "allocator held from the system (live and cached free blocks) after "
+      "each run of a configuration's first round, run after run from an "
+      "empty cache (warm-up, --steady-runs, timed runs), one curve per "
+      "distinct program; the last point is what a long-running process "
+      "settles at";
+  if (order.size() > shown)
+    caption += "; " + std::to_string(order.size() - shown) +
+               " more program(s) not shown";
+  caption += ". " + measuredOn(report, "one point per run");
+  if (curves.empty()) {
+    writeEmptyFigure(os, "water-level-chart", "No water level measured.",
+                     caption);
+    return;
+  }
+  size_t runs = 0;
+  int64_t most = 0;
+  for (size_t i : curves) {
+    const std::vector<int64_t> &level = report.measurements[i].waterLevel;
+    runs = std::max(runs, level.size());
+    most = std::max(most, *std::max_element(level.begin(), level.end()));
+  }
+  const double kib = 1024;
+  const double left = 80, right = 220, top = 30, bottom = 70;
+  const double width = 760, height = 380;
+  Scale x = niceScale(1, std::max<double>(2, runs), left, width - right);
+  Scale y = niceScale(0, std::max(1.0, most / kib), height - bottom, top);
+  openSVG(os, "water-level-chart", width, height,
+          "Bytes held by the allocator after each run");
+  xAxis(os, x, height - bottom, top, "run");
+  yAxis(os, y, left, width - right, "held from the system (KiB)", false);
+  for (size_t k = 0; k < curves.size(); ++k) {
+    size_t i = curves[k];
+    const std::vector<int64_t> &level = report.measurements[i].waterLevel;
+    std::string points;
+    for (size_t r = 0; r < level.size(); ++r)
+      points += (points.empty() ? "" : " ") +
+                px(x(static_cast<double>(r + 1))) + "," +
+                px(y(static_cast<double>(level[r]) / kib));
+    os << "<polyline class=\"cdf\" style=\"stroke:" << kCurvePalette[k]
+       << "\" points=\"" << points << "\"><title>"
+       << escapeHTML(configName(report, i) + ": " + formatBytes(level.back()) +
+                     " after " + std::to_string(level.size()) + " runs")
+       << "</title></polyline>\n";
+    writeCurveLegend(os, k, width - right, top, configName(report, i));
   }
   closeSVG(os, caption);
 }
@@ -1068,6 +1152,8 @@ void mlir::gopt::writeExploreHTML(const ExploreReport &report,
   writeAmdahlChart(report, subject, os);
   os << "<h2>Latency distribution</h2>\n";
   writeLatencyCDFChart(report, os);
+  os << "<h2>Water level</h2>\n";
+  writeWaterLevelChart(report, os);
   writeBatchSweep(report, os);
 
   writeChoice(report, os);

@@ -90,6 +90,9 @@ llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
     roundSizes.push_back(static_cast<int64_t>(size));
   for (int64_t id : m.roundIds)
     roundIds.push_back(id);
+  llvm::json::Array waterLevel;
+  for (int64_t bytes : m.waterLevel)
+    waterLevel.push_back(bytes);
   return llvm::json::Object{
       {"run_ms", std::move(runs)},
       {"round_sizes", std::move(roundSizes)},
@@ -101,6 +104,7 @@ llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"planned_bytes", m.bufferPlan.plannedBytes},
       {"reserved_at_peak_bytes", m.reservedAtPeakBytes},
       {"external_fragmentation", number(m.externalFragmentation)},
+      {"water_level", std::move(waterLevel)},
       {"ops", m.ops},
       {"kernels", m.kernels},
       {"from_cache", m.fromCache},

@@ -25,6 +25,9 @@
 // RUN: not gopt-explore %s --config-timeout=0 2>&1 | FileCheck %s --check-prefix=CTIMEOUT
 // CTIMEOUT: gopt-explore: error: --budget and --config-timeout must be positive
 
+// RUN: not gopt-explore %s --steady-runs=-1 2>&1 | FileCheck %s --check-prefix=STEADY
+// STEADY: gopt-explore: error: --steady-runs must not be negative
+
 // RUN: not gopt-explore %s --memory-limit=lots 2>&1 | FileCheck %s --check-prefix=LIMIT
 // LIMIT: gopt-explore: error: --memory-limit='lots' is not a size (e.g. 512M, 2G, 1048576)
 

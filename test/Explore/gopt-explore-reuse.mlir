@@ -10,11 +10,12 @@
 // FIRST-NOT: reused
 // FIRST: Choice:
 
-// Reused, with another alpha: nothing compiled or timed, the same runs.
-// RUN: gopt-explore %s --passes=fold,fuse --pairs=false --budget=5 --reps=2 --round-ms=0 --max-rounds=2 --progress=never --cache-dir=%t/cache --alpha=0.5 --json=%t/second.json > %t/second.txt
+// Reused, with another alpha: nothing compiled or timed, the same runs,
+// water levels and kernel costs (the predictions are made from them).
+// RUN: gopt-explore %s --passes=fold,fuse --pairs=false --budget=5 --reps=2 --round-ms=0 --max-rounds=2 --progress=never --cache-dir=%t/cache --alpha=0.5 --predict=h100 --json=%t/second.json > %t/second.txt
 // RUN: FileCheck %s --check-prefix=REUSED < %t/second.txt
 // RUN: FileCheck %s --check-prefix=REUSED-JSON < %t/second.json
-// RUN: %python -c "import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert [c['measured']['run_ms'] for c in a['configurations']] == [c['measured']['run_ms'] for c in b['configurations']]; assert b['criteria']['alpha'] == 0.5" %t/first.json %t/second.json
+// RUN: %python -c "import json,sys; a=json.load(open(sys.argv[1])); b=json.load(open(sys.argv[2])); assert [c['measured']['run_ms'] for c in a['configurations']] == [c['measured']['run_ms'] for c in b['configurations']]; assert b['criteria']['alpha'] == 0.5; assert [c['measured']['water_level'] for c in a['configurations']] == [c['measured']['water_level'] for c in b['configurations']]; assert all(c['measured']['water_level'] for c in b['configurations']); p = b['predictions'][0]['configurations']; assert len(p) == len(b['configurations']) and all(c['predicted_ms'] > 0 for c in p)" %t/first.json %t/second.json
 // REUSED: elapsed {{.*}} (statistics only: the runs were reused)
 // REUSED: Runs reused from an identical exploration (timed {{.*}} UTC):
 // REUSED: --remeasure

@@ -5,7 +5,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: gopt-explore %s --passes=fold,dce,fuse --budget=5 --reps=3 --round-ms=1 \
 // RUN:   --max-rounds=2 --progress=never --json=%t/r.json --markdown=%t/r.md \
-// RUN:   --html=%t/r.html --manifest=%t/m.json --threads=1 > %t/stdout.txt
+// RUN:   --html=%t/r.html --manifest=%t/m.json --threads=1 --steady-runs=10 > %t/stdout.txt
 // RUN: FileCheck %s --check-prefix=JSON < %t/r.json
 // RUN: FileCheck %s --check-prefix=HOST < %t/r.json
 // RUN: FileCheck %s --check-prefix=MD < %t/r.md
@@ -47,16 +47,20 @@
 // the bytes in all fall, but the arena does not: the planner had already
 // reused its memory. Fusion leaves fewer, smaller tensors.
 // MEM: ## Memory
-// MEM: | configuration | peak memory | held at peak | fragmentation | intermediates | their bytes | arena | reuse | static estimate | peak / estimate |
-// MEM-NEXT: |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-// MEM-NEXT: | baseline | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | 7 | 4.2 KiB | 2.1 KiB | 50.7% | 2.0 KiB | {{[0-9.]+}} |
-// MEM: | dce | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | 6 | 3.7 KiB | 2.1 KiB | 44.1% | 2.0 KiB | {{[0-9.]+}} |
-// MEM: | fuse | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | 4 | 1.9 KiB | 1.4 KiB |
+// The water level follows the first round's runs: 2 warm-up, the 10
+// steady runs, then the timed ones (at least 3).
+// MEM: | configuration | peak memory | held at peak | fragmentation | water level | intermediates | their bytes | arena | reuse | static estimate | peak / estimate |
+// MEM-NEXT: |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+// MEM-NEXT: | baseline | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{(1[5-9]|[2-9][0-9]|[1-9][0-9][0-9]+)}} | 7 | 4.2 KiB | 2.1 KiB | 50.7% | 2.0 KiB | {{[0-9.]+}} |
+// MEM: | dce | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | 6 | 3.7 KiB | 2.1 KiB | 44.1% | 2.0 KiB | {{[0-9.]+}} |
+// MEM: | fuse | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | 4 | 1.9 KiB | 1.4 KiB |
 // MEM-JSON: "arena_bytes": 2112,
 // MEM-JSON: "external_fragmentation": {{[0-9.e+-]+}},
 // MEM-JSON: "planned_buffers": 7,
 // MEM-JSON-NEXT: "planned_bytes": 4288,
 // MEM-JSON-NEXT: "reserved_at_peak_bytes": {{[1-9][0-9]*}},
+// MEM-JSON: "water_level": [
+// MEM-JSON-NEXT: {{[1-9][0-9]*}},
 // RUN: FileCheck %s --check-prefix=HTML < %t/r.html
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/m.json
 
@@ -154,6 +158,9 @@ func.func @main(%x: tensor<8x16xf32>) -> tensor<8x10xf32> {
 // HTML: aria-label="Amdahl bars per kernel"
 // HTML: aria-label="Latency distribution of each distinct program"
 // HTML: <polyline class="cdf" style="stroke:#1b9e77" points="{{[0-9., ]+}}"><title>baseline: p50
+// HTML: <h2>Water level</h2>
+// HTML: aria-label="Bytes held by the allocator after each run"
+// HTML: <polyline class="cdf" style="stroke:#1b9e77" points="{{[0-9., ]+}}"><title>baseline: {{[0-9.]+}} KiB after {{[0-9]+}} runs</title>
 // HTML: </html>
 
 // The manifest names the chosen pipeline, the model by hash and the target.

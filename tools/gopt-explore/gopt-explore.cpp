@@ -136,6 +136,11 @@ static cl::opt<int> warmup("warmup",
                            cl::desc("Untimed runs before a configuration's "
                                     "first round"),
                            cl::init(2), cl::cat(category));
+static cl::opt<int> steadyRuns(
+    "steady-runs",
+    cl::desc("More untimed runs in each configuration's first round, for "
+             "the allocator's water level over a long run (default 0)"),
+    cl::init(0), cl::cat(category));
 static cl::opt<int> reps("reps", cl::desc("Timed runs per round"),
                          cl::init(5), cl::cat(category));
 static cl::opt<int> minRounds(
@@ -441,12 +446,15 @@ int main(int argc, char **argv) {
       maxRounds < effectiveMinRounds)
     return fail("need --reps >= 1, --warmup >= 0 and 1 <= --min-rounds <= "
                 "--max-rounds");
+  if (steadyRuns < 0)
+    return fail("--steady-runs must not be negative");
   if (budget <= 0 || configTimeout <= 0 || targetError < 0 || roundMs < 0 ||
       alpha < 0 || qps < 0 || relTolerance < 0 || absTolerance < 0)
     return fail("--budget and --config-timeout must be positive; "
                 "--target-error, --round-ms, --alpha, --qps, --rtol and "
                 "--atol must not be negative");
   options.warmup = warmup;
+  options.steadyRuns = steadyRuns;
   options.repetitionsPerRound = reps;
   options.minRounds = effectiveMinRounds;
   options.maxRounds = maxRounds;

@@ -56,6 +56,8 @@ void measure(ExploreReport &report, size_t i, double medianMs, double speedup,
   m.runMs = {medianMs * 0.95, medianMs, medianMs * 1.05};
   m.peakBytes = peakBytes;
   m.staticPeakBytes = peakBytes;
+  // Held from the system after each run: up at the first, then steady.
+  m.waterLevel = {peakBytes, 2 * peakBytes, 2 * peakBytes};
   m.ops = 100 - static_cast<int64_t>(i) * 10;
   m.kernels = 10 - static_cast<int64_t>(i);
   m.graphPassesMs = 1;
@@ -443,32 +445,37 @@ TEST(ExploreHTMLTest, IsSelfContained) {
     EXPECT_FALSE(page.contains(external)) << external;
 }
 
-TEST(ExploreHTMLTest, HasEverySectionAndFiveCharts) {
+TEST(ExploreHTMLTest, HasEverySectionAndSixCharts) {
   std::string text = html(makeReport());
   llvm::StringRef page = text;
   for (const char *heading :
        {"<h1>gopt-explore: models/a&amp;b.mlir</h1>", "<h2>Configurations</h2>",
         "<h2>Excluded configurations</h2>", "<h2>Synergy</h2>",
         "<h2>Utility U(α)</h2>", "<h2>Amdahl view: default</h2>",
-        "<h2>Latency distribution</h2>", "<h2>Choice</h2>"})
+        "<h2>Latency distribution</h2>", "<h2>Water level</h2>",
+        "<h2>Choice</h2>"})
     EXPECT_TRUE(page.contains(heading)) << heading;
-  EXPECT_EQ(occurrences(page, "<svg"), 5u);
-  EXPECT_EQ(occurrences(page, "</svg>"), 5u);
-  for (const char *id : {"pareto-chart", "synergy-chart", "waterfall-chart",
-                         "amdahl-chart", "latency-cdf-chart"})
+  EXPECT_EQ(occurrences(page, "<svg"), 6u);
+  EXPECT_EQ(occurrences(page, "</svg>"), 6u);
+  for (const char *id :
+       {"pareto-chart", "synergy-chart", "waterfall-chart", "amdahl-chart",
+        "latency-cdf-chart", "water-level-chart"})
     EXPECT_TRUE(page.contains("<figure id=\"" + std::string(id) + "\">\n<svg"))
         << id;
   // Every figure states the machine, the repetitions and the spread.
-  EXPECT_EQ(occurrences(page, "<figcaption>"), 5u);
+  EXPECT_EQ(occurrences(page, "<figcaption>"), 6u);
   EXPECT_EQ(occurrences(page,
                         "Measured on AMD EPYC 9654, 16 cores (cpu-znver4), 10 "
                         "repetitions per round × 3 rounds after 2 warmup "
                         "runs; spread: "),
-            5u);
+            6u);
   // The latency CDF: one curve per distinct program, with the p99 line.
   EXPECT_GE(occurrences(page, "<polyline class=\"cdf\""), 1u);
   EXPECT_TRUE(page.contains(">p99</text>"));
   EXPECT_TRUE(page.contains("run-time CV 1.2%–1.2%."));
+  // The water level: one curve per distinct program, its last value in the
+  // tooltip.
+  EXPECT_TRUE(page.contains("after 3 runs</title></polyline>"));
 }
 
 TEST(ExploreHTMLTest, OneRowPerConfigurationAndExcludedMarked) {
@@ -558,8 +565,8 @@ TEST(ExploreHTMLTest, EmptyChartsRenderANote) {
   report.analysis.kernels[kDefault].clear();
   std::string text = html(report);
   llvm::StringRef page = text;
-  // Pareto, waterfall and latency CDF still have data.
-  EXPECT_EQ(occurrences(page, "<svg"), 3u);
+  // Pareto, waterfall, latency CDF and water level still have data.
+  EXPECT_EQ(occurrences(page, "<svg"), 4u);
   EXPECT_TRUE(page.contains("<p class=\"note\">No pair measured.</p>"));
   EXPECT_TRUE(page.contains("<figure id=\"synergy-chart\">\n<p class=\"note\">"
                             "No pair measured.</p>"));

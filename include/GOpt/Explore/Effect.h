@@ -124,6 +124,12 @@ struct ConfigurationMeasurement {
   /// fragmentation of the free ones (1 - largest / free).
   int64_t reservedAtPeakBytes = 0;
   double externalFragmentation = 0;
+  /// The water level: bytes the runtime's allocator held from the system
+  /// after each run of the configuration's first round, from an empty cache
+  /// of free blocks (warm-up, --steady-runs, timed runs, in order). Its
+  /// last value is what a long-running process settles at; empty when not
+  /// measured.
+  std::vector<int64_t> waterLevel;
   /// Ops in the entry function after the graph passes.
   int64_t ops = 0;
   /// Kernels of the compiled code.

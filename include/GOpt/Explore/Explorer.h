@@ -76,6 +76,10 @@ struct ExploreOptions {
 
   /// Un-timed runs before a configuration's first round.
   int warmup = 2;
+  /// More un-timed runs in a configuration's first round, after its
+  /// warm-up: the allocator's water level over a long run
+  /// (ConfigurationMeasurement::waterLevel).
+  int steadyRuns = 0;
   /// Timed runs per configuration per round, at least; rounds interleave
   /// the configurations (in a rotating order).
   int repetitionsPerRound = 5;

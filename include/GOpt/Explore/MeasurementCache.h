@@ -25,7 +25,8 @@ namespace mlir {
 namespace gopt {
 
 /// Version of the stored measurements' format (2: the buffer plan and the
-/// allocator's fragmentation; 3: the kernels' costs, for predictions;
+/// allocator's fragmentation; 3: the kernels' costs, for predictions, and
+/// the water level;
 /// records of another version are measured anew).
 constexpr int kMeasurementRecordVersion = 3;
 

@@ -147,7 +147,8 @@ void writeExploreSummary(const ExploreReport &report, llvm::raw_ostream &os,
 /// A self-contained HTML page (no external resources) with SVG charts: the
 /// Pareto scatter (compile time vs speedup, marker area = peak memory), the
 /// synergy matrix as a heat map, the per-configuration run time / op count
-/// waterfall, and the Amdahl bars per kernel; each figure states the machine,
+/// waterfall, the Amdahl bars per kernel, the latency CDF and the water
+/// level of each distinct program; each figure states the machine,
 /// repetitions and spread.
 void writeExploreHTML(const ExploreReport &report, llvm::raw_ostream &os);
 

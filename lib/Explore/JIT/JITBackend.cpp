@@ -226,9 +226,15 @@ llvm::Error JITBackend::measure(size_t index, int warmup, int repetitions,
   MeasureOptions measure;
   measure.warmup = std::max(warmup, 1);
   measure.repetitions = repetitions;
+  // The first round also follows the water level, over --steady-runs more.
+  bool first = m.waterLevel.empty();
+  if (first)
+    measure.steadyRuns = options.steadyRuns;
   auto report = measureGraph(*s.graph, inputs, measure);
   if (!report)
     return report.takeError();
+  if (first)
+    m.waterLevel = report->reservedByRun;
   m.runMs.insert(m.runMs.end(), report->latencyMs.begin(),
                  report->latencyMs.end());
   m.peakBytes = std::max(m.peakBytes, report->peakBytes);
