@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -297,6 +298,61 @@ inline constexpr llvm::StringLiteral kMemoryTableIntro =
     "and timed runs, from an empty cache): what a long-running process "
     "settles at. The static estimate is GraphStats' liveness peak "
     "of the tensors after the graph passes.";
+
+/// The shapes table of --shapes: each analyzed shape, its choice and S,
+/// the configurations within the noise of that choice, and its class.
+inline std::vector<std::string> shapeHeader() {
+  return {"shape", "choice", "S", "within the noise", "class"};
+}
+inline std::vector<std::string> shapeCells(const ShapeClassing &classing,
+                                           size_t s) {
+  const ShapeOutcome &o = classing.shapes[s];
+  if (!o.error.empty())
+    return {o.shape.label(), "failed: " + firstLine(o.error), "—", "—", "—"};
+  std::vector<std::string> names;
+  for (const auto &[name, speedup] : o.acceptable)
+    names.push_back(name);
+  return {o.shape.label(), o.choice.value_or("none"),
+          o.choice ? formatSpeedup(o.choiceSpeedup) : "—",
+          llvm::join(names, ", "),
+          classing.classOf[s] ? std::to_string(*classing.classOf[s] + 1) : "—"};
+}
+
+/// The classes table: one configuration per class, its members and its S
+/// over them.
+inline std::vector<std::string> shapeClassHeader() {
+  return {"class", "configuration", "pipeline", "shapes", "S"};
+}
+inline std::vector<std::string> shapeClassCells(const ShapeClassing &classing,
+                                                size_t c) {
+  const ShapeClass &shapeClass = classing.classes[c];
+  std::vector<std::string> members;
+  for (size_t s : shapeClass.members)
+    members.push_back(classing.shapes[s].shape.label());
+  std::string range = "—";
+  if (!shapeClass.speedups.empty()) {
+    auto [lo, hi] = std::minmax_element(shapeClass.speedups.begin(),
+                                        shapeClass.speedups.end());
+    range = *lo == *hi ? formatSpeedup(*lo)
+                       : formatSpeedup(*lo) + "–" + formatSpeedup(*hi);
+  }
+  std::string program =
+      shapeClass.pipeline.empty() ? "no graph pass" : shapeClass.pipeline;
+  if (!shapeClass.loweringOptions.empty())
+    program += ", " + shapeClass.loweringOptions;
+  return {std::to_string(c + 1), shapeClass.configuration, program,
+          llvm::join(members, "; "), range};
+}
+
+/// What the shape-class tables say, for both reports.
+inline constexpr llvm::StringLiteral kShapeClassesIntro =
+    "The model analyzed at every shape of --shapes, each with the whole "
+    "budget. Within the noise are the configurations whose S interval "
+    "reaches the S of that shape's choice (and that meet the memory limit "
+    "and the p99 bound). A class is a configuration and the shapes where "
+    "it is within the noise: the configuration within the noise at the "
+    "most shapes not yet in a class makes the next class. The report's "
+    "other sections are the first shape's.";
 
 /// What the prediction table says, for both reports.
 inline constexpr llvm::StringLiteral kPredictionIntro =

@@ -217,6 +217,33 @@ static void writeMemoryTable(const ExploreReport &report,
   closeTable(os);
 }
 
+/// The analysis at every shape of --shapes and the classes.
+static void writeShapeClasses(const ExploreReport &report,
+                              llvm::raw_ostream &os) {
+  const ShapeClassing &classing = report.shapeClasses;
+  if (classing.shapes.empty())
+    return;
+  os << "<h2>Shape classes</h2>\n<p>" << escapeHTML(kShapeClassesIntro)
+     << "</p>\n";
+  openTable(os, "shapes", shapeHeader());
+  for (size_t s = 0; s < classing.shapes.size(); ++s) {
+    std::vector<std::string> cells = shapeCells(classing, s);
+    for (std::string &cell : cells)
+      cell = escapeHTML(cell);
+    writeRow(os, cells, "llrll");
+  }
+  closeTable(os);
+  openTable(os, "shape-classes", shapeClassHeader());
+  for (size_t c = 0; c < classing.classes.size(); ++c) {
+    std::vector<std::string> cells = shapeClassCells(classing, c);
+    for (std::string &cell : cells)
+      cell = escapeHTML(cell);
+    writeRow(os, cells, "lllll");
+  }
+  closeTable(os);
+  os << "<p>Rule: " << escapeHTML(describeShapeRule(classing)) << ".</p>\n";
+}
+
 /// Every configuration predicted on the targets of --predict.
 static void writePredictionTable(const ExploreReport &report,
                                  llvm::raw_ostream &os) {
@@ -1155,6 +1182,7 @@ void mlir::gopt::writeExploreHTML(const ExploreReport &report,
   os << "<h2>Water level</h2>\n";
   writeWaterLevelChart(report, os);
   writeBatchSweep(report, os);
+  writeShapeClasses(report, os);
 
   writeChoice(report, os);
   os << "</body>\n</html>\n";

@@ -261,6 +261,8 @@ llvm::json::Value mlir::gopt::toJSON(const ExploreReport &report) {
   }
   if (!report.predictions.empty())
     root["predictions"] = predictionsToJSON(report);
+  if (!report.shapeClasses.shapes.empty())
+    root["shape_classes"] = toJSON(report.shapeClasses);
   if (!analyzed)
     return root;
 
@@ -337,6 +339,11 @@ llvm::json::Value mlir::gopt::toManifestJSON(const ExploreReport &report) {
            {"p99_bound_ms", number(analysis.criteria.p99BoundMs)}}},
       {"reason", analysis.choice.reason},
   };
+  // With --shapes: one configuration per class of shapes, and the rule
+  // that maps a shape to its class; the top-level choice is the first
+  // shape's.
+  if (!report.shapeClasses.shapes.empty())
+    manifest["shape_classes"] = toJSON(report.shapeClasses);
   if (!analysis.choice.index ||
       *analysis.choice.index >= analysis.effects.size()) {
     manifest["configuration"] = nullptr;

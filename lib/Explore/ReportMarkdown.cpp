@@ -166,6 +166,32 @@ static void writeMemory(const ExploreReport &report, llvm::raw_ostream &os) {
   os << "\n";
 }
 
+/// The analysis at every shape of --shapes and the classes.
+static void writeShapeClasses(const ExploreReport &report,
+                              llvm::raw_ostream &os) {
+  const ShapeClassing &classing = report.shapeClasses;
+  if (classing.shapes.empty())
+    return;
+  os << "## Shape classes\n\n" << kShapeClassesIntro << "\n\n";
+  writeHeader(os, shapeHeader(), "llrll");
+  for (size_t s = 0; s < classing.shapes.size(); ++s) {
+    std::vector<std::string> cells = shapeCells(classing, s);
+    for (std::string &cell : cells)
+      cell = escapeMarkdownText(cell);
+    writeRow(os, cells);
+  }
+  os << "\n";
+  writeHeader(os, shapeClassHeader(), "lllll");
+  for (size_t c = 0; c < classing.classes.size(); ++c) {
+    std::vector<std::string> cells = shapeClassCells(classing, c);
+    for (std::string &cell : cells)
+      cell = escapeMarkdownText(cell);
+    writeRow(os, cells);
+  }
+  os << "\nRule: " << escapeMarkdownText(describeShapeRule(classing))
+     << ".\n\n";
+}
+
 /// Every configuration predicted on the targets of --predict.
 static void writePredictions(const ExploreReport &report,
                              llvm::raw_ostream &os) {
@@ -397,5 +423,6 @@ void mlir::gopt::writeExploreMarkdown(const ExploreReport &report,
   writeUtility(report, os);
   writeAmdahl(report, os);
   writeBatchSweep(report, os);
+  writeShapeClasses(report, os);
   writeChoice(report, os);
 }

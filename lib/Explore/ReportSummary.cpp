@@ -314,6 +314,36 @@ void writeBatchSweep(const ExploreReport &report, llvm::raw_ostream &os,
   os << "\n";
 }
 
+/// The choice at every shape of --shapes, and the classes.
+void writeShapeClasses(const ExploreReport &report, llvm::raw_ostream &os,
+                       size_t width) {
+  const ShapeClassing &classing = report.shapeClasses;
+  if (classing.shapes.empty())
+    return;
+  os << "Shapes (--shapes; each analyzed with the whole budget):\n";
+  for (size_t s = 0; s < classing.shapes.size(); ++s) {
+    std::vector<std::string> cells = shapeCells(classing, s);
+    std::string line = "  " + padRight(cells[0], 24) + " ";
+    if (!classing.shapes[s].error.empty())
+      line += cells[1];
+    else
+      line += "choice " + padRight(cells[1], 16) + " " + padLeft(cells[2], 7) +
+              "  class " + cells[4];
+    os << fit(line, width) << "\n";
+  }
+  os << "Classes (one configuration each, within the noise of every member's "
+        "choice):\n";
+  for (size_t c = 0; c < classing.classes.size(); ++c) {
+    std::vector<std::string> cells = shapeClassCells(classing, c);
+    writeWrapped(os,
+                 cells[0] + ". " + cells[1] + " (" + cells[2] + "), S " +
+                     cells[4] + ": " + cells[3],
+                 width, "  ");
+  }
+  writeWrapped(os, "Rule: " + describeShapeRule(classing) + ".", width, "");
+  os << "\n";
+}
+
 /// What each --predict target's prediction concludes, one wrapped
 /// paragraph per target (the table is the Markdown and HTML reports').
 void writePredictions(const ExploreReport &report, llvm::raw_ostream &os,
@@ -374,6 +404,7 @@ void mlir::gopt::writeExploreSummary(const ExploreReport &report,
   writeConfigurations(report, os, width);
   writePairs(report, os, width);
   writeBatchSweep(report, os, width);
+  writeShapeClasses(report, os, width);
   writePredictions(report, os, width);
   writeChoice(report, os, width);
 }

@@ -132,6 +132,13 @@ static cl::list<int64_t> batchSizes(
     cl::desc("ONNX models: also measure throughput with dimension 0 of every "
              "input set to each of these sizes (e.g. 1,8,32)"),
     cl::CommaSeparated, cl::cat(category));
+static cl::list<std::string> shapeSpecs(
+    "shapes",
+    cl::desc("ONNX models with named dynamic dimensions: analyze at every "
+             "shape of a grid, NAME=V1,V2,... or NAME=A..B (powers of two), "
+             "repeatable (e.g. --shapes=batch=1,8 --shapes=seq=64..512), and "
+             "group the shapes whose choices agree into classes"),
+    cl::cat(category));
 static cl::opt<int> warmup("warmup",
                            cl::desc("Untimed runs before a configuration's "
                                     "first round"),
@@ -537,6 +544,24 @@ int main(int argc, char **argv) {
                 "at a time");
 
   bool isONNX = llvm::StringRef(inputFile).ends_with(".onnx");
+  std::vector<ShapePoint> shapes;
+  if (!shapeSpecs.empty()) {
+    auto grid = parseShapeGrid(shapeSpecs);
+    if (!grid)
+      return fail(llvm::toString(grid.takeError()));
+    shapes = std::move(*grid);
+    if (!isONNX)
+      return fail("--shapes needs an ONNX model with named dynamic "
+                  "dimensions: gopt IR has static shapes");
+    if (!batchSizes.empty())
+      return fail("--shapes and --batch-sizes: one at a time (--shapes "
+                  "covers batch sizes as the dimension 'batch' names them)");
+    if (options.mode == ExploreMode::Verify)
+      return fail("--shapes compares the choices at each shape: not with "
+                  "--mode=verify");
+    if (target == "cuda")
+      return fail("--shapes runs on the CPU: not with --target=cuda");
+  }
   for (int64_t size : batchSizes)
     if (size < 1)
       return fail("--batch-sizes must be positive");
@@ -557,9 +582,12 @@ int main(int argc, char **argv) {
     for (const std::string &shape : inputShapes)
       if (!parseInputShapeOverride(shape, importOptions, error))
         return fail(error);
-    // With a sweep, the analysis runs at its first batch size.
+    // With a sweep, the analysis runs at its first batch size (or shape).
     if (!batchSizes.empty())
       importOptions.batchSize = batchSizes.front();
+    if (!shapes.empty())
+      for (const auto &[name, size] : shapes.front().dims)
+        importOptions.namedDims[name] = size;
     module = importONNXModel(&context, inputFile, importOptions);
     if (!module)
       return fail("cannot import " + inputFile);
@@ -628,12 +656,9 @@ int main(int argc, char **argv) {
   std::optional<ExploreReport> stored;
   if (target == "cpu" && recordedRunsDir.empty() && !options.cacheDir.empty() &&
       options.mode != ExploreMode::Verify) {
-    std::string context = describeCodegenContext() + "|gemm " +
-                          gopt_sgemm_backend() + " threads " +
-                          std::to_string(runtime::getLibraryThreads());
     measurementPath = measurementRecordPath(
-        options.cacheDir,
-        computeMeasurementKey(modelHash, "cpu", options, context));
+        options.cacheDir, computeMeasurementKey(modelHash, "cpu", options,
+                                                getJITMeasurementContext()));
     if (!remeasure) {
       auto loaded = loadMeasurements(measurementPath);
       if (!loaded)
@@ -721,6 +746,38 @@ int main(int argc, char **argv) {
                           bar.update(done, total, what);
                         });
     bar.finish();
+  }
+  if (!shapes.empty() && !report->setup.interrupted) {
+    ModelAtShape modelAt =
+        [&](const ShapePoint &shape) -> llvm::Expected<OwningOpRef<ModuleOp>> {
+      ONNXImportOptions importOptions;
+      for (const std::string &text : inputShapes)
+        parseInputShapeOverride(text, importOptions, error);
+      for (const auto &[name, size] : shape.dims)
+        importOptions.namedDims[name] = size;
+      std::string diagnostics;
+      ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
+        diagnostics += (diagnostics.empty() ? "" : "; ") + diag.str();
+        return success();
+      });
+      OwningOpRef<ModuleOp> shaped =
+          importONNXModel(&context, inputFile, importOptions);
+      if (!shaped)
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "cannot import at " + shape.label() +
+                                           ": " + diagnostics);
+      return std::move(shaped);
+    };
+    interruptScope.emplace();
+    report->shapeClasses =
+        exploreShapes(modelAt, shapes, options, remeasure, &*report,
+                      [&](int done, int total, llvm::StringRef what) {
+                        bar.update(done, total, what);
+                      });
+    interruptScope.reset();
+    bar.finish();
+    if (interruptRequested)
+      report->setup.interrupted = true;
   }
   report->setup.model = modelName;
   report->setup.modelHash = modelHash;

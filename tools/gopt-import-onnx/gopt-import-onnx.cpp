@@ -35,6 +35,13 @@ static llvm::cl::list<std::string> inputShapes(
     llvm::cl::desc("Static shape of a graph input, NAME=D0xD1x... "
                    "(repeatable; required for inputs with dynamic dims)"),
     llvm::cl::value_desc("name=shape"), llvm::cl::cat(importCategory));
+static llvm::cl::list<std::string> namedDims(
+    "dim",
+    llvm::cl::desc("Size of a named dynamic dimension, NAME=N: every input "
+                   "dimension the model names NAME (ONNX dim_param) takes it "
+                   "(repeatable; how a gopt-explore --shapes class is "
+                   "imported)"),
+    llvm::cl::value_desc("name=size"), llvm::cl::cat(importCategory));
 static llvm::cl::opt<std::string>
     functionName("function-name",
                  llvm::cl::desc("Name of the imported function"),
@@ -88,6 +95,16 @@ int main(int argc, char **argv) {
       llvm::errs() << "error: --input-shape: " << error << "\n";
       return 1;
     }
+  }
+  for (llvm::StringRef text : namedDims) {
+    auto [name, value] = text.split('=');
+    int64_t size = 0;
+    if (name.empty() || value.getAsInteger(10, size) || size < 1) {
+      llvm::errs() << "error: --dim: expected NAME=N with N >= 1, got '" << text
+                   << "'\n";
+      return 1;
+    }
+    options.namedDims[name] = size;
   }
 
   DialectRegistry registry;

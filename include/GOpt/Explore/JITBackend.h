@@ -38,6 +38,35 @@ sweepBatchSizes(const ModelAtBatchSize &model,
                 const ExploreOptions &options,
                 const ExploreProgress &progress = {});
 
+/// What the measurements of a JIT exploration depend on besides the model
+/// and the options (this build, the CPU, the GEMM library and its
+/// threads): the context of their key in the measurement cache
+/// (computeMeasurementKey).
+std::string getJITMeasurementContext();
+
+/// The analysis of `module` on the JIT: the runs of an identical earlier
+/// exploration when `options.cacheDir` holds them (and not `remeasure`),
+/// analyzed with this run's criteria; else explored anew, the runs stored
+/// for the next time.
+llvm::Expected<ExploreReport>
+exploreWithStoredRuns(ModuleOp module, const ExploreOptions &options,
+                      bool remeasure, const ExploreProgress &progress = {});
+
+/// The model at a shape (sizes of its named dimensions), or why not.
+using ModelAtShape =
+    std::function<llvm::Expected<OwningOpRef<ModuleOp>>(const ShapePoint &)>;
+
+/// The analysis at every point of `shapes` (exploreWithStoredRuns, each
+/// with the whole of `options`, budget included), grouped into classes
+/// (classifyShapes). `first`, when given, is the analysis already made at
+/// `shapes[0]`. A point whose model or baseline fails gets its error and
+/// no class; the sweep goes on.
+ShapeClassing exploreShapes(const ModelAtShape &model,
+                            llvm::ArrayRef<ShapePoint> shapes,
+                            const ExploreOptions &options, bool remeasure,
+                            const ExploreReport *first = nullptr,
+                            const ExploreProgress &progress = {});
+
 } // namespace gopt
 } // namespace mlir
 

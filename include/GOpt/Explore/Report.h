@@ -13,6 +13,7 @@
 
 #include "GOpt/Explore/Effect.h"
 #include "GOpt/Explore/Prediction.h"
+#include "GOpt/Explore/ShapeClasses.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -117,6 +118,9 @@ struct ExploreReport {
   /// Every configuration predicted on the targets of --predict (empty
   /// without it).
   std::vector<TargetPrediction> predictions;
+  /// The analysis at every shape of --shapes and the classes of shapes
+  /// (empty without it; the rest of the report is the first shape's).
+  ShapeClassing shapeClasses;
 };
 
 /// Predicts the report's configurations on each of `targets`

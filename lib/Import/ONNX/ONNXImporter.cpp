@@ -175,6 +175,13 @@ ModelImporter::getInputType(const onnx::ValueInfoProto &input) {
   SmallVector<int64_t> shape;
   for (int i = 0; i < tensor.shape().dim_size(); ++i) {
     const onnx::TensorShapeProto::Dimension &dim = tensor.shape().dim(i);
+    if (dim.has_dim_param()) {
+      auto named = options.namedDims.find(dim.dim_param());
+      if (named != options.namedDims.end()) {
+        shape.push_back(named->second);
+        continue;
+      }
+    }
     if (i == 0 && options.batchSize) {
       shape.push_back(*options.batchSize);
       continue;
@@ -287,6 +294,33 @@ LogicalResult ModelImporter::importSignature(const onnx::GraphProto &graph) {
     for (const onnx::ValueInfoProto &input : graph.input())
       if (inputNames.count(input.name()))
         diag << " " << input.name();
+    diag << ")";
+    return failure();
+  }
+  // Every named dimension given must be one an input declares.
+  for (const auto &entry : options.namedDims) {
+    llvm::SmallVector<std::string> declared;
+    bool found = false;
+    for (const onnx::ValueInfoProto &input : graph.input()) {
+      if (initializers.count(input.name()) ||
+          !input.type().tensor_type().has_shape())
+        continue;
+      for (const auto &dim : input.type().tensor_type().shape().dim())
+        if (dim.has_dim_param()) {
+          found |= dim.dim_param() == entry.getKey();
+          if (!llvm::is_contained(declared, dim.dim_param()))
+            declared.push_back(dim.dim_param());
+        }
+    }
+    if (found)
+      continue;
+    InFlightDiagnostic diag = emitError(fileLoc);
+    diag << "no graph input has a dimension named '" << entry.getKey()
+         << "' (named dimensions:";
+    for (const std::string &name : declared)
+      diag << " " << name;
+    if (declared.empty())
+      diag << " none";
     diag << ")";
     return failure();
   }

@@ -339,6 +339,22 @@ def dynamic_batch():
 
 
 @model
+def dynamic_batch_seq():
+    """Two named dynamic dimensions, a constant subgraph and a chain to
+    fuse: what gopt-explore --shapes classifies."""
+    nodes = [
+        node("Mul", ["a", "b"], ["ab"]),
+        node("Exp", ["x"], ["e"]),
+        node("Mul", ["e", "ab"], ["m"]),
+        node("Relu", ["m"], ["y"]),
+    ]
+    inits = [init("a", np.full([16], 0.5, np.float32)),
+             init("b", np.full([16], 2.0, np.float32))]
+    return make(nodes, [vi("x", F32, ["batch", "seq", 16])],
+                [vi("y", F32, None)], inits)
+
+
+@model
 def unsorted():
     """Nodes listed consumer first: the importer sorts them."""
     nodes = [

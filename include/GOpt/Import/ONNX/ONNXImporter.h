@@ -33,6 +33,11 @@ struct ONNXImportOptions {
   /// rank >= 1 that `inputShapes` does not name, whatever the model declares
   /// there (a number or a symbol): how gopt-explore sweeps batch sizes.
   std::optional<int64_t> batchSize;
+  /// Sizes of dynamic dimensions by the name the model gives them (ONNX
+  /// `dim_param`, e.g. "seq"): every input dimension declared with that
+  /// name takes the size. A name no input declares is an error. How
+  /// gopt-explore --shapes sets sequence lengths and batch sizes.
+  llvm::StringMap<int64_t> namedDims;
 };
 
 /// Parses `name=1x3x224x224` into `options.inputShapes`. Returns false and
