@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Explore/Effect.h"
+#include "GOpt/Support/Error.h"
 #include "GOpt/Support/Format.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -806,6 +807,11 @@ Choice mlir::gopt::chooseConfiguration(
   }
 
   const std::vector<ConfigurationEffect> &effects = analysis.effects;
+  // The p99 the bound applies to: under load where load-tested.
+  auto boundedP99 = [&](size_t c) {
+    return measurements[c].load ? measurements[c].load->p99Ms
+                                : effects[c].p99Ms;
+  };
   std::vector<double> utilities(n, 0);
   std::vector<size_t> valid, candidates, overLimit;
   for (size_t c = 0; c < n; ++c) {
@@ -816,8 +822,8 @@ Choice mlir::gopt::chooseConfiguration(
                            effects[c].compileMs, effects[c].medianMs);
     bool overMemory = criteria.memoryLimitBytes > 0 &&
                       measurements[c].peakBytes > criteria.memoryLimitBytes;
-    bool overP99 = criteria.p99BoundMs > 0 &&
-                   effects[c].p99Ms > criteria.p99BoundMs;
+    bool overP99 =
+        criteria.p99BoundMs > 0 && boundedP99(c) > criteria.p99BoundMs;
     if (overMemory || overP99)
       overLimit.push_back(c);
     else
@@ -831,9 +837,16 @@ Choice mlir::gopt::chooseConfiguration(
   std::string limitsText;
   if (criteria.memoryLimitBytes > 0)
     limitsText = "the memory limit of " + limitText;
-  if (criteria.p99BoundMs > 0)
+  if (criteria.p99BoundMs > 0) {
     limitsText += (limitsText.empty() ? "" : " and ") +
                   std::string("the p99 bound of ") + boundText;
+    for (const ConfigurationMeasurement &m : measurements)
+      if (m.load) {
+        limitsText +=
+            " under load at " + formatDouble("%g", m.load->qps) + " requests/s";
+        break;
+      }
+  }
   llvm::raw_string_ostream os(choice.reason);
 
   if (valid.empty()) {
@@ -859,10 +872,16 @@ Choice mlir::gopt::chooseConfiguration(
     if (criteria.p99BoundMs > 0) {
       size_t quickest = overLimit.front();
       for (size_t c : overLimit)
-        if (effects[c].p99Ms < effects[quickest].p99Ms)
+        if (boundedP99(c) < boundedP99(quickest))
           quickest = c;
-      os << "; the lowest p99 is " << formatMsText(effects[quickest].p99Ms)
-         << ", by `" << configurations[quickest].name << "`";
+      os << "; the lowest p99"
+         << (measurements[quickest].load
+                 ? " under load at " +
+                       formatDouble("%g", measurements[quickest].load->qps) +
+                       "/s"
+                 : std::string())
+         << " is " << formatMsText(boundedP99(quickest)) << ", by `"
+         << configurations[quickest].name << "`";
     }
     os << ".";
     if (!excluded.empty())
@@ -1033,4 +1052,52 @@ Choice mlir::gopt::chooseConfiguration(
   if (!excluded.empty())
     os << " " << excluded;
   return choice;
+}
+
+llvm::json::Object mlir::gopt::toJSON(const LoadMeasurement &load) {
+  return llvm::json::Object{
+      {"qps", load.qps},
+      {"requests", load.requests},
+      {"workers", load.workers},
+      {"p50_ms", load.p50Ms},
+      {"p90_ms", load.p90Ms},
+      {"p99_ms", load.p99Ms},
+      {"max_ms", load.maxMs},
+      {"achieved_per_second", load.achievedPerSecond},
+      {"utilization", load.utilization},
+      {"sustained_qps", load.sustainedQps},
+      {"stopped_because", load.stoppedBecause},
+  };
+}
+
+llvm::Expected<LoadMeasurement>
+mlir::gopt::parseLoadMeasurement(const llvm::json::Value &value) {
+  const llvm::json::Object *object = value.getAsObject();
+  if (!object)
+    return makeError("a load measurement is a JSON object");
+  LoadMeasurement load;
+  for (auto [key, field] : {std::pair<const char *, double *>{"qps", &load.qps},
+                            {"p50_ms", &load.p50Ms},
+                            {"p90_ms", &load.p90Ms},
+                            {"p99_ms", &load.p99Ms},
+                            {"max_ms", &load.maxMs},
+                            {"achieved_per_second", &load.achievedPerSecond},
+                            {"utilization", &load.utilization},
+                            {"sustained_qps", &load.sustainedQps}}) {
+    std::optional<double> x = object->getNumber(key);
+    if (!x)
+      return makeError(llvm::Twine("a load measurement without \"") + key +
+                       "\"");
+    *field = *x;
+  }
+  std::optional<int64_t> requests = object->getInteger("requests");
+  std::optional<int64_t> workers = object->getInteger("workers");
+  if (!requests || !workers)
+    return makeError("a load measurement without \"requests\" or "
+                     "\"workers\"");
+  load.requests = *requests;
+  load.workers = static_cast<int>(*workers);
+  if (std::optional<llvm::StringRef> why = object->getString("stopped_because"))
+    load.stoppedBecause = why->str();
+  return load;
 }

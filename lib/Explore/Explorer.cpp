@@ -37,6 +37,12 @@ using namespace mlir::gopt;
 
 ExploreBackend::~ExploreBackend() = default;
 
+llvm::Error ExploreBackend::loadTest(size_t index,
+                                     const ExploreOptions &options,
+                                     ConfigurationMeasurement &measurement) {
+  return makeError("this backend cannot run a load test");
+}
+
 const char *mlir::gopt::getExploreModeName(ExploreMode mode) {
   switch (mode) {
   case ExploreMode::Verify:
@@ -607,6 +613,22 @@ llvm::Expected<ExploreReport> Exploration::run() {
     measureSeconds += nowSeconds() - tunedStart;
   }
 
+  // 4b. Under load: every distinct program that was timed.
+  if (options.loadTest && options.mode != ExploreMode::Verify) {
+    double loadStart = nowSeconds();
+    for (size_t i = 0; i < configs.size() && !interrupted(); ++i) {
+      if (!measurable(i) || measurements[i].runMs.empty())
+        continue;
+      report("load-testing " + configs[i].name);
+      if (llvm::Error error = backend.loadTest(i, options, measurements[i])) {
+        measurements[i].status = ConfigurationStatus::RunFailed;
+        measurements[i].error =
+            "under load: " + llvm::toString(std::move(error));
+      }
+    }
+    measureSeconds += nowSeconds() - loadStart;
+  }
+
   // 5. Shared programs take the figures of the one they share.
   for (size_t i = 0; i < configs.size(); ++i) {
     ConfigurationMeasurement &m = measurements[i];
@@ -622,6 +644,7 @@ llvm::Expected<ExploreReport> Exploration::run() {
     m.reservedAtPeakBytes = o.reservedAtPeakBytes;
     m.externalFragmentation = o.externalFragmentation;
     m.waterLevel = o.waterLevel;
+    m.load = o.load;
     m.kernelTimes = o.kernelTimes;
   }
 

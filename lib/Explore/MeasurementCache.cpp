@@ -53,6 +53,12 @@ std::string mlir::gopt::computeMeasurementKey(llvm::StringRef modelHash,
      << llvm::formatv("|rtol {0}|atol {1}|seed {2}", options.rtol, options.atol,
                       options.seed)
      << "|" << context;
+  // Under load, the rate and the bound shape what is measured.
+  if (options.loadTest)
+    os << llvm::formatv("|load {0} requests {1} workers {2} p99 {3}",
+                        options.analysis.criteria.qps, options.loadRequests,
+                        options.loadWorkers,
+                        options.analysis.criteria.p99BoundMs);
   return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(text)),
                      /*LowerCase=*/true);
 }
@@ -106,6 +112,8 @@ static llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"reserved_at_peak_bytes", m.reservedAtPeakBytes},
       {"external_fragmentation", m.externalFragmentation},
       {"water_level", std::move(level)},
+      {"load", m.load ? llvm::json::Value(toJSON(*m.load))
+                      : llvm::json::Value(nullptr)},
       {"ops", m.ops},
       {"kernels", m.kernels},
       {"graph_passes_ms", m.graphPassesMs},
@@ -365,6 +373,16 @@ mlir::gopt::loadMeasurements(llvm::StringRef path) {
     measured.externalFragmentation = mr.number("external_fragmentation");
     for (const llvm::json::Value &v : mr.array("water_level"))
       measured.waterLevel.push_back(v.getAsInteger().value_or(0));
+    if (const llvm::json::Value *load = m->get("load");
+        load && load->kind() != llvm::json::Value::Null) {
+      auto parsed = parseLoadMeasurement(*load);
+      if (!parsed) {
+        llvm::consumeError(parsed.takeError());
+        mr.fail("load");
+      } else {
+        measured.load = *parsed;
+      }
+    }
     measured.ops = mr.integer("ops");
     measured.kernels = mr.integer("kernels");
     measured.graphPassesMs = mr.number("graph_passes_ms");

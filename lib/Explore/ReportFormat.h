@@ -299,6 +299,58 @@ inline constexpr llvm::StringLiteral kMemoryTableIntro =
     "settles at. The static estimate is GraphStats' liveness peak "
     "of the tensors after the graph passes.";
 
+/// Whether any configuration was load-tested.
+inline bool isLoadTested(const ExploreReport &report) {
+  for (const ConfigurationMeasurement &m : report.measurements)
+    if (m.load)
+      return true;
+  return false;
+}
+
+/// The load-test table's header.
+inline std::vector<std::string> loadHeader(const ExploreReport &report) {
+  std::string sustained =
+      report.analysis.criteria.p99BoundMs > 0
+          ? "sustained /s (p99 ≤ " +
+                formatMs(report.analysis.criteria.p99BoundMs) + " ms)"
+          : "sustained /s";
+  return {"configuration", "rate /s",     "p50 ms", "p90 ms", "p99 ms",
+          "max ms",        "achieved /s", "busy",   sustained};
+}
+
+/// The load-test row of valid configuration `i` (one that was load-tested).
+inline std::vector<std::string> loadCells(const ExploreReport &report,
+                                          size_t i) {
+  const LoadMeasurement &l = *report.measurements[i].load;
+  bool stream = l.requests > 0 && l.p50Ms > 0;
+  auto cell = [&](double ms) { return stream ? formatMs(ms) : "—"; };
+  std::string sustained = "—";
+  if (report.analysis.criteria.p99BoundMs > 0)
+    sustained =
+        l.sustainedQps > 0 ? formatDouble("%.0f", l.sustainedQps) : "none";
+  return {configName(report, i),
+          l.qps > 0 ? formatDouble("%.0f", l.qps) : "—",
+          cell(l.p50Ms),
+          cell(l.p90Ms),
+          l.p99Ms > 0 ? formatMs(l.p99Ms) : "—",
+          cell(l.maxMs),
+          stream ? formatDouble("%.0f", l.achievedPerSecond) : "—",
+          stream ? formatPercent(l.utilization) : "—",
+          sustained};
+}
+
+/// What the load-test table says, for both reports.
+inline constexpr llvm::StringLiteral kLoadTableIntro =
+    "Each distinct program under load (--load-test): an open-loop stream of "
+    "requests arriving as a Poisson process at the rate, served first come, "
+    "first served; a request's latency runs from its arrival to the end of "
+    "its run, so it includes the time it queued. Achieved is requests over "
+    "the stream's duration, busy the share of it the workers ran requests. "
+    "With --p99-ms, sustained is the highest rate whose p99 stays within the "
+    "bound (doubling, then bisection), and the choice applies the bound to "
+    "the p99 under load (without --qps, that of the stream at the sustained "
+    "rate).";
+
 /// The shapes table of --shapes: each analyzed shape, its choice and S,
 /// the configurations within the noise of that choice, and its class.
 inline std::vector<std::string> shapeHeader() {

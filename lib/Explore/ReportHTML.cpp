@@ -217,6 +217,25 @@ static void writeMemoryTable(const ExploreReport &report,
   closeTable(os);
 }
 
+/// Each load-tested program under load.
+static void writeLoadTable(const ExploreReport &report, llvm::raw_ostream &os) {
+  if (!isLoadTested(report))
+    return;
+  os << "<h2>Latency under load</h2>\n<p>" << escapeHTML(kLoadTableIntro)
+     << "</p>\n";
+  openTable(os, "load", loadHeader(report));
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    if (!isValid(report, i) || !report.measurements[i].load ||
+        !report.measurements[i].sameProgramAs.empty())
+      continue;
+    std::vector<std::string> cells = loadCells(report, i);
+    for (std::string &cell : cells)
+      cell = escapeHTML(cell);
+    writeRow(os, cells, "lrrrrrrrr");
+  }
+  closeTable(os);
+}
+
 /// The analysis at every shape of --shapes and the classes.
 static void writeShapeClasses(const ExploreReport &report,
                               llvm::raw_ostream &os) {
@@ -1161,6 +1180,7 @@ void mlir::gopt::writeExploreHTML(const ExploreReport &report,
   writeParetoChart(report, os);
   writeWaterfallChart(report, os);
   writeMemoryTable(report, os);
+  writeLoadTable(report, os);
   writePredictionTable(report, os);
   writeExcluded(report, os);
 

@@ -105,6 +105,8 @@ llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"reserved_at_peak_bytes", m.reservedAtPeakBytes},
       {"external_fragmentation", number(m.externalFragmentation)},
       {"water_level", std::move(waterLevel)},
+      {"load", m.load ? llvm::json::Value(toJSON(*m.load))
+                      : llvm::json::Value(nullptr)},
       {"ops", m.ops},
       {"kernels", m.kernels},
       {"from_cache", m.fromCache},

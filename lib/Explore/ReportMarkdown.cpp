@@ -166,6 +166,23 @@ static void writeMemory(const ExploreReport &report, llvm::raw_ostream &os) {
   os << "\n";
 }
 
+/// Each load-tested program under load.
+static void writeLoad(const ExploreReport &report, llvm::raw_ostream &os) {
+  if (!isLoadTested(report))
+    return;
+  os << "## Latency under load\n\n" << kLoadTableIntro << "\n\n";
+  writeHeader(os, loadHeader(report), "lrrrrrrrr");
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    if (!isValid(report, i) || !report.measurements[i].load ||
+        !report.measurements[i].sameProgramAs.empty())
+      continue;
+    std::vector<std::string> cells = loadCells(report, i);
+    cells[0] = escapeMarkdownText(cells[0]);
+    writeRow(os, cells);
+  }
+  os << "\n";
+}
+
 /// The analysis at every shape of --shapes and the classes.
 static void writeShapeClasses(const ExploreReport &report,
                               llvm::raw_ostream &os) {
@@ -416,6 +433,7 @@ void mlir::gopt::writeExploreMarkdown(const ExploreReport &report,
   writeSetup(report, os);
   writeConfigurations(report, os);
   writeTailLatency(report, os);
+  writeLoad(report, os);
   writeMemory(report, os);
   writePredictions(report, os);
   writeExcluded(report, os);

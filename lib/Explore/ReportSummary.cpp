@@ -314,6 +314,37 @@ void writeBatchSweep(const ExploreReport &report, llvm::raw_ostream &os,
   os << "\n";
 }
 
+/// Each load-tested program: p50 and p99 under load, what it achieved and
+/// the rate it sustains within the bound.
+void writeLoad(const ExploreReport &report, llvm::raw_ostream &os,
+               size_t width) {
+  if (!isLoadTested(report))
+    return;
+  std::vector<std::string> header = loadHeader(report);
+  os << fit("Under load (--load-test; latency from arrival, queueing "
+            "included):",
+            width)
+     << "\n";
+  os << fit("  " + padRight("configuration", 20) + " " + padLeft("rate/s", 7) +
+                " " + padLeft("p50 ms", 9) + " " + padLeft("p99 ms", 9) + " " +
+                padLeft("achieved/s", 10) + " " + padLeft("busy", 6) + "  " +
+                header.back(),
+            width)
+     << "\n";
+  for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
+    if (!isValid(report, i) || !report.measurements[i].load ||
+        !report.measurements[i].sameProgramAs.empty())
+      continue;
+    std::vector<std::string> c = loadCells(report, i);
+    os << fit("  " + padRight(c[0], 20) + " " + padLeft(c[1], 7) + " " +
+                  padLeft(c[2], 9) + " " + padLeft(c[4], 9) + " " +
+                  padLeft(c[6], 10) + " " + padLeft(c[7], 6) + "  " + c[8],
+              width)
+       << "\n";
+  }
+  os << "\n";
+}
+
 /// The choice at every shape of --shapes, and the classes.
 void writeShapeClasses(const ExploreReport &report, llvm::raw_ostream &os,
                        size_t width) {
@@ -403,6 +434,7 @@ void mlir::gopt::writeExploreSummary(const ExploreReport &report,
   }
   writeConfigurations(report, os, width);
   writePairs(report, os, width);
+  writeLoad(report, os, width);
   writeBatchSweep(report, os, width);
   writeShapeClasses(report, os, width);
   writePredictions(report, os, width);

@@ -201,6 +201,21 @@ static cl::opt<double>
              cl::desc("Choose only configurations whose p99 run time is at "
                       "most this many ms"),
              cl::init(0), cl::cat(category));
+static cl::opt<bool> loadTest(
+    "load-test",
+    cl::desc("Also time every distinct program under load: an open-loop "
+             "stream of Poisson arrivals at --qps (latency with queueing) "
+             "and, with --p99-ms, the highest rate within that bound; the "
+             "choice then applies the bound to the p99 under load"),
+    cl::cat(category));
+static cl::opt<int64_t>
+    loadRequests("requests",
+                 cl::desc("Requests in each load-test stream (default 200)"),
+                 cl::init(200), cl::cat(category));
+static cl::opt<int>
+    loadWorkers("workers",
+                cl::desc("Threads serving the load-test stream (default 1)"),
+                cl::init(1), cl::cat(category));
 static cl::opt<bool>
     choose("choose",
            cl::desc("Print only the choice and why, instead of the summary "
@@ -484,6 +499,14 @@ int main(int argc, char **argv) {
   if (p99Bound.getNumOccurrences() && !(p99Bound > 0))
     return fail("--p99-ms must be positive");
   options.analysis.criteria.p99BoundMs = p99Bound;
+  if (loadTest && !(qps > 0) && !(p99Bound > 0))
+    return fail("--load-test needs --qps=R (a stream at that rate) or "
+                "--p99-ms=B (the highest rate within it)");
+  if (loadRequests < 1 || loadWorkers < 1)
+    return fail("--requests and --workers must be at least 1");
+  options.loadTest = loadTest;
+  options.loadRequests = loadRequests;
+  options.loadWorkers = loadWorkers;
   if (stdoutFormat != "summary" && stdoutFormat != "markdown")
     return fail("unknown --format '" + stdoutFormat +
                 "' (summary or markdown)");
@@ -528,6 +551,8 @@ int main(int argc, char **argv) {
   if (target == "cuda" && options.mode == ExploreMode::Autotune)
     return fail("--mode=autotune searches the CPU lowering's options: not "
                 "with --target=cuda");
+  if (target == "cuda" && loadTest)
+    return fail("--load-test runs on the CPU: not with --target=cuda");
   if (target == "cuda" && !batchSizes.empty())
     return fail("--batch-sizes runs on the CPU: not with --target=cuda");
   if (target == "cuda")

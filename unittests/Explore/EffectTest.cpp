@@ -950,3 +950,91 @@ TEST(EffectChoice, NoValidConfiguration) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(EffectChoice, UnderLoadTheBoundAppliesToTheP99UnderLoad) {
+  // Three configurations whose timed runs all meet a 5 ms bound; under
+  // load at 200/s the fastest queues past it.
+  std::vector<Configuration> configurations(3);
+  std::vector<ConfigurationMeasurement> measurements(3);
+  EffectAnalysis analysis;
+  const char *names[] = {"baseline", "fast", "steady"};
+  const double speedups[] = {1, 2, 1.5}, loadP99[] = {9, 7, 4};
+  for (size_t i = 0; i < 3; ++i) {
+    configurations[i].name = names[i];
+    configurations[i].kind =
+        i == 0 ? ConfigurationKind::Baseline : ConfigurationKind::Single;
+    measurements[i].runMs = {2.0 / speedups[i]};
+    measurements[i].peakBytes = 1024;
+    ConfigurationEffect effect;
+    effect.valid = true;
+    effect.speedup = speedups[i];
+    effect.speedupInterval = {speedups[i], speedups[i]};
+    effect.medianMs = 2.0 / speedups[i];
+    effect.p99Ms = 2.5 / speedups[i];
+    analysis.effects.push_back(effect);
+  }
+  ChoiceCriteria criteria;
+  criteria.p99BoundMs = 5;
+  // Without a load test: the fastest.
+  EXPECT_EQ(
+      chooseConfiguration(configurations, measurements, analysis, criteria)
+          .index,
+      std::optional<size_t>(1));
+  for (size_t i = 0; i < 3; ++i) {
+    LoadMeasurement load;
+    load.qps = 200;
+    load.requests = 100;
+    load.p99Ms = loadP99[i];
+    measurements[i].load = load;
+  }
+  Choice choice =
+      chooseConfiguration(configurations, measurements, analysis, criteria);
+  EXPECT_EQ(choice.index, std::optional<size_t>(2));
+  EXPECT_NE(choice.reason.find("the p99 bound of 5.00 ms under load at 200 "
+                               "requests/s"),
+            std::string::npos)
+      << choice.reason;
+  // Nothing meets it: the lowest p99 under load is named.
+  criteria.p99BoundMs = 3;
+  choice =
+      chooseConfiguration(configurations, measurements, analysis, criteria);
+  EXPECT_FALSE(choice.index.has_value());
+  EXPECT_NE(choice.reason.find(
+                "the lowest p99 under load at 200/s is 4.00 ms, by `steady`"),
+            std::string::npos)
+      << choice.reason;
+}
+
+TEST(EffectChoice, LoadMeasurementsRoundTripThroughJSON) {
+  LoadMeasurement load;
+  load.qps = 150;
+  load.requests = 300;
+  load.workers = 2;
+  load.p50Ms = 1;
+  load.p90Ms = 2;
+  load.p99Ms = 3;
+  load.maxMs = 4;
+  load.achievedPerSecond = 149;
+  load.utilization = 0.25;
+  load.sustainedQps = 400;
+  load.stoppedBecause = "too slow";
+  auto back = parseLoadMeasurement(llvm::json::Value(toJSON(load)));
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_EQ(back->qps, 150);
+  EXPECT_EQ(back->requests, 300);
+  EXPECT_EQ(back->workers, 2);
+  EXPECT_EQ(back->p99Ms, 3);
+  EXPECT_EQ(back->utilization, 0.25);
+  EXPECT_EQ(back->sustainedQps, 400);
+  EXPECT_EQ(back->stoppedBecause, "too slow");
+  llvm::json::Object broken = toJSON(load);
+  broken.erase("p99_ms");
+  auto bad = parseLoadMeasurement(llvm::json::Value(std::move(broken)));
+  ASSERT_FALSE(static_cast<bool>(bad));
+  EXPECT_NE(llvm::toString(bad.takeError()).find("\"p99_ms\""),
+            std::string::npos);
+}
+
+} // namespace

@@ -19,6 +19,8 @@
 #include "GOpt/Support/Statistics.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <cstdint>
 #include <optional>
@@ -93,6 +95,29 @@ struct KernelTiming {
   double share = 0;
 };
 
+/// A configuration under load (gopt-explore --load-test): an open-loop
+/// stream of requests arriving as a Poisson process at `qps`, latency from
+/// arrival to completion (queueing included); with a p99 bound, the
+/// highest rate whose p99 stays within it.
+struct LoadMeasurement {
+  double qps = 0;
+  int64_t requests = 0;
+  int workers = 1;
+  double p50Ms = 0, p90Ms = 0, p99Ms = 0, maxMs = 0;
+  double achievedPerSecond = 0;
+  /// Share of the time the workers ran requests.
+  double utilization = 0;
+  /// With a p99 bound: the highest rate found within it (0: none met it),
+  /// and why the search stopped short, if it did.
+  double sustainedQps = 0;
+  std::string stoppedBecause;
+};
+
+/// The JSON form of a LoadMeasurement (docs/Explore.md), and back; the
+/// reader's error names the missing field.
+llvm::json::Object toJSON(const LoadMeasurement &load);
+llvm::Expected<LoadMeasurement> parseLoadMeasurement(const llvm::json::Value &);
+
 /// What was measured for one configuration.
 struct ConfigurationMeasurement {
   ConfigurationStatus status = ConfigurationStatus::Ok;
@@ -130,6 +155,8 @@ struct ConfigurationMeasurement {
   /// last value is what a long-running process settles at; empty when not
   /// measured.
   std::vector<int64_t> waterLevel;
+  /// Under load (--load-test); none when not load-tested.
+  std::optional<LoadMeasurement> load;
   /// Ops in the entry function after the graph passes.
   int64_t ops = 0;
   /// Kernels of the compiled code.
@@ -366,8 +393,9 @@ struct ChoiceCriteria {
   double qps = 0;
   /// Peak-memory limit in bytes (0: none).
   int64_t memoryLimitBytes = 0;
-  /// Bound on a configuration's p99 run time in ms (0: none): one that
-  /// exceeds it is not chosen, like one over the memory limit.
+  /// Bound on a configuration's p99 in ms (0: none): one that exceeds it
+  /// is not chosen, like one over the memory limit. The p99 under load
+  /// where the configuration was load-tested, else that of its timed runs.
   double p99BoundMs = 0;
 };
 

@@ -106,6 +106,14 @@ struct ExploreOptions {
   /// interrupted.
   const std::atomic<bool> *interrupted = nullptr;
 
+  /// Load-test every valid distinct program after the rounds
+  /// (LoadMeasurement): a stream of `loadRequests` Poisson arrivals at
+  /// analysis.criteria.qps served by `loadWorkers` threads and, with
+  /// analysis.criteria.p99BoundMs, the highest rate within that bound.
+  bool loadTest = false;
+  int64_t loadRequests = 200;
+  int loadWorkers = 1;
+
   /// Output comparison against the baseline.
   double rtol = 1e-3, atol = 1e-4;
   /// Seed of the random inputs.
@@ -156,6 +164,10 @@ public:
                                      ConfigurationMeasurement &measurement) {
     return llvm::Error::success();
   }
+  /// Configuration `index` under load (ExploreOptions::loadTest), into
+  /// `measurement.load`. The default says the backend cannot.
+  virtual llvm::Error loadTest(size_t index, const ExploreOptions &options,
+                               ConfigurationMeasurement &measurement);
   /// Frees what configuration `index` holds; it is not used again.
   virtual void release(size_t index) {}
   /// Target description for the report ("cpu-<name>").

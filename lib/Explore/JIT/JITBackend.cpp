@@ -15,8 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Explore/ConfigurationProgram.h"
 #include "GOpt/Explore/JITBackend.h"
+#include "GOpt/Explore/ConfigurationProgram.h"
+#include "GOpt/Runner/LoadTest.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runtime/Runtime.h"
 #include "GOpt/Support/Error.h"
@@ -92,6 +93,8 @@ public:
   llvm::Error profileKernels(size_t index, const Configuration &config,
                              int warmup, int repetitions,
                              ConfigurationMeasurement &m) override;
+  llvm::Error loadTest(size_t index, const ExploreOptions &options,
+                       ConfigurationMeasurement &m) override;
   void release(size_t index) override {
     if (index < slots.size()) {
       slots[index].graph.reset();
@@ -264,6 +267,64 @@ llvm::Error JITBackend::profileKernels(size_t index,
   m.kernelTimes.clear();
   for (const KernelReport &k : report->kernels)
     m.kernelTimes.push_back({k.name, k.msPerRun, k.share});
+  return llvm::Error::success();
+}
+
+llvm::Error JITBackend::loadTest(size_t index, const ExploreOptions &options,
+                                 ConfigurationMeasurement &m) {
+  Slot &s = slot(index);
+  if (!s.graph)
+    return makeError("configuration #" + llvm::Twine(index) +
+                     " is not compiled");
+  const ChoiceCriteria &criteria = options.analysis.criteria;
+  LoadTestOptions load;
+  load.qps = criteria.qps;
+  load.requests = options.loadRequests;
+  load.workers = options.loadWorkers;
+  load.seed = options.seed;
+  LoadMeasurement out;
+  auto record = [&](const LoadTestReport &report) {
+    out.qps = report.options.qps;
+    out.requests = report.options.requests;
+    out.workers = report.options.workers;
+    out.p50Ms = report.latency.median;
+    out.p90Ms = report.p90Ms;
+    out.p99Ms = report.p99Ms;
+    out.maxMs = report.maxMs;
+    out.achievedPerSecond = report.achievedPerSecond;
+    out.utilization = report.utilization;
+  };
+  if (load.qps > 0) {
+    auto stream = runLoadTest(*s.graph, inputs, load);
+    if (!stream)
+      return stream.takeError();
+    record(*stream);
+  }
+  if (criteria.p99BoundMs > 0) {
+    auto sustained =
+        findSustainedRate(*s.graph, inputs, load, criteria.p99BoundMs);
+    if (!sustained)
+      return sustained.takeError();
+    out.sustainedQps = sustained->qps;
+    out.stoppedBecause = sustained->stoppedBecause;
+    // Without a rate of its own, the stream at the sustained rate is the
+    // figure under load.
+    if (load.qps <= 0 && sustained->qps > 0)
+      record(sustained->atRate);
+    // No rate met the bound: the lowest p99 tried stands for it, above
+    // the bound, so the choice leaves the configuration out.
+    if (load.qps <= 0 && sustained->qps <= 0 && !sustained->trials.empty()) {
+      const SustainedRate::Trial *lowest = &sustained->trials.front();
+      for (const SustainedRate::Trial &trial : sustained->trials)
+        if (trial.p99Ms < lowest->p99Ms)
+          lowest = &trial;
+      out.qps = lowest->qps;
+      out.requests = load.requests;
+      out.workers = load.workers;
+      out.p99Ms = lowest->p99Ms;
+    }
+  }
+  m.load = std::move(out);
   return llvm::Error::success();
 }
 
