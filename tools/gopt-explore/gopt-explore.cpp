@@ -731,6 +731,28 @@ int main(int argc, char **argv) {
     if (llvm::Error error = storeMeasurements(measurementPath, *report))
       llvm::errs() << "gopt-explore: warning: " << toString(std::move(error))
                    << " (the next run times them again)\n";
+  // The ONNX model imported again at other sizes (the sweeps below); the
+  // importer's diagnostics become the error.
+  auto importResized =
+      [&](llvm::function_ref<void(ONNXImportOptions &)> resize,
+          const std::string &at) -> llvm::Expected<OwningOpRef<ModuleOp>> {
+    ONNXImportOptions importOptions;
+    for (const std::string &text : inputShapes)
+      parseInputShapeOverride(text, importOptions, error);
+    resize(importOptions);
+    std::string diagnostics;
+    ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
+      diagnostics += (diagnostics.empty() ? "" : "; ") + diag.str();
+      return success();
+    });
+    OwningOpRef<ModuleOp> resized =
+        importONNXModel(&context, inputFile, importOptions);
+    if (!resized)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot import at " + at + ": " +
+                                         diagnostics);
+    return std::move(resized);
+  };
   if (!batchSizes.empty() && !report->setup.interrupted) {
     // The baseline, the choice and the default pipeline at every size.
     std::vector<Configuration> swept;
@@ -745,25 +767,9 @@ int main(int argc, char **argv) {
     for (auto [i, c] : llvm::enumerate(report->configurations))
       if (c.kind == ConfigurationKind::Default)
         add(i);
-    ModelAtBatchSize modelAt =
-        [&](int64_t batch) -> llvm::Expected<OwningOpRef<ModuleOp>> {
-      ONNXImportOptions importOptions;
-      for (const std::string &shape : inputShapes)
-        parseInputShapeOverride(shape, importOptions, error);
-      importOptions.batchSize = batch;
-      std::string diagnostics;
-      ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
-        diagnostics += (diagnostics.empty() ? "" : "; ") + diag.str();
-        return success();
-      });
-      OwningOpRef<ModuleOp> sized =
-          importONNXModel(&context, inputFile, importOptions);
-      if (!sized)
-        return llvm::createStringError(
-            llvm::inconvertibleErrorCode(),
-            "cannot import at batch size " + std::to_string(batch) + ": " +
-                diagnostics);
-      return std::move(sized);
+    ModelAtBatchSize modelAt = [&](int64_t batch) {
+      return importResized([&](ONNXImportOptions &o) { o.batchSize = batch; },
+                           "batch size " + std::to_string(batch));
     };
     report->batchSweep =
         sweepBatchSizes(modelAt, batchSizes, swept, options,
@@ -773,25 +779,13 @@ int main(int argc, char **argv) {
     bar.finish();
   }
   if (!shapes.empty() && !report->setup.interrupted) {
-    ModelAtShape modelAt =
-        [&](const ShapePoint &shape) -> llvm::Expected<OwningOpRef<ModuleOp>> {
-      ONNXImportOptions importOptions;
-      for (const std::string &text : inputShapes)
-        parseInputShapeOverride(text, importOptions, error);
-      for (const auto &[name, size] : shape.dims)
-        importOptions.namedDims[name] = size;
-      std::string diagnostics;
-      ScopedDiagnosticHandler collect(&context, [&](Diagnostic &diag) {
-        diagnostics += (diagnostics.empty() ? "" : "; ") + diag.str();
-        return success();
-      });
-      OwningOpRef<ModuleOp> shaped =
-          importONNXModel(&context, inputFile, importOptions);
-      if (!shaped)
-        return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                       "cannot import at " + shape.label() +
-                                           ": " + diagnostics);
-      return std::move(shaped);
+    ModelAtShape modelAt = [&](const ShapePoint &shape) {
+      return importResized(
+          [&](ONNXImportOptions &o) {
+            for (const auto &[name, size] : shape.dims)
+              o.namedDims[name] = size;
+          },
+          shape.label());
     };
     interruptScope.emplace();
     report->shapeClasses =
