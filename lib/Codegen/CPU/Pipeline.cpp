@@ -89,6 +89,10 @@ void mlir::gopt::buildLowerToLLVMPipeline(
     pm.addPass(createGOptParallelizeKernelLoops(parallel));
   }
   OpPassManager &scalar = pm.nest<func::FuncOp>();
+  // Every loop left is sequential now: kernels' small temporaries move to
+  // the stack, allocated once per call instead of once per iteration.
+  if (options.stackScratch)
+    scalar.addPass(createGOptStackScratchBuffers());
   scalar.addPass(createLowerAffinePass());
   scalar.addPass(createSCFToControlFlowPass());
   scalar.addPass(memref::createExpandStridedMetadataPass());

@@ -92,6 +92,12 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("Loops estimated to do fewer operations stay on the "
                      "calling thread"),
       llvm::cl::init(16384)};
+  Option<bool> stackScratch{
+      *this, "stack-scratch",
+      llvm::cl::desc("Kernels' small temporaries on the stack, allocated "
+                     "once per call (gopt-stack-scratch-buffers), instead "
+                     "of once per loop iteration on the runtime's allocator"),
+      llvm::cl::init(true)};
   Option<bool> useGenericAllocFunctions{
       *this, "use-generic-alloc-functions",
       llvm::cl::desc("Allocate through _mlir_memref_to_llvm_alloc/free (the "
