@@ -10,7 +10,9 @@
 //     mask (1 - mask) * -10000 is computed from an all-ones mask baked in at
 //     export, and is -0 everywhere, so adding it is an identity;
 //   - redundant subgraphs (cse): Q, K and V each normalize the input again,
-//     and the KV-cache output (present key) projects K a second time;
+//     and the KV-cache output (present key) projects K a second time, from
+//     a weight transform cse sees as the same only after gopt-fold (the
+//     pair's synergy);
 //   - a dead subgraph (gopt-dce): the head-averaged attention weights that
 //     torch.nn.MultiheadAttention computes for need_weights=True, which no
 //     output returns;
@@ -81,10 +83,13 @@ func.func @main(%x: tensor<1x256x512xf32>)
   %proj = gopt.linear %o, %wo, %bo : tensor<1x256x512xf32>, tensor<512x512xf32>, tensor<512xf32> -> tensor<1x256x512xf32>
   %h = gopt.add %x, %proj : tensor<1x256x512xf32>
 
-  // The KV-cache output, projected again from a fresh layer norm.
+  // The KV-cache output, projected again from a fresh layer norm, with K's
+  // weight as a second trace made it: transposed in fp16, then cast. cse
+  // cannot tell it is the same weight until gopt-fold has made both the
+  // same constant: fold then cse merges the projection, either alone not.
   %ln_c = gopt.layer_norm %x, %ln_g, %ln_b axes = [2] eps = 1.0e-05 : tensor<1x256x512xf32>, tensor<512xf32>, tensor<512xf32>
-  %wk32c = gopt.cast %wk16 : tensor<512x512xf16> to tensor<512x512xf32>
-  %wkc = gopt.transpose %wk32c perm = [1, 0] : tensor<512x512xf32> -> tensor<512x512xf32>
+  %wk16t = gopt.transpose %wk16 perm = [1, 0] : tensor<512x512xf16> -> tensor<512x512xf16>
+  %wkc = gopt.cast %wk16t : tensor<512x512xf16> to tensor<512x512xf32>
   %kc = gopt.linear %ln_c, %wkc, %bk : tensor<1x256x512xf32>, tensor<512x512xf32>, tensor<512xf32> -> tensor<1x256x512xf32>
   %kc4 = gopt.reshape %kc : tensor<1x256x512xf32> -> tensor<1x256x8x64xf32>
   %present = gopt.transpose %kc4 perm = [0, 2, 1, 3] : tensor<1x256x8x64xf32> -> tensor<1x8x256x64xf32>

@@ -8,12 +8,16 @@
 // RUN: gopt-opt %examples/attention_block.mlir --gopt-optimize | grep -cE "^    (%[^ ]+ = )?gopt\." | FileCheck %s --check-prefix=AFTER
 // RUN: gopt-opt %examples/attention_block.mlir --gopt-optimize | grep -c "gopt.fusion(" | FileCheck %s --check-prefix=KERNELS
 // Each pass alone: fold leaves no weight cast, transpose of a weight, sqrt
-// or mask arithmetic; cse leaves one layer norm and four projections (Q, K,
-// V and the output's: the KV-cache output's K projection is merged); dce
-// removes the head-averaged attention weights.
+// or mask arithmetic; cse leaves one layer norm and five projections (the
+// KV-cache output's K weight is transformed in another order, so its
+// projection is not yet the same); dce removes the head-averaged attention
+// weights. Fold, then cse: the two K weights are one constant and the
+// KV-cache's projection is merged (four); cse, then fold: not (five).
 // RUN: gopt-opt %examples/attention_block.mlir --gopt-fold | FileCheck %s --check-prefix=FOLD
 // RUN: gopt-opt %examples/attention_block.mlir --cse | FileCheck %s --check-prefix=CSE
 // RUN: gopt-opt %examples/attention_block.mlir --gopt-dce | FileCheck %s --check-prefix=DCE
+// RUN: gopt-opt %examples/attention_block.mlir --gopt-fold --cse | FileCheck %s --check-prefix=FOLDCSE
+// RUN: gopt-opt %examples/attention_block.mlir --cse --gopt-fold | FileCheck %s --check-prefix=CSEFOLD
 
 // BEFORE: {{^}}54{{$}}
 // AFTER: {{^}}28{{$}}
@@ -24,6 +28,7 @@
 // INPUT-COUNT-3: gopt.layer_norm
 // INPUT: gopt.reduce mean
 // INPUT: gopt.layer_norm
+// INPUT: gopt.transpose {{.*}} : tensor<512x512xf16> -> tensor<512x512xf16>
 // INPUT: gopt.cast
 
 // FOLD-NOT: gopt.cast
@@ -38,9 +43,16 @@
 
 // CSE-COUNT-1: gopt.layer_norm
 // CSE-NOT: gopt.layer_norm
-// CSE-COUNT-4: gopt.linear
+// CSE-COUNT-5: gopt.linear
 // CSE-NOT: gopt.linear
 // CSE: return
+
+// FOLDCSE-COUNT-4: gopt.linear
+// FOLDCSE-NOT: gopt.linear
+// FOLDCSE: return
+// CSEFOLD-COUNT-5: gopt.linear
+// CSEFOLD-NOT: gopt.linear
+// CSEFOLD: return
 
 // DCE-NOT: gopt.reduce
 // DCE: return
