@@ -36,8 +36,9 @@
 // JSON-NOT: "name": "plan+fuse"
 // JSON: "pairs": [
 
-// MD: | baseline | baseline | —, lowering `plan-buffers=false` | ok |
-// MD: | plan | single | —, lowering `plan-buffers=true` | ok |
+// The chosen configuration's row is marked (whichever the noise makes it).
+// MD: | {{baseline|\*\*baseline\*\* \(chosen\)}} | baseline | —, lowering `plan-buffers=false` | ok |
+// MD: | {{plan|\*\*plan\*\* \(chosen\)}} | single | —, lowering `plan-buffers=true` | ok |
 // MD: ## Memory
 // MD: | baseline | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | — | — | — | — |
 // MD: | plan | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | 7 | 4.2 KiB | 2.1 KiB | 50.7% |
