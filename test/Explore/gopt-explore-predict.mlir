@@ -53,8 +53,9 @@
 // HOST: | fuse | 1 | {{[0-9.e+-]+}} | {{[0-9.]+}}x | {{[0-9.]+}}x | {{[-+][0-9]+}}% | 0.003 | 3.00x |
 // HOST: - host: predicted fastest fuse {{.*}}; measured fastest {{baseline|fuse}}; mean \|error\| of S {{[0-9.]+}}%; predicted times {{[0-9.]+}}x the measured (geometric mean).
 // At another thread count the description is not the measured hardware.
-// RUN: env GOPT_HOST_TARGET=%t.dir/host.json gopt-explore %s --passes=fuse --pairs=false \
-// RUN:   --default-pipeline=false --threads=2 --predict=host --budget=5 --reps=2 \
+// RUN: sed 's/"threads": 1/"threads": 99/' %t.dir/host.json > %t.dir/other.json
+// RUN: env GOPT_HOST_TARGET=%t.dir/other.json gopt-explore %s --passes=fuse --pairs=false \
+// RUN:   --default-pipeline=false --threads=1 --predict=host --budget=5 --reps=2 \
 // RUN:   --round-ms=0 --max-rounds=2 --min-rounds=2 --progress=never --cache-dir=%t.dir/cache \
 // RUN:   --format=markdown | FileCheck %s --check-prefix=OTHER
 // OTHER: | configuration | kernels | host ms | host S |
