@@ -642,6 +642,7 @@ llvm::Expected<ExploreReport> Exploration::run() {
     m.roundIds = o.roundIds;
     m.peakBytes = o.peakBytes;
     m.reservedAtPeakBytes = o.reservedAtPeakBytes;
+    m.largestFreeAtPeakBytes = o.largestFreeAtPeakBytes;
     m.externalFragmentation = o.externalFragmentation;
     m.waterLevel = o.waterLevel;
     m.load = o.load;

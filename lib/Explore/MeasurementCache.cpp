@@ -110,6 +110,7 @@ static llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"planned_buffers", m.bufferPlan.plannedBuffers},
       {"planned_bytes", m.bufferPlan.plannedBytes},
       {"reserved_at_peak_bytes", m.reservedAtPeakBytes},
+      {"largest_free_at_peak_bytes", m.largestFreeAtPeakBytes},
       {"external_fragmentation", m.externalFragmentation},
       {"water_level", std::move(level)},
       {"load", m.load ? llvm::json::Value(toJSON(*m.load))
@@ -370,6 +371,7 @@ mlir::gopt::loadMeasurements(llvm::StringRef path) {
                            mr.integer("planned_buffers"),
                            mr.integer("planned_bytes")};
     measured.reservedAtPeakBytes = mr.integer("reserved_at_peak_bytes");
+    measured.largestFreeAtPeakBytes = mr.integer("largest_free_at_peak_bytes");
     measured.externalFragmentation = mr.number("external_fragmentation");
     for (const llvm::json::Value &v : mr.array("water_level"))
       measured.waterLevel.push_back(v.getAsInteger().value_or(0));

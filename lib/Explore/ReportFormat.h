@@ -247,13 +247,14 @@ configurationFigureCells(const ExploreReport &report, size_t i) {
 
 /// The memory table's header: where a configuration's peak comes from.
 inline std::vector<std::string> memoryHeader() {
-  return {"configuration", "peak memory",     "held at peak",   "fragmentation",
-          "water level",   "intermediates",   "their bytes",    "arena",
-          "reuse",         "static estimate", "peak / estimate"};
+  return {"configuration", "peak memory", "held at peak",    "largest free",
+          "fragmentation", "water level", "intermediates",   "their bytes",
+          "arena",         "reuse",       "static estimate", "peak / estimate"};
 }
 
 /// The memory figures of valid configuration `i`: the measured peak, what
-/// the allocator held at that peak and its external fragmentation, the
+/// the allocator held at that peak, its largest free block there and its
+/// external fragmentation, the
 /// water level after the runs of its first round (and how many); the
 /// intermediates the buffer planner placed, the sum of their sizes (what
 /// one allocation each, all alive at once, would hold), the arena they
@@ -267,6 +268,7 @@ inline std::vector<std::string> memoryCells(const ExploreReport &report,
   return {configName(report, i),
           formatBytes(m.peakBytes),
           formatBytes(m.reservedAtPeakBytes),
+          formatBytes(m.largestFreeAtPeakBytes),
           formatDouble("%.2f", m.externalFragmentation),
           m.waterLevel.empty() ? "—"
                                : formatBytes(m.waterLevel.back()) + " after " +
@@ -292,8 +294,9 @@ inline constexpr llvm::StringLiteral kMemoryTableIntro =
     "lifetimes do not overlap. The measured peak is the arena plus the "
     "results and the buffers the planner could not place (a kernel's "
     "scratch, dynamic shapes); held at peak adds the free blocks the "
-    "runtime's allocator kept, and fragmentation is 1 - largest free block "
-    "/ free bytes there. The water level is what the allocator held after "
+    "runtime's allocator kept, largest free is the largest of them, and "
+    "fragmentation is 1 - largest free block / free bytes there. The water "
+    "level is what the allocator held after "
     "the last of N runs in a row (the first round's warm-up, --steady-runs "
     "and timed runs, from an empty cache): what a long-running process "
     "settles at. The static estimate is GraphStats' liveness peak "

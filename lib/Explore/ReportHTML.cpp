@@ -212,7 +212,7 @@ static void writeMemoryTable(const ExploreReport &report,
     std::vector<std::string> cells = memoryCells(report, i);
     for (std::string &cell : cells)
       cell = escapeHTML(cell);
-    writeRow(os, cells, "lrrrrrrrrrr");
+    writeRow(os, cells, "lrrrrrrrrrrr");
   }
   closeTable(os);
 }

@@ -103,6 +103,7 @@ llvm::json::Object measurementToJSON(const ConfigurationMeasurement &m) {
       {"planned_buffers", m.bufferPlan.plannedBuffers},
       {"planned_bytes", m.bufferPlan.plannedBytes},
       {"reserved_at_peak_bytes", m.reservedAtPeakBytes},
+      {"largest_free_at_peak_bytes", m.largestFreeAtPeakBytes},
       {"external_fragmentation", number(m.externalFragmentation)},
       {"water_level", std::move(waterLevel)},
       {"load", m.load ? llvm::json::Value(toJSON(*m.load))

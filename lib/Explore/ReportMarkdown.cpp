@@ -155,7 +155,7 @@ static void writeTailLatency(const ExploreReport &report,
 /// Where each valid configuration's peak memory comes from.
 static void writeMemory(const ExploreReport &report, llvm::raw_ostream &os) {
   os << "## Memory\n\n" << kMemoryTableIntro << "\n\n";
-  writeHeader(os, memoryHeader(), "lrrrrrrrrrr");
+  writeHeader(os, memoryHeader(), "lrrrrrrrrrrr");
   for (size_t i = 0, e = report.configurations.size(); i < e; ++i) {
     if (!isValid(report, i) || i >= report.measurements.size())
       continue;

@@ -40,8 +40,8 @@
 // MD: | {{baseline|\*\*baseline\*\* \(chosen\)}} | baseline | —, lowering `plan-buffers=false` | ok |
 // MD: | {{plan|\*\*plan\*\* \(chosen\)}} | single | —, lowering `plan-buffers=true` | ok |
 // MD: ## Memory
-// MD: | baseline | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | — | — | — | — |
-// MD: | plan | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | 7 | 4.2 KiB | 2.1 KiB | 50.7% |
+// MD: | baseline | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} {{B|KiB}} | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | — | — | — | — |
+// MD: | plan | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} {{B|KiB}} | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | 7 | 4.2 KiB | 2.1 KiB | 50.7% |
 
 // The choice (whichever the noise makes it) names its lowering options.
 // MANIFEST: "lowering_options": {{null|"plan-buffers=(true|false)"}},

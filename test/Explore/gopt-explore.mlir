@@ -49,13 +49,14 @@
 // MEM: ## Memory
 // The water level follows the first round's runs: 2 warm-up, the 10
 // steady runs, then the timed ones (at least 3).
-// MEM: | configuration | peak memory | held at peak | fragmentation | water level | intermediates | their bytes | arena | reuse | static estimate | peak / estimate |
-// MEM-NEXT: |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-// MEM-NEXT: | baseline | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{(1[5-9]|[2-9][0-9]|[1-9][0-9][0-9]+)}} | 7 | 4.2 KiB | 2.1 KiB | 50.7% | 2.0 KiB | {{[0-9.]+}} |
-// MEM: | dce | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | 6 | 3.7 KiB | 2.1 KiB | 44.1% | 2.0 KiB | {{[0-9.]+}} |
-// MEM: | fuse | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | 4 | 1.9 KiB | 1.4 KiB |
+// MEM: | configuration | peak memory | held at peak | largest free | fragmentation | water level | intermediates | their bytes | arena | reuse | static estimate | peak / estimate |
+// MEM-NEXT: |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+// MEM-NEXT: | baseline | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} {{B|KiB}} | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{(1[5-9]|[2-9][0-9]|[1-9][0-9][0-9]+)}} | 7 | 4.2 KiB | 2.1 KiB | 50.7% | 2.0 KiB | {{[0-9.]+}} |
+// MEM: | dce | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} {{B|KiB}} | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | 6 | 3.7 KiB | 2.1 KiB | 44.1% | 2.0 KiB | {{[0-9.]+}} |
+// MEM: | fuse | {{[0-9.]+}} KiB | {{[0-9.]+}} KiB | {{[0-9.]+}} {{B|KiB}} | {{[0-9.]+}} | {{[0-9.]+}} KiB after {{[0-9]+}} | 4 | 1.9 KiB | 1.4 KiB |
 // MEM-JSON: "arena_bytes": 2112,
 // MEM-JSON: "external_fragmentation": {{[0-9.e+-]+}},
+// MEM-JSON: "largest_free_at_peak_bytes": {{[0-9]+}},
 // MEM-JSON: "planned_buffers": 7,
 // MEM-JSON-NEXT: "planned_bytes": 4288,
 // MEM-JSON-NEXT: "reserved_at_peak_bytes": {{[1-9][0-9]*}},

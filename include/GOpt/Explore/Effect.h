@@ -148,6 +148,8 @@ struct ConfigurationMeasurement {
   /// allocator held (live and cached free blocks), and the external
   /// fragmentation of the free ones (1 - largest / free).
   int64_t reservedAtPeakBytes = 0;
+  /// The largest of the allocator's free (cached) blocks at that peak.
+  int64_t largestFreeAtPeakBytes = 0;
   double externalFragmentation = 0;
   /// The water level: bytes the runtime's allocator held from the system
   /// after each run of the configuration's first round, from an empty cache

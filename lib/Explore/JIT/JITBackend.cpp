@@ -242,6 +242,7 @@ llvm::Error JITBackend::measure(size_t index, int warmup, int repetitions,
                  report->latencyMs.end());
   m.peakBytes = std::max(m.peakBytes, report->peakBytes);
   m.reservedAtPeakBytes = report->reservedAtPeak;
+  m.largestFreeAtPeakBytes = report->largestFreeAtPeak;
   m.externalFragmentation = report->externalFragmentation;
   return llvm::Error::success();
 }
