@@ -62,17 +62,17 @@ TargetPrediction mlir::gopt::predictOnTarget(
       continue;
     ConfigurationPrediction &p = out.configurations[i];
     p.predicted = true;
-    double computeMs = 0, launchMs = target.runOverheadUs * 1e-3;
     p.predictedMs = predictProgramMs(m.kernelCosts, target);
-    for (const KernelCost &kernel : m.kernelCosts) {
-      double ms = predictKernelMs(kernel, target);
-      launchMs += target.launchOverheadUs * 1e-3;
+    double launchMs = target.launchOverheadUs * 1e-3;
+    double fixedMs = target.runOverheadUs * 1e-3 +
+                     launchMs * static_cast<double>(m.kernelCosts.size());
+    double computeMs = 0;
+    for (const KernelCost &kernel : m.kernelCosts)
       if (isComputeBound(kernel, target))
-        computeMs += ms - target.launchOverheadUs * 1e-3;
-    }
+        computeMs += predictKernelMs(kernel, target) - launchMs;
     if (p.predictedMs > 0) {
       p.computeBoundShare = computeMs / p.predictedMs;
-      p.launchShare = launchMs / p.predictedMs;
+      p.launchShare = fixedMs / p.predictedMs;
       p.speedup = baseMs > 0 ? baseMs / p.predictedMs : 0;
     }
     if (isCandidate(m) && p.speedup > 0 &&

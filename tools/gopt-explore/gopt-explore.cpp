@@ -10,11 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Analysis/PassMeasurement.h"
-#include "GOpt/Explore/Explorer.h"
 #include "GOpt/Explore/CUDABackend.h"
+#include "GOpt/Explore/Explorer.h"
 #include "GOpt/Explore/JITBackend.h"
 #include "GOpt/Explore/ManifestCheck.h"
-#include "GOpt/Explore/MeasurementCache.h"
 #include "GOpt/Explore/Report.h"
 #include "GOpt/Import/ONNX/ONNXImporter.h"
 #include "GOpt/InitAllDialects.h"
@@ -675,46 +674,28 @@ int main(int argc, char **argv) {
     options.roundMilliseconds = 0;
   }
 
-  // The runs of an identical earlier exploration, kept next to the compile
-  // cache, are analyzed again instead of timed again (CPU, timed modes).
-  std::string measurementPath;
-  std::optional<ExploreReport> stored;
-  if (target == "cpu" && recordedRunsDir.empty() && !options.cacheDir.empty() &&
-      options.mode != ExploreMode::Verify) {
-    measurementPath = measurementRecordPath(
-        options.cacheDir, computeMeasurementKey(modelHash, "cpu", options,
-                                                getJITMeasurementContext()));
-    if (!remeasure) {
-      auto loaded = loadMeasurements(measurementPath);
-      if (!loaded)
-        return fail(llvm::toString(loaded.takeError()));
-      stored = std::move(*loaded);
-    }
-  }
-
-  // Measure.
+  // Measure. On the CPU, the runs of an identical earlier exploration,
+  // kept next to the compile cache, are analyzed again instead of timed
+  // again (timed modes; exploreWithStoredRuns).
   bool showProgress =
       progressMode == "always" ||
       (progressMode == "auto" && llvm::sys::Process::StandardErrIsDisplayed());
   ProgressBar bar(showProgress);
-  std::unique_ptr<ExploreBackend> backend;
-  if (target == "cuda")
-    backend = createCUDABackend(*module, options,
-                                recordedRunsDir.empty()
-                                    ? CUDABackendMode::Run
-                                    : CUDABackendMode::Replay,
-                                recordedRunsDir);
-  else
-    backend = createJITBackend(*module, options);
+  ExploreProgress progress = [&](int done, int total, llvm::StringRef what) {
+    bar.update(done, total, what);
+  };
   options.interrupted = &interruptRequested;
   std::optional<InterruptScope> interruptScope(std::in_place);
-  auto report =
-      stored ? analyzeStoredMeasurements(std::move(*stored), measurementPath,
-                                         options.analysis)
-             : explore(*backend, options,
-                       [&](int done, int total, llvm::StringRef what) {
-                         bar.update(done, total, what);
-                       });
+  std::string storeWarning;
+  auto report = target == "cuda"
+                    ? explore(*createCUDABackend(*module, options,
+                                                 recordedRunsDir.empty()
+                                                     ? CUDABackendMode::Run
+                                                     : CUDABackendMode::Replay,
+                                                 recordedRunsDir),
+                              options, progress)
+                    : exploreWithStoredRuns(*module, options, remeasure,
+                                            progress, modelHash, &storeWarning);
   interruptScope.reset();
   bar.finish();
   if (!report) {
@@ -726,11 +707,9 @@ int main(int argc, char **argv) {
     }
     return fail(error);
   }
-  if (!measurementPath.empty() && report->setup.reusedMeasurements.empty() &&
-      !report->setup.interrupted)
-    if (llvm::Error error = storeMeasurements(measurementPath, *report))
-      llvm::errs() << "gopt-explore: warning: " << toString(std::move(error))
-                   << " (the next run times them again)\n";
+  if (!storeWarning.empty())
+    llvm::errs() << "gopt-explore: warning: " << storeWarning
+                 << " (the next run times them again)\n";
   // The ONNX model imported again at other sizes (the sweeps below); the
   // importer's diagnostics become the error.
   auto importResized =
@@ -772,10 +751,7 @@ int main(int argc, char **argv) {
                            "batch size " + std::to_string(batch));
     };
     report->batchSweep =
-        sweepBatchSizes(modelAt, batchSizes, swept, options,
-                        [&](int done, int total, llvm::StringRef what) {
-                          bar.update(done, total, what);
-                        });
+        sweepBatchSizes(modelAt, batchSizes, swept, options, progress);
     bar.finish();
   }
   if (!shapes.empty() && !report->setup.interrupted) {
@@ -789,10 +765,7 @@ int main(int argc, char **argv) {
     };
     interruptScope.emplace();
     report->shapeClasses =
-        exploreShapes(modelAt, shapes, options, remeasure, &*report,
-                      [&](int done, int total, llvm::StringRef what) {
-                        bar.update(done, total, what);
-                      });
+        exploreShapes(modelAt, shapes, options, remeasure, &*report, progress);
     interruptScope.reset();
     bar.finish();
     if (interruptRequested)

@@ -47,10 +47,15 @@ std::string getJITMeasurementContext();
 /// The analysis of `module` on the JIT: the runs of an identical earlier
 /// exploration when `options.cacheDir` holds them (and not `remeasure`),
 /// analyzed with this run's criteria; else explored anew, the runs stored
-/// for the next time.
+/// for the next time (timed modes). `modelHash` is computeProgramHash of
+/// `module` when the caller has it (empty: computed here). A stored record
+/// that does not read is an error; one that cannot be written is not: the
+/// next run times the runs again, and `storeWarning`, when given, says why.
 llvm::Expected<ExploreReport>
 exploreWithStoredRuns(ModuleOp module, const ExploreOptions &options,
-                      bool remeasure, const ExploreProgress &progress = {});
+                      bool remeasure, const ExploreProgress &progress = {},
+                      llvm::StringRef modelHash = "",
+                      std::string *storeWarning = nullptr);
 
 /// The model at a shape (sizes of its named dimensions), or why not.
 using ModelAtShape =

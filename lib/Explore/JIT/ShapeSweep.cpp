@@ -22,16 +22,17 @@ std::string mlir::gopt::getJITMeasurementContext() {
          " threads " + std::to_string(runtime::getLibraryThreads());
 }
 
-llvm::Expected<ExploreReport>
-mlir::gopt::exploreWithStoredRuns(ModuleOp module,
-                                  const ExploreOptions &options, bool remeasure,
-                                  const ExploreProgress &progress) {
+llvm::Expected<ExploreReport> mlir::gopt::exploreWithStoredRuns(
+    ModuleOp module, const ExploreOptions &options, bool remeasure,
+    const ExploreProgress &progress, llvm::StringRef modelHash,
+    std::string *storeWarning) {
   std::string path;
   if (!options.cacheDir.empty() && options.mode != ExploreMode::Verify) {
+    std::string hash =
+        modelHash.empty() ? computeProgramHash(module) : modelHash.str();
     path = measurementRecordPath(
-        options.cacheDir,
-        computeMeasurementKey(computeProgramHash(module), "cpu", options,
-                              getJITMeasurementContext()));
+        options.cacheDir, computeMeasurementKey(hash, "cpu", options,
+                                                getJITMeasurementContext()));
     if (!remeasure) {
       auto stored = loadMeasurements(path);
       if (!stored)
@@ -46,8 +47,11 @@ mlir::gopt::exploreWithStoredRuns(ModuleOp module,
   if (!report)
     return report.takeError();
   if (!path.empty() && !report->setup.interrupted)
-    if (llvm::Error error = storeMeasurements(path, *report))
-      llvm::consumeError(std::move(error)); // the next run times them again
+    if (llvm::Error error = storeMeasurements(path, *report)) {
+      std::string why = llvm::toString(std::move(error));
+      if (storeWarning)
+        *storeWarning = why;
+    }
   return report;
 }
 
