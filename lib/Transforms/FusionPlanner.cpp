@@ -209,6 +209,29 @@ std::vector<SmallVector<Operation *>> Planner::run() {
       continue;
     }
 
+    // A matmul reads a transpose only it reads in place (the group's
+    // kernel folds the permutation into the contraction's strides).
+    // Both operands' transposes together first: one placed after the other
+    // is an input the other's group would not have in time.
+    if (options.absorbTransposes) {
+      SmallVector<int64_t> transposes;
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (!isAbsorbableTranspose(operand))
+          continue;
+        Operation *transpose = operand.get().getDefiningOp();
+        if (transpose->getBlock() != &block)
+          continue;
+        int64_t g = find(position.lookup(transpose));
+        if (groups[g].size == 1 && !groups[g].open)
+          transposes.push_back(g);
+      }
+      if (!transposes.empty() &&
+          !tryMerge(op, transposes, /*asEpilogue=*/false))
+        for (int64_t g : transposes)
+          if (tryMerge(op, {g}, /*asEpilogue=*/false))
+            break;
+    }
+
     // An anchor takes plain elementwise producers as its prologue when it
     // reads each operand element once.
     auto kindIface = cast<FusionKindOpInterface>(op);
@@ -241,6 +264,33 @@ std::vector<SmallVector<Operation *>> Planner::run() {
   for (auto [first, i] : order)
     sorted.push_back(std::move(result[i]));
   return sorted;
+}
+
+bool mlir::gopt::readsPermutedInPlace(MatmulOp matmul, unsigned operandNumber,
+                                      ArrayRef<int64_t> perm) {
+  int64_t rank = static_cast<int64_t>(perm.size());
+  if (rank < 2 || operandNumber > 1)
+    return false;
+  // The input's innermost dim must stay one of the two matrix dims.
+  auto innermost = llvm::find(perm, rank - 1);
+  if (std::distance(perm.begin(), innermost) < rank - 2)
+    return false;
+  if (operandNumber != 0)
+    return true;
+  // A right operand shared by every batch lets the batches' rows be one
+  // GEMM; strided left rows would split it into one GEMM per batch.
+  auto rhsType = cast<ShapedType>(matmul.getRhs().getType());
+  ArrayRef<int64_t> rhsBatch = rhsType.getShape().drop_back(2);
+  bool sharedRhs = llvm::all_of(rhsBatch, [](int64_t d) { return d == 1; });
+  return !sharedRhs || rank == 2;
+}
+
+bool mlir::gopt::isAbsorbableTranspose(OpOperand &operand) {
+  auto matmul = dyn_cast<MatmulOp>(operand.getOwner());
+  auto transpose = operand.get().getDefiningOp<TransposeOp>();
+  return matmul && transpose && transpose->hasOneUse() &&
+         readsPermutedInPlace(matmul, operand.getOperandNumber(),
+                              transpose.getPerm());
 }
 
 std::vector<SmallVector<Operation *>>

@@ -45,6 +45,80 @@ static bool hoistConstants(Block &block) {
   return true;
 }
 
+/// Whether every dim of `v`'s type is 1: it broadcasts the same against a
+/// tensor in any layout.
+static bool isUnitShaped(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  return type &&
+         llvm::all_of(type.getShape(), [](int64_t d) { return d == 1; });
+}
+
+/// An elementwise op read only by `operand` of a matmul, whose one operand
+/// that is not unit-shaped is a transpose read by it alone (the attention
+/// scale `div(transpose(q), 8)`), is applied before the transpose instead,
+/// when the matmul can then read the transpose in place. Returns whether
+/// it rewrote.
+static bool sinkTransposeThroughScaling(OpOperand &operand,
+                                        RewriterBase &rewriter) {
+  auto matmul = cast<MatmulOp>(operand.getOwner());
+  Operation *op = operand.get().getDefiningOp();
+  auto kind = dyn_cast_or_null<FusionKindOpInterface>(op);
+  if (!kind || kind.getFusionKind() != FusionKind::Elementwise ||
+      !op->hasOneUse() || op->getNumResults() != 1 || op->getNumRegions())
+    return false;
+  TransposeOp transpose;
+  for (Value v : op->getOperands()) {
+    if (isUnitShaped(v))
+      continue;
+    auto t = v.getDefiningOp<TransposeOp>();
+    if (transpose || !t || !t->hasOneUse() ||
+        t.getType() != op->getResult(0).getType())
+      return false;
+    transpose = t;
+  }
+  if (!transpose || !readsPermutedInPlace(matmul, operand.getOperandNumber(),
+                                          transpose.getPerm()))
+    return false;
+  rewriter.setInsertionPoint(op);
+  Operation *moved = rewriter.clone(*op);
+  rewriter.modifyOpInPlace(moved, [&] {
+    moved->replaceUsesOfWith(transpose.getResult(), transpose.getInput());
+    moved->getResult(0).setType(transpose.getInput().getType());
+  });
+  auto sunk = TransposeOp::create(rewriter, op->getLoc(), transpose.getType(),
+                                  moved->getResult(0),
+                                  transpose.getPermAttr());
+  rewriter.replaceOp(op, sunk.getResult());
+  rewriter.eraseOp(transpose);
+  return true;
+}
+
+/// Moves each transpose a matmul of `block` can absorb (isAbsorbableTranspose)
+/// to just before the matmul, sinking it first through a scaling between
+/// them: a group is placed at its first op, so a transpose computed before
+/// the matmul's other operand could not join the matmul's group where it
+/// was. Returns whether anything changed.
+static bool placeAbsorbableTransposes(Block &block, RewriterBase &rewriter) {
+  bool changed = false;
+  SmallVector<MatmulOp> matmuls;
+  for (Operation &op : block)
+    if (auto matmul = dyn_cast<MatmulOp>(op))
+      matmuls.push_back(matmul);
+  for (MatmulOp matmul : matmuls)
+    for (OpOperand &operand : matmul->getOpOperands()) {
+      changed |= sinkTransposeThroughScaling(operand, rewriter);
+      if (!isAbsorbableTranspose(operand))
+        continue;
+      Operation *transpose = operand.get().getDefiningOp();
+      if (transpose->getBlock() != &block ||
+          transpose->getNextNode() == matmul.getOperation())
+        continue;
+      transpose->moveBefore(matmul);
+      changed = true;
+    }
+  return changed;
+}
+
 /// Plans the fusion groups of every block that holds graph ops (never inside
 /// an existing gopt.fusion) and materializes each as one gopt.fusion.
 struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
@@ -61,6 +135,7 @@ struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
     options.maxGroupSize = maxGroupSize;
     options.fuseContractionEpilogues = fuseContractionEpilogues;
     options.fuseReductions = fuseReductions;
+    options.absorbTransposes = absorbTransposes;
 
     SmallVector<Block *> blocks;
     getOperation()->walk([&](Block *block) {
@@ -71,6 +146,8 @@ struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
     bool changed = false;
     for (Block *block : blocks) {
       changed |= hoistConstants(*block);
+      if (absorbTransposes)
+        changed |= placeAbsorbableTransposes(*block, rewriter);
       for (SmallVector<Operation *> &group : planFusionGroups(*block, options)) {
         materializeFusionGroup(group, rewriter);
         ++numGroups;

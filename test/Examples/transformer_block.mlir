@@ -10,15 +10,17 @@
 // INPUT: gopt.layer_norm
 // INPUT: gopt.gelu
 
-// Four kernels: {QK^T, scale}, {out-projection, residual add},
-// {MLP up-projection, gelu}, {MLP down-projection, residual add}.
-// KERNELS: {{^}}4{{$}}
+// Five kernels: {Q and K^T transposes, QK^T, scale}, {V transpose, P·V},
+// {out-projection, residual add}, {MLP up-projection, gelu}, {MLP
+// down-projection, residual add}. A transpose only a batched matmul reads
+// joins the matmul's kernel, which reads it through strides.
+// KERNELS: {{^}}5{{$}}
 
 // CHECK-LABEL: func.func @main
 // CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<1x16x32xf32>) -> tensor<1x16x32xf32>
 // The first layer norm and the Q/K/V projections stay single ops: each
 // projection is an anchor whose producer (the layer norm) is an anchor too,
-// and the head reshapes/transposes are data movement.
+// and the head reshapes are data movement.
 // CHECK-NOT: gopt.fusion
 // CHECK: %[[LN1:.*]] = gopt.layer_norm %[[X]],
 // CHECK-NEXT: %[[Q:.*]] = gopt.linear %[[LN1]],
@@ -27,19 +29,24 @@
 // CHECK-NEXT: %[[Q4:.*]] = gopt.reshape %[[Q]]
 // CHECK-NEXT: %[[K4:.*]] = gopt.reshape %[[K]]
 // CHECK-NEXT: %[[V4:.*]] = gopt.reshape %[[V]]
-// CHECK-NEXT: %[[QH:.*]] = gopt.transpose %[[Q4]] perm = [0, 2, 1, 3]
-// CHECK-NEXT: %[[KT:.*]] = gopt.transpose %[[K4]] perm = [0, 2, 3, 1]
-// CHECK-NEXT: %[[VH:.*]] = gopt.transpose %[[V4]] perm = [0, 2, 1, 3]
-// Attention scores: the scale is the matmul's epilogue.
-// CHECK-NEXT: %[[S:.*]] = gopt.fusion(%[[QH]], %[[KT]], %{{.*}} :
+// Attention scores: the head transposes are the matmul's operands, the
+// scale its epilogue.
+// CHECK-NEXT: %[[S:.*]] = gopt.fusion(%[[Q4]], %[[K4]], %{{.*}} :
 // CHECK-NEXT: ^bb0
-// CHECK-NEXT: %[[MM:.*]] = gopt.matmul
+// CHECK-NEXT: %[[QH:.*]] = gopt.transpose %{{.*}} perm = [0, 2, 1, 3]
+// CHECK-NEXT: %[[KT:.*]] = gopt.transpose %{{.*}} perm = [0, 2, 3, 1]
+// CHECK-NEXT: %[[MM:.*]] = gopt.matmul %[[QH]], %[[KT]]
 // CHECK-NEXT: %[[SC:.*]] = gopt.mul %[[MM]],
 // CHECK-NEXT: gopt.yield %[[SC]] : tensor<1x2x16x16xf32>
 // CHECK-NEXT: }
 // The softmax reads an anchored group, so it is an anchor alone.
 // CHECK-NEXT: %[[P:.*]] = gopt.softmax %[[S]] axis = 3
-// CHECK-NEXT: %[[OH:.*]] = gopt.matmul %[[P]], %[[VH]]
+// CHECK-NEXT: %[[OH:.*]] = gopt.fusion(%[[V4]], %[[P]] :
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: %[[VH:.*]] = gopt.transpose %{{.*}} perm = [0, 2, 1, 3]
+// CHECK-NEXT: %[[PV:.*]] = gopt.matmul %{{.*}}, %[[VH]]
+// CHECK-NEXT: gopt.yield %[[PV]] : tensor<1x2x16x16xf32>
+// CHECK-NEXT: }
 // CHECK-NEXT: %[[OT:.*]] = gopt.transpose %[[OH]] perm = [0, 2, 1, 3]
 // CHECK-NEXT: %[[O:.*]] = gopt.reshape %[[OT]] : tensor<1x16x2x16xf32> -> tensor<1x16x32xf32>
 // Output projection + residual add.

@@ -12,7 +12,16 @@
 // RUN: gopt-run %s --entry=batched --reps=0 --pipeline=gopt-optimize --expect=%t/batched.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
 // RUN: gopt-run %s --entry=transposed --reps=0 --lowering-options=contractions=codegen --outputs=%t/t0.npy,%t/t1.npy
 // RUN: gopt-run %s --entry=transposed --reps=0 --pipeline=gopt-optimize --expect=%t/t0.npy,%t/t1.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
+// Attention with head transposes (gopt-optimize puts them into their
+// matmuls' kernels, which read them through strides): the library path and
+// the codegen path both match the unoptimized codegen reference.
+// RUN: gopt-run %s --entry=attention --reps=0 --lowering-options=contractions=codegen --outputs=%t/attention.npy
+// RUN: gopt-run %s --entry=attention --reps=0 --pipeline=gopt-optimize --expect=%t/attention.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
+// RUN: gopt-run %s --entry=attention --reps=0 --pipeline=gopt-optimize --lowering-options=contractions=codegen --expect=%t/attention.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
 // CHECK: result #0 vs {{.*}}: match (0 of
+// RUN: gopt-run %s --entry=attention --reps=1 --warmup=0 --pipeline=gopt-optimize | FileCheck %s --check-prefix=STRIDED
+// STRIDED: attention_k{{[0-9]+}}_transpose_transpose_matmul  [gopt_sgemm]
+// STRIDED: attention_k{{[0-9]+}}_transpose_matmul  [gopt_sgemm]
 
 // The report names the kernels that call a library (the general path, the
 // generated loops, is the rest) and what they call (the count covers every
@@ -68,4 +77,18 @@ func.func @conv(%x: tensor<2x5x11x9xf32>, %w: tensor<7x5x3x3xf32>, %b: tensor<7x
   %s = gopt.conv2d %x, %w2 strides = [2, 2] padding = [1, 0, 0, 1] dilations = [1, 1] groups = 1 : tensor<2x5x11x9xf32>, tensor<6x5x2x3xf32> -> tensor<2x6x6x4xf32>
   %z = gopt.conv2d %x, %w2 strides = [2, 3] padding = [0, 1, 1, 0] dilations = [2, 1] groups = 1 : tensor<2x5x11x9xf32>, tensor<6x5x2x3xf32> -> tensor<2x6x5x3xf32>
   return %r, %s, %z : tensor<2x7x11x9xf32>, tensor<2x6x6x4xf32>, tensor<2x6x5x3xf32>
+}
+
+// Multi-head attention on a sequence-first projection [seq, heads, dim]:
+// Q scaled and head-transposed, Kᵀ, softmax, ·V.
+func.func @attention(%q: tensor<32x4x16xf32>, %k: tensor<32x4x16xf32>, %v: tensor<32x4x16xf32>) -> tensor<4x32x16xf32> {
+  %c = gopt.constant dense<4.0> : tensor<f32>
+  %qh = gopt.transpose %q perm = [1, 0, 2] : tensor<32x4x16xf32> -> tensor<4x32x16xf32>
+  %vh = gopt.transpose %v perm = [1, 0, 2] : tensor<32x4x16xf32> -> tensor<4x32x16xf32>
+  %qs = gopt.div %qh, %c : tensor<4x32x16xf32>, tensor<f32> -> tensor<4x32x16xf32>
+  %kt = gopt.transpose %k perm = [1, 2, 0] : tensor<32x4x16xf32> -> tensor<4x16x32xf32>
+  %s = gopt.matmul %qs, %kt : tensor<4x32x16xf32>, tensor<4x16x32xf32> -> tensor<4x32x32xf32>
+  %p = gopt.softmax %s axis = 2 : tensor<4x32x32xf32>
+  %o = gopt.matmul %p, %vh : tensor<4x32x32xf32>, tensor<4x32x16xf32> -> tensor<4x32x16xf32>
+  return %o : tensor<4x32x16xf32>
 }

@@ -21,7 +21,24 @@ struct FusionPlannerOptions {
   bool fuseContractionEpilogues = true;
   /// Fuse elementwise prologues and epilogues into reductions.
   bool fuseReductions = true;
+  /// Put a transpose read only by a batched matmul into the matmul's group
+  /// when a GEMM can read the transpose's input through strides instead
+  /// (absorbableTranspose).
+  bool absorbTransposes = true;
 };
+
+/// Whether operand `operandNumber` (0: left, 1: right) of `matmul`, given
+/// as a transpose by `perm`, can be read in place, as strides of the
+/// transpose's input: the input's innermost dim stays among the operand's
+/// two matrix dims (a GEMM needs one unit stride), and, for the left
+/// operand of a product with one right matrix for every batch, the rows of
+/// all batches stay one GEMM (only a 2-D left operand qualifies).
+bool readsPermutedInPlace(MatmulOp matmul, unsigned operandNumber,
+                          ArrayRef<int64_t> perm);
+
+/// Whether `operand` is a transpose a gopt.matmul reads and nothing else,
+/// and the matmul can read it in place (readsPermutedInPlace).
+bool isAbsorbableTranspose(OpOperand &operand);
 
 /// Groups of two or more ops of `block`, each in program order, groups
 /// ordered by their first op. Linear in the number of ops and operands. Every

@@ -65,8 +65,10 @@ def GOptFuse : Pass<"gopt-fuse"> {
     with its elementwise epilogue (bias, activation, residual add); a
     reduction (reduce, softmax, layer_norm, pooling) with its elementwise
     epilogue, and with an elementwise prologue for reduce, softmax,
-    layer_norm and global_avg_pool. A group has at most one contraction or
-    reduction. An op joins a group only if every input it takes from
+    layer_norm and global_avg_pool; a matmul with the transposes only it
+    reads when a GEMM can read their inputs through strides (the kernel
+    folds the permutation into the contraction). A group has at most one
+    contraction or reduction. An op joins a group only if every input it takes from
     outside the group is available before the group's first op, so the
     group can be placed there: no cycle is possible, and no op is
     duplicated (a value used outside the group becomes an extra result).
@@ -82,6 +84,10 @@ def GOptFuse : Pass<"gopt-fuse"> {
            "Fuse elementwise consumers into matmul/linear/conv2d groups">,
     Option<"fuseReductions", "fuse-reductions", "bool", /*default=*/"true",
            "Fuse elementwise prologues and epilogues into reductions">,
+    Option<"absorbTransposes", "absorb-transposes", "bool",
+           /*default=*/"true",
+           "Fuse a transpose only a batched matmul reads into the matmul's "
+           "kernel, which reads its input through strides">,
   ];
   let statistics = [
     Statistic<"numGroups", "fusion-groups", "gopt.fusion ops created">,

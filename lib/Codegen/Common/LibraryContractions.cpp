@@ -119,13 +119,11 @@ static bool isConvolutionForLibrary(Operation *op) {
          op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
 }
 
-/// Whether each operand of the contraction `op` has one of its two matrix
-/// dims innermost (A: m or k, B: k or n, C: n), so that on row-major
-/// buffers one of its matrix strides is 1, as a GEMM library needs.
-static bool hasGemmLayouts(linalg::GenericOp op, const SgemmLoops &loops) {
+bool mlir::gopt::hasGemmLayouts(ArrayRef<AffineMap> maps,
+                                const SgemmLoops &loops) {
   std::pair<unsigned, unsigned> matrixDims[3] = {
       {loops.m, loops.k}, {loops.k, loops.n}, {loops.m, loops.n}};
-  for (auto [map, dims] : llvm::zip(op.getIndexingMapsArray(), matrixDims)) {
+  for (auto [map, dims] : llvm::zip(maps, matrixDims)) {
     unsigned innermost =
         cast<AffineDimExpr>(map.getResults().back()).getPosition();
     if (innermost != dims.first && innermost != dims.second)
@@ -144,7 +142,7 @@ struct MarkSgemmContraction : OpRewritePattern<linalg::GenericOp> {
                                 PatternRewriter &rewriter) const override {
     std::optional<SgemmLoops> loops;
     if (op.getLibraryCallAttr() || !(loops = matchSgemmContraction(op)) ||
-        !hasGemmLayouts(op, *loops))
+        !hasGemmLayouts(op.getIndexingMapsArray(), *loops))
       return failure();
     rewriter.modifyOpInPlace(op, [&] {
       op.setLibraryCallAttr(rewriter.getStringAttr(kSgemmLibraryCall));

@@ -27,6 +27,8 @@ OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
   // Elementwise arith/math ops of other producers on whole tensors.
   toLinalg.addPass(createConvertElementwiseToLinalgPass());
   toLinalg.addPass(createCanonicalizerPass());
+  // Transposes gopt-fuse put into their matmul's kernel become strides.
+  toLinalg.addPass(createGOptFoldPermutationsIntoContractions());
   return toLinalg;
 }
 

@@ -24,15 +24,20 @@ func.func @linear_bias_relu(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %b:
 
 // -----
 
-// A batched matmul alone is one strided-batched call (batch 12) and no
-// launch.
+// A batched matmul of a transposed operand is one strided-batched call
+// (batch 12) that reads Kᵀ through strides (gopt-fuse puts the transpose
+// into the matmul's kernel, which folds it: B's k stride 1, n stride 32):
+// no launch, no transposed copy.
 // CHECK-LABEL: llvm.func @batched_transposed(
-// CHECK: %[[BATCH:.*]] = llvm.mlir.constant(12 : i64) : i64
-// CHECK: gpu.launch_func {{.*}}@batched_transposed_k0_transpose_kernel
-// CHECK: llvm.call @gopt_cuda_sgemm(%[[BATCH]],
+// CHECK-DAG: %[[BATCH:.*]] = llvm.mlir.constant(12 : i64) : i64
+// CHECK-DAG: %[[C32:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK-DAG: %[[C2048:.*]] = llvm.mlir.constant(2048 : i64) : i64
+// CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.call @gopt_cuda_sgemm(%[[BATCH]], {{.*}}, %[[C2048]], %[[C32]], %[[C1]], %{{.*}}, %[[C2048]], %[[C1]], %[[C32]],
 // CHECK-NOT: gpu.launch_func
 // CHECK: llvm.return
-// CHECK-NOT: gpu.binary @batched_transposed_k1
+// CHECK-NOT: gpu.binary @batched_transposed_k0
 func.func @batched_transposed(%q: tensor<12x64x32xf32>, %k: tensor<12x64x32xf32>) -> tensor<12x64x64xf32> {
   %kt = gopt.transpose %k perm = [0, 2, 1] : tensor<12x64x32xf32> -> tensor<12x32x64xf32>
   %s = gopt.matmul %q, %kt : tensor<12x64x32xf32>, tensor<12x32x64xf32> -> tensor<12x64x64xf32>

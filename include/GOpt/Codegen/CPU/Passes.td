@@ -41,7 +41,10 @@ def GOptLowerVectors : Pass<"gopt-lower-vectors"> {
     `gopt-vectorize-kernels` produced: multi-reductions (inner reduction),
     contractions (outer products, then FMAs), broadcasts, transposes,
     shape casts, masks and transfer permutation maps, leaving 1-D vector
-    ops and n-D transfers for `convert-vector-to-scf{full-unroll}`.
+    ops and n-D transfers for `convert-vector-to-scf{full-unroll}`. Float
+    sums and products along a vector (`vector.reduction <add|mul>`) get
+    the `reassoc` flag: LLVM adds their lanes pairwise instead of in one
+    dependent chain.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

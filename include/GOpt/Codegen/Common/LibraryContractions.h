@@ -41,6 +41,12 @@ struct SgemmLoops {
 /// reads. Otherwise none (the codegen path keeps it).
 std::optional<SgemmLoops> matchSgemmContraction(linalg::GenericOp op);
 
+/// Whether each operand of a contraction with loop roles `loops`, read
+/// through `maps` (A, B, C), has one of its two matrix dims innermost (A: m
+/// or k, B: k or n, C: n), so that on row-major buffers one of its matrix
+/// strides is 1, as a GEMM library needs.
+bool hasGemmLayouts(ArrayRef<AffineMap> maps, const SgemmLoops &loops);
+
 /// Marks every f32 contraction generic sgemm can compute
 /// (matchSgemmContraction) with `library_call = "gopt_sgemm"`, and every
 /// f32 convolution (`linalg.conv_2d_nchw_fchw`, or a grouped one:

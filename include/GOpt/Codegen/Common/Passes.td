@@ -223,6 +223,25 @@ def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp">
   ];
 }
 
+def GOptFoldPermutationsIntoContractions
+    : Pass<"gopt-fold-permutations-into-contractions"> {
+  let summary = "Let contractions read a transposed operand through strides";
+  let description = [{
+    A contraction `linalg.generic` (multiply-accumulate body) whose input is
+    the result of a permuting copy (a generic that only yields its input
+    read through a permutation: what `convert-gopt-to-linalg` makes of
+    `gopt.transpose`) read by nothing else reads the copy's input through
+    the composed indexing map, and the copy goes. A contraction a GEMM
+    library could take before (`gopt-select-library-contractions`) is
+    rewritten only if it still can after (each operand keeps one of its
+    matrix dims innermost); otherwise the copy stays. gopt-fuse puts such
+    transposes into their matmul's kernel (`absorb-transposes`); the
+    library call then takes the permutation as strides and the transposed
+    tensor is never written.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
   let summary = "Mark f32 contractions and convolutions for library calls";
   let description = [{

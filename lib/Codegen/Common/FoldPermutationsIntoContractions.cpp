@@ -1,0 +1,95 @@
+//===- FoldPermutationsIntoContractions.cpp - Strided contraction reads ---===//
+//
+// A kernel that gopt-fuse gave a transpose and the matmul reading it
+// (FusionPlanner's absorbable transposes) holds, once in linalg, a
+// permuting copy generic feeding a contraction generic. The contraction can
+// read the copy's input directly through the composed indexing map: on the
+// library path the GEMM call then takes the permutation as strides
+// (lib/Runtime/Blas.cpp picks the transpose flag and leading dimension), on
+// the codegen path the loops read it strided; either way the transposed
+// tensor is never written.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Codegen/Common/LibraryContractions.h"
+#include "GOpt/Codegen/Common/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir {
+namespace gopt {
+#define GEN_PASS_DEF_GOPTFOLDPERMUTATIONSINTOCONTRACTIONS
+#include "GOpt/Codegen/Common/Passes.h.inc"
+} // namespace gopt
+} // namespace mlir
+
+using namespace mlir;
+
+/// Whether `op` only permutes its one input: all loops parallel, the input
+/// read through a permutation, the result written through the identity,
+/// and a body that yields the input element unchanged (what
+/// convert-gopt-to-linalg makes of gopt.transpose).
+static bool isPermutingCopy(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+      op.getNumReductionLoops() != 0)
+    return false;
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (!maps[0].isPermutation() || !maps[1].isIdentity())
+    return false;
+  Block *body = op.getBody();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  return body->getOperations().size() == 1 && yield.getNumOperands() == 1 &&
+         yield.getOperand(0) == body->getArgument(0);
+}
+
+namespace {
+
+/// A contraction reading a permuting copy read by nothing else reads the
+/// copy's input instead. When the contraction was one a GEMM library takes
+/// (matchSgemmContraction, hasGemmLayouts), it must still be afterwards,
+/// or the permutation stays: a contraction falling off the library path
+/// would cost far more than the copy.
+struct FoldPermutingCopyIntoContraction
+    : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!linalg::isaContractionOpInterface(op) || !op.hasPureTensorSemantics())
+      return failure();
+    std::optional<gopt::SgemmLoops> loops = gopt::matchSgemmContraction(op);
+    bool library =
+        loops && gopt::hasGemmLayouts(op.getIndexingMapsArray(), *loops);
+    for (OpOperand *operand : op.getDpsInputOperands()) {
+      auto copy = operand->get().getDefiningOp<linalg::GenericOp>();
+      if (!copy || !copy->hasOneUse() || !isPermutingCopy(copy))
+        continue;
+      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+      unsigned index = operand->getOperandNumber();
+      maps[index] = copy.getIndexingMapsArray()[0].compose(maps[index]);
+      if (library && !gopt::hasGemmLayouts(maps, *loops))
+        continue;
+      rewriter.modifyOpInPlace(op, [&] {
+        operand->set(copy.getDpsInputOperand(0)->get());
+        op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+      });
+      rewriter.eraseOp(copy);
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// Applies FoldPermutingCopyIntoContraction until no copy is left to fold.
+struct GOptFoldPermutationsIntoContractionsPass
+    : gopt::impl::GOptFoldPermutationsIntoContractionsBase<
+          GOptFoldPermutationsIntoContractionsPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<FoldPermutingCopyIntoContraction>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
