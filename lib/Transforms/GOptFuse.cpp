@@ -86,8 +86,7 @@ static bool sinkTransposeThroughScaling(OpOperand &operand,
     moved->getResult(0).setType(transpose.getInput().getType());
   });
   auto sunk = TransposeOp::create(rewriter, op->getLoc(), transpose.getType(),
-                                  moved->getResult(0),
-                                  transpose.getPermAttr());
+                                  moved->getResult(0), transpose.getPermAttr());
   rewriter.replaceOp(op, sunk.getResult());
   rewriter.eraseOp(transpose);
   return true;

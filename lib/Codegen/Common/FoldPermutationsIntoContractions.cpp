@@ -50,8 +50,7 @@ namespace {
 /// (matchSgemmContraction, hasGemmLayouts), it must still be afterwards,
 /// or the permutation stays: a contraction falling off the library path
 /// would cost far more than the copy.
-struct FoldPermutingCopyIntoContraction
-    : OpRewritePattern<linalg::GenericOp> {
+struct FoldPermutingCopyIntoContraction : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
