@@ -72,7 +72,8 @@ static bool sinkTransposeThroughScaling(OpOperand &operand,
       continue;
     auto t = v.getDefiningOp<TransposeOp>();
     if (transpose || !t || !t->hasOneUse() ||
-        t.getType() != op->getResult(0).getType())
+        t.getType().getShape() !=
+            cast<RankedTensorType>(op->getResult(0).getType()).getShape())
       return false;
     transpose = t;
   }
@@ -81,11 +82,15 @@ static bool sinkTransposeThroughScaling(OpOperand &operand,
     return false;
   rewriter.setInsertionPoint(op);
   Operation *moved = rewriter.clone(*op);
+  // The op's own element type (a cast or a compare changes it) on the
+  // transpose's input shape.
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  auto inputType = cast<RankedTensorType>(transpose.getInput().getType());
   rewriter.modifyOpInPlace(moved, [&] {
     moved->replaceUsesOfWith(transpose.getResult(), transpose.getInput());
-    moved->getResult(0).setType(transpose.getInput().getType());
+    moved->getResult(0).setType(inputType.clone(resultType.getElementType()));
   });
-  auto sunk = TransposeOp::create(rewriter, op->getLoc(), transpose.getType(),
+  auto sunk = TransposeOp::create(rewriter, op->getLoc(), resultType,
                                   moved->getResult(0), transpose.getPermAttr());
   rewriter.replaceOp(op, sunk.getResult());
   rewriter.eraseOp(transpose);

@@ -101,3 +101,21 @@ func.func @transposed_matrix(%a: tensor<8x16xf32>, %w: tensor<8x32xf32>) -> tens
   %y = gopt.matmul %at, %w : tensor<16x8xf32>, tensor<8x32xf32> -> tensor<16x32xf32>
   return %y : tensor<16x32xf32>
 }
+
+// -----
+
+// A cast between the transpose and the matmul moves before the transpose
+// too, keeping its own element type on the transpose's input shape.
+// CHECK-LABEL: func.func @cast_then_matmul
+// CHECK-SAME: (%[[A:.*]]: tensor<4x16x8xf32>, %[[K:.*]]: tensor<16x4x8xf16>)
+// CHECK-NEXT: %[[C:.*]] = gopt.cast %[[K]] : tensor<16x4x8xf16> to tensor<16x4x8xf32>
+// CHECK-NEXT: gopt.fusion(%[[C]], %[[A]] :
+// CHECK-NEXT: ^bb0
+// CHECK-NEXT: gopt.transpose %{{.*}} perm = [1, 2, 0] : tensor<16x4x8xf32> -> tensor<4x8x16xf32>
+// CHECK-NEXT: gopt.matmul
+func.func @cast_then_matmul(%a: tensor<4x16x8xf32>, %k: tensor<16x4x8xf16>) -> tensor<4x16x16xf32> {
+  %kt = gopt.transpose %k perm = [1, 2, 0] : tensor<16x4x8xf16> -> tensor<4x8x16xf16>
+  %kc = gopt.cast %kt : tensor<4x8x16xf16> to tensor<4x8x16xf32>
+  %s = gopt.matmul %a, %kc : tensor<4x16x8xf32>, tensor<4x8x16xf32> -> tensor<4x16x16xf32>
+  return %s : tensor<4x16x16xf32>
+}
