@@ -6,7 +6,9 @@
 // write one: the triad itself, and a longer elementwise chain, both after
 // gopt-optimize (one fused kernel) and without graph passes (one kernel per
 // op, each with its own round trip through memory). Target: the fused chain
-// reaches at least 70% of the triad's bandwidth.
+// reaches at least 70% of the triad's bandwidth. Also timed, interleaved: a
+// square transpose of about N floats (read once, written once), whose
+// bandwidth is printed beside the triad's.
 //
 //   gopt-bench-elementwise-bandwidth [--elements=16777216] [--rounds=15]
 //
@@ -17,6 +19,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 
+#include <cmath>
 #include <vector>
 
 using namespace gopt_bench;
@@ -50,6 +53,19 @@ static std::string graphs(int64_t n) {
          "  return %f : " + t + "\n}\n";
 }
 
+/// A transpose of a `side` x `side` matrix.
+static std::string transposeGraph(int64_t side) {
+  std::string t =
+      "tensor<" + std::to_string(side) + "x" + std::to_string(side) + "xf32>";
+  return "func.func @transpose(%x: " + t + ") -> " + t +
+         " {\n"
+         "  %t = gopt.transpose %x perm = [1, 0] : " +
+         t + " -> " + t +
+         "\n"
+         "  return %t : " +
+         t + "\n}\n";
+}
+
 /// The graph's function alone, as its own module.
 static std::string only(const std::string &all, llvm::StringRef name) {
   llvm::StringRef text(all);
@@ -76,6 +92,12 @@ int main(int argc, char **argv) {
   auto chainFused = compileOrDie(*context, only(all, "chain"), "gopt-optimize");
   auto chainPlain = compileOrDie(*context, only(all, "chain"), "");
   std::vector<HostTensor> inputs = triadFused->makeRandomInputs(1);
+  // The largest square of at most N floats whose side 8 divides (the
+  // transpose's tiles stay full).
+  int64_t side =
+      static_cast<int64_t>(std::sqrt(static_cast<double>(n))) / 8 * 8;
+  auto transpose = compileOrDie(*context, transposeGraph(side), "");
+  std::vector<HostTensor> matrix = transpose->makeRandomInputs(1);
 
   std::vector<float> a(n, 0), b(n, 1), c(n, 2);
   float s = 3.0f;
@@ -88,11 +110,12 @@ int main(int argc, char **argv) {
     auto end = std::chrono::steady_clock::now();
     return std::chrono::duration<double, std::milli>(end - start).count();
   };
-  auto samples = interleave(
-      {stream, [&] { return timeGraphOnce(*triadFused, inputs); },
-       [&] { return timeGraphOnce(*chainFused, inputs); },
-       [&] { return timeGraphOnce(*chainPlain, inputs); }},
-      rounds);
+  auto samples =
+      interleave({stream, [&] { return timeGraphOnce(*triadFused, inputs); },
+                  [&] { return timeGraphOnce(*chainFused, inputs); },
+                  [&] { return timeGraphOnce(*chainPlain, inputs); },
+                  [&] { return timeGraphOnce(*transpose, matrix); }},
+                 rounds);
 
   double bytes = 3.0 * 4.0 * static_cast<double>(n);
   auto gbps = [&](double ms) { return bytes / (ms * 1e-3) / 1e9; };
@@ -113,6 +136,16 @@ int main(int argc, char **argv) {
         quantile(samples[i], 0.25), quantile(samples[i], 0.75), gbps(ms),
         triadMs / ms, (long long)kernels[i]);
   }
+  double transposeMs = quantile(samples[4], 0.5);
+  double transposeBytes = 2.0 * 4.0 * static_cast<double>(side * side);
+  double transposeGbps = transposeBytes / (transposeMs * 1e-3) / 1e9;
+  llvm::outs() << llvm::format(
+      "  %-28s %8.3f [%.3f-%.3f] %12.2f %8.2fx %8lld\n",
+      ("gopt transpose " + std::to_string(side) + "²").c_str(), transposeMs,
+      quantile(samples[4], 0.25), quantile(samples[4], 0.75), transposeGbps,
+      transposeGbps / gbps(triadMs), (long long)transpose->getKernels().size());
+  llvm::outs() << "  (the transpose moves 2·" << side << "²·4 bytes; its "
+               << "\"vs triad\" is the ratio of the two bandwidths)\n";
   auto [lo, hi] = bootstrapRatio(samples[0], samples[2]);
   double ratio = triadMs / quantile(samples[2], 0.5);
   llvm::outs() << llvm::format(
