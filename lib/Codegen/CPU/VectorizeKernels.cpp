@@ -7,8 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Codegen/Common/LibraryContractions.h"
 #include "GOpt/Codegen/CPU/Passes.h"
+#include "GOpt/Codegen/Common/LibraryContractions.h"
+#include "GOpt/Codegen/Common/TileShapes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -34,13 +35,39 @@ static constexpr int64_t kMaxVectorElements = 1024;
 /// `<576 x float>`) leave LLVM's instruction scheduler one huge block of
 /// split vector ops: a second of code generation for one small kernel.
 static constexpr int64_t kMaxVectorRow = 256;
+/// Side of the square vector tiles of an op that reads an input transposed:
+/// 8 rows of 8 floats in, 8 out (larger vector transposes spill).
+static constexpr int64_t kTransposeVectorTile = 8;
+
+/// The innermost parallel loop of `op`, or -1.
+static int64_t innermostParallelDim(linalg::LinalgOp op) {
+  auto iterators = op.getIteratorTypesArray();
+  for (int64_t d = static_cast<int64_t>(iterators.size()) - 1; d >= 0; --d)
+    if (iterators[d] == utils::IteratorType::parallel)
+      return d;
+  return -1;
+}
+
+/// gopt::transposedReadDim for an op without reductions (its square vector
+/// tiles cover every loop but the two), else -1.
+static int64_t transposedRead(linalg::LinalgOp op, int64_t inner) {
+  if (op.getNumReductionLoops() != 0)
+    return -1;
+  return gopt::transposedReadDim(op, inner);
+}
 
 /// Whether `op` must be tiled before it is vectorized: too many elements,
 /// or too long an innermost loop, for one set of vectors.
 static bool needsVectorTiles(linalg::LinalgOp op, int64_t iterations) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  return iterations > kMaxVectorElements ||
-         (!ranges.empty() && ranges.back() > kMaxVectorRow);
+  if (iterations > kMaxVectorElements ||
+      (!ranges.empty() && ranges.back() > kMaxVectorRow))
+    return true;
+  // A transposed read larger than one vector tile.
+  int64_t inner = innermostParallelDim(op);
+  int64_t column = transposedRead(op, inner);
+  return column >= 0 && (ranges[inner] > kTransposeVectorTile ||
+                         ranges[column] > kTransposeVectorTile);
 }
 
 /// The op's iteration-space size, or 0 when it is dynamic or empty.
@@ -108,6 +135,15 @@ static SmallVector<int64_t> vectorTileSizes(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   auto iterators = op.getIteratorTypesArray();
   SmallVector<int64_t> sizes(ranges.size(), 1);
+  int64_t inner = innermostParallelDim(op);
+  int64_t column = transposedRead(op, inner);
+  if (column >= 0) {
+    sizes[inner] =
+        gopt::largestDivisorUpTo(ranges[inner], kTransposeVectorTile);
+    sizes[column] =
+        gopt::largestDivisorUpTo(ranges[column], kTransposeVectorTile);
+    return sizes;
+  }
   bool parallelDone = false, reductionDone = false;
   for (int64_t d = static_cast<int64_t>(ranges.size()) - 1; d >= 0; --d) {
     bool parallel = iterators[d] == utils::IteratorType::parallel;

@@ -16,8 +16,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Codegen/Common/LibraryCalls.h"
-#include "GOpt/Transforms/Passes.h"
 #include "GOpt/Codegen/Common/Passes.h"
+#include "GOpt/Codegen/Common/TileShapes.h"
+#include "GOpt/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -35,6 +36,10 @@ namespace gopt {
 
 using namespace mlir;
 using namespace mlir::gopt;
+
+/// Side of the square blocks a kernel that reads an input transposed is
+/// tiled into (chooseTileSizes).
+static constexpr int64_t kTransposeBlock = 64;
 
 /// The single-result linalg op on tensors that computes `v` (looking through
 /// reshapes, which are views), or null.
@@ -112,48 +117,16 @@ static void restrictToShareableDims(linalg::LinalgOp op,
   }
 }
 
-/// The largest divisor of `bound` that is at most `limit` (1 when none is
-/// larger): full tiles keep static shapes for the vectorizer.
-static int64_t largestDivisorUpTo(int64_t bound, int64_t limit) {
-  for (int64_t d = std::min(limit, bound); d > 1; --d)
-    if (bound % d == 0)
-      return d;
-  return 1;
-}
-
-/// The parallel loop other than `inner` that some input of `root` has
-/// innermost while also reading `inner`, when it is tileable and longer
-/// than one: the root reads that input transposed (a transpose kernel, or
-/// an elementwise op reading a permuted operand), or -1. An input that
-/// does not read `inner` (a per-row value broadcast along the row) is no
-/// transposed read.
-static int64_t transposedReadDim(linalg::LinalgOp root, int64_t inner,
-                                 ArrayRef<bool> tileable,
-                                 ArrayRef<int64_t> bounds) {
-  for (OpOperand *input : root.getDpsInputOperands()) {
-    AffineMap map = root.getMatchingIndexingMap(input);
-    if (map.getNumResults() == 0 ||
-        !map.isFunctionOfDim(static_cast<unsigned>(inner)))
-      continue;
-    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
-    if (!last)
-      continue;
-    int64_t d = last.getPosition();
-    if (d != inner && tileable[d] && bounds[d] > 1 &&
-        root.getIteratorTypesArray()[d] == utils::IteratorType::parallel)
-      return d;
-  }
-  return -1;
-}
-
 /// Tile sizes for the root: the user's sizes on tileable dims, or by default
 /// 1 on every tileable dim except the innermost parallel one, which stays
 /// whole (contiguous rows for the vectorizer) unless nothing else is
 /// tileable and the kernel has producers to fuse. A root that reads an input
-/// transposed gets square tiles of up to 8 x 8 over its innermost dim and
-/// the input's: one output row at a time would read a column of the input,
-/// a cache line per element, at a stride that maps every line to the same
-/// cache set (a transpose copied at 3.5 GB/s instead of 26).
+/// transposed gets square blocks of up to kTransposeBlock on a side over its
+/// innermost dim and the input's (transposedReadDim): one output row at a
+/// time would read a column of the input, a cache line per element, at a
+/// stride that maps every line to the same cache set (a transpose copied at
+/// 3.5 GB/s instead of 26); gopt-vectorize-kernels cuts a block into 8 x 8
+/// vector tiles.
 static SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp root,
                                             ArrayRef<bool> tileable,
                                             ArrayRef<int64_t> userSizes,
@@ -179,10 +152,10 @@ static SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp root,
       any = true;
     }
   if (inner >= 0 && tileable[inner] && bounds[inner] > 1) {
-    int64_t column = transposedReadDim(root, inner, tileable, bounds);
-    if (column >= 0) {
-      sizes[column] = largestDivisorUpTo(bounds[column], 8);
-      sizes[inner] = largestDivisorUpTo(bounds[inner], 8);
+    int64_t column = transposedReadDim(root, inner);
+    if (column >= 0 && tileable[column]) {
+      sizes[column] = largestDivisorUpTo(bounds[column], kTransposeBlock);
+      sizes[inner] = largestDivisorUpTo(bounds[inner], kTransposeBlock);
       return sizes;
     }
   }

@@ -53,3 +53,25 @@ func.func @convolutions(%x: tensor<1x16x1x1xf32>, %w: tensor<32x16x1x1xf32>, %in
       ins(%x, %w : tensor<1x16x1x1xf32>, tensor<32x16x1x1xf32>) outs(%init : tensor<1x32x1x1xf32>) -> tensor<1x32x1x1xf32>
   return %lib, %gen : tensor<1x32x1x1xf32>, tensor<1x32x1x1xf32>
 }
+
+// -----
+
+#perm = affine_map<(d0, d1) -> (d1, d0)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+
+// A block of a transpose (what gopt-fuse-kernel-loops leaves, up to 64 x
+// 64) is cut into 8 x 8 vector tiles: 8 input rows of 8 floats in, 8
+// result rows out, not one result row of 32 read down an input column.
+// CHECK-LABEL: func.func @transpose_block
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (64, 64) step (8, 8)
+// CHECK: vector.transfer_read {{.*}} : tensor<8x8xf32>, vector<8x8xf32>
+// CHECK: vector.transpose {{.*}} [1, 0] : vector<8x8xf32> to vector<8x8xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<8x8xf32>, tensor<8x8xf32>
+func.func @transpose_block(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %e = tensor.empty() : tensor<64x64xf32>
+  %t = linalg.generic {indexing_maps = [#perm, #id2], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<64x64xf32>) outs(%e : tensor<64x64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<64x64xf32>
+  return %t : tensor<64x64xf32>
+}

@@ -237,20 +237,21 @@ func.func @splat_weight(%x: tensor<4x16xf32>) -> tensor<4x32xf32> {
 
 // -----
 
-// A transpose that moves the innermost dim is tiled 8 x 8 over the
-// result's innermost dim and the one that reads the input's innermost: a
-// tile reads 8 input rows and writes 8 result rows, where one result row
-// at a time would read an input column, a cache line per element. The
-// batch dim is tiled by 1.
+// A transpose that moves the innermost dim is tiled in blocks of up to
+// 64 x 64 over the result's innermost dim and the one that reads the
+// input's innermost (gopt-vectorize-kernels cuts each into 8 x 8 vector
+// tiles): a block reads 64 input rows and writes 64 result rows, where one
+// result row at a time would read an input column, a cache line per
+// element. The batch dim is tiled by 1.
 // CHECK-LABEL: func.func private @transpose_k0_transpose
 // CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
-// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c8
-// CHECK: scf.for %{{.*}} = %c0 to %c24 step %c8
-// CHECK: tensor.extract_slice %{{.*}} [8, 1, 8] [1, 1, 1] : tensor<24x4x32xf32> to tensor<8x1x8xf32>
-// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x8x8xf32>)
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c64
+// CHECK: scf.for %{{.*}} = %c0 to %c192 step %c64
+// CHECK: tensor.extract_slice %{{.*}} [64, 1, 64] [1, 1, 1] : tensor<192x4x128xf32> to tensor<64x1x64xf32>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x64x64xf32>)
 // A per-row value broadcast along the row is no transposed read: the
 // softmax above keeps whole rows.
-func.func @transpose(%x: tensor<24x4x32xf32>) -> tensor<4x32x24xf32> {
-  %0 = gopt.transpose %x perm = [1, 2, 0] : tensor<24x4x32xf32> -> tensor<4x32x24xf32>
-  return %0 : tensor<4x32x24xf32>
+func.func @transpose(%x: tensor<192x4x128xf32>) -> tensor<4x128x192xf32> {
+  %0 = gopt.transpose %x perm = [1, 2, 0] : tensor<192x4x128xf32> -> tensor<4x128x192xf32>
+  return %0 : tensor<4x128x192xf32>
 }
