@@ -40,6 +40,8 @@ using namespace mlir::gopt;
 /// Side of the square blocks a kernel that reads an input transposed is
 /// tiled into (chooseTileSizes).
 static constexpr int64_t kTransposeBlock = 64;
+/// Side of the vector tiles gopt-vectorize-kernels cuts such a block into.
+static constexpr int64_t kTransposeVectorTile = 8;
 
 /// The single-result linalg op on tensors that computes `v` (looking through
 /// reshapes, which are views), or null.
@@ -154,8 +156,13 @@ static SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp root,
   if (inner >= 0 && tileable[inner] && bounds[inner] > 1) {
     int64_t column = transposedReadDim(root, inner);
     if (column >= 0 && tileable[column]) {
-      sizes[column] = largestDivisorUpTo(bounds[column], kTransposeBlock);
-      sizes[inner] = largestDivisorUpTo(bounds[inner], kTransposeBlock);
+      // A short innermost dim (an image's 3 channels) makes a block one
+      // vector tile wide: the column side stays a vector tile too.
+      int64_t side = bounds[inner] <= kTransposeVectorTile
+                         ? kTransposeVectorTile
+                         : kTransposeBlock;
+      sizes[column] = largestDivisorUpTo(bounds[column], side);
+      sizes[inner] = largestDivisorUpTo(bounds[inner], side);
       return sizes;
     }
   }
