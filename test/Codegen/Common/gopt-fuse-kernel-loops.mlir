@@ -255,3 +255,16 @@ func.func @transpose(%x: tensor<192x4x128xf32>) -> tensor<4x128x192xf32> {
   %0 = gopt.transpose %x perm = [1, 2, 0] : tensor<192x4x128xf32> -> tensor<4x128x192xf32>
   return %0 : tensor<4x128x192xf32>
 }
+
+// -----
+
+// An image to channels last: the innermost dim (3 channels) is shorter
+// than a vector tile, so the blocks stay one vector tile (8 x 3) rather
+// than 56 x 3 blocks cut again by the vectorizer.
+// CHECK-LABEL: func.func private @to_channels_last_k0_transpose
+// CHECK: tensor.extract_slice %{{.*}} [1, 3, 1, 8] [1, 1, 1, 1] : tensor<1x3x16x224xf32> to tensor<1x3x1x8xf32>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1x8x3xf32>)
+func.func @to_channels_last(%x: tensor<1x3x16x224xf32>) -> tensor<1x16x224x3xf32> {
+  %0 = gopt.transpose %x perm = [0, 2, 3, 1] : tensor<1x3x16x224xf32> -> tensor<1x16x224x3xf32>
+  return %0 : tensor<1x16x224x3xf32>
+}
