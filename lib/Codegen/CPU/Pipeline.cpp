@@ -29,8 +29,11 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   // Library path: contractions sgemm computes stay whole (a call after
   // bufferization); their kernels' epilogues become the loop nest.
   bool library = options.contractions == ContractionPath::Library;
-  if (library)
-    toLinalg.addPass(createGOptSelectLibraryContractions());
+  if (library) {
+    GOptSelectLibraryContractionsOptions select;
+    select.minFlops = options.libraryMinFlops;
+    toLinalg.addPass(createGOptSelectLibraryContractions(select));
+  }
   GOptFuseKernelLoopsOptions loops;
   loops.tileSizes = llvm::to_vector(options.tileSizes);
   // Tile loops over parallel dims are scf.forall (scf.parallel once

@@ -132,18 +132,38 @@ bool mlir::gopt::hasGemmLayouts(ArrayRef<AffineMap> maps,
   return true;
 }
 
+/// Whether A's innermost dim is k and B's is n: the layout the codegen path
+/// vectorizes along n without strided reads.
+static bool hasRowMajorOperands(linalg::GenericOp op, const SgemmLoops &loops) {
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  auto innermost = [](AffineMap map) {
+    return cast<AffineDimExpr>(map.getResults().back()).getPosition();
+  };
+  return innermost(maps[0]) == loops.k && innermost(maps[1]) == loops.n;
+}
+
 namespace {
 
 /// Marks an f32 contraction generic that sgemm computes with
 /// `library_call = "gopt_sgemm"`.
 struct MarkSgemmContraction : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
+  MarkSgemmContraction(MLIRContext *context, int64_t minFlops)
+      : OpRewritePattern(context), minFlops(minFlops) {}
+  int64_t minFlops;
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     std::optional<SgemmLoops> loops;
     if (op.getLibraryCallAttr() || !(loops = matchSgemmContraction(op)) ||
         !hasGemmLayouts(op.getIndexingMapsArray(), *loops))
       return failure();
+    // Small GEMMs in the row-major layout the generated loops vectorize
+    // (A's rows along k, B's along n) stay generated; transposed operands
+    // are read strided there and keep the library even when small.
+    if (minFlops > 0 && hasRowMajorOperands(op, *loops)) {
+      std::optional<int64_t> flops = gemmFlops(op, *loops);
+      if (flops && *flops < minFlops)
+        return failure();
+    }
     rewriter.modifyOpInPlace(op, [&] {
       op.setLibraryCallAttr(rewriter.getStringAttr(kSgemmLibraryCall));
     });
@@ -889,9 +909,21 @@ struct LowerPoolingToCall : OpInterfaceRewritePattern<linalg::LinalgOp> {
 
 } // namespace
 
+std::optional<int64_t> mlir::gopt::gemmFlops(linalg::GenericOp op,
+                                             const SgemmLoops &loops) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t flops = 2;
+  for (unsigned d : {loops.m, loops.n, loops.k}) {
+    if (ShapedType::isDynamic(ranges[d]))
+      return std::nullopt;
+    flops *= ranges[d];
+  }
+  return flops;
+}
+
 void mlir::gopt::populateSelectLibraryContractionsPatterns(
-    RewritePatternSet &patterns, bool windowedOps) {
-  patterns.add<MarkSgemmContraction>(patterns.getContext());
+    RewritePatternSet &patterns, bool windowedOps, int64_t minFlops) {
+  patterns.add<MarkSgemmContraction>(patterns.getContext(), minFlops);
   if (windowedOps)
     patterns.add<MarkLibraryWindowedOp>(patterns.getContext());
 }

@@ -29,7 +29,8 @@ struct GOptSelectLibraryContractionsPass
   using GOptSelectLibraryContractionsBase::GOptSelectLibraryContractionsBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    gopt::populateSelectLibraryContractionsPatterns(patterns, windowedOps);
+    gopt::populateSelectLibraryContractionsPatterns(patterns, windowedOps,
+                                                    minFlops);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -1,9 +1,11 @@
-// RUN: gopt-opt %s -split-input-file -verify-each --gopt-lower-to-llvm | FileCheck %s --check-prefix=LIB
-// RUN: gopt-opt %s -split-input-file -verify-each --gopt-lower-to-llvm=contractions=library | FileCheck %s --check-prefix=LIB
+// RUN: gopt-opt %s -split-input-file -verify-each --gopt-lower-to-llvm=library-min-flops=0 | FileCheck %s --check-prefix=LIB
+// RUN: gopt-opt %s -split-input-file -verify-each --gopt-lower-to-llvm="contractions=library library-min-flops=0" | FileCheck %s --check-prefix=LIB
 // RUN: gopt-opt %s -split-input-file -verify-each --gopt-lower-to-llvm=contractions=codegen | FileCheck %s --check-prefix=CODEGEN
 // RUN: not gopt-opt %s --gopt-lower-to-llvm=contractions=blas 2>&1 | FileCheck %s --check-prefix=BAD
 
-// The two contraction paths of gopt-lower-to-llvm. Library (the default):
+// The two contraction paths of gopt-lower-to-llvm (the contractions here
+// are small enough that by default, library-min-flops, the row-major ones
+// would stay generated loops: test/Codegen/CPU/gopt-select-library-contractions-min-flops.mlir). Library (the default):
 // the kernel calls gopt_sgemm on the result buffer its caller allocated, then runs the epilogue (bias, relu) over the
 // result in place, in the same kernel function: still one kernel. Codegen:
 // the contraction is vectorized loops (FMAs), no call.

@@ -54,9 +54,16 @@ bool hasGemmLayouts(ArrayRef<AffineMap> maps, const SgemmLoops &loops);
 /// `linalg.pooling_nchw_max` / `_sum` for `gopt_pool2d` (unless
 /// `windowedOps` is false). A contraction is marked only when each operand's
 /// innermost dim is one of its two matrix dims (a GEMM library takes no
-/// other layout).
+/// other layout) and, when its operands are row-major (A's innermost dim k,
+/// B's n), each of its GEMMs does at least `minFlops` FLOPs (2·m·n·k;
+/// static sizes, gemmFlops): smaller ones stay generated loops.
 void populateSelectLibraryContractionsPatterns(RewritePatternSet &patterns,
-                                               bool windowedOps = true);
+                                               bool windowedOps = true,
+                                               int64_t minFlops = 0);
+
+/// The FLOPs of one GEMM of the contraction `op` with loop roles `loops`
+/// (2·m·n·k, batches apart), or none when a size is dynamic.
+std::optional<int64_t> gemmFlops(linalg::GenericOp op, const SgemmLoops &loops);
 
 /// Replaces marked contractions on memrefs by a call of
 /// `sgemmCallee` (`gopt_sgemm` on the CPU, `gopt_cuda_sgemm` on the GPU, same

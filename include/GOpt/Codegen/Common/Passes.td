@@ -262,11 +262,19 @@ def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
     other bodies, and contractions where an operand's innermost dim is
     none of its two matrix dims, which no GEMM takes) are left to the
     codegen path. With `windowed-ops=false` (the GPU pipeline) only
-    contractions are marked.
+    contractions are marked. With `min-flops=N`, a contraction with
+    row-major operands (A's innermost dim k, B's n) whose GEMMs each do
+    fewer than N FLOPs (2·m·n·k, batches apart) is left to the codegen path
+    too: below about 2^17 the generated loops finish before a library call
+    would (`gopt-lower-to-llvm{library-min-flops}`); transposed operands,
+    read strided by the loops, keep the library.
   }];
   let options = [
     Option<"windowedOps", "windowed-ops", "bool", /*default=*/"true",
            "Also mark convolutions (gopt_conv2d) and poolings (gopt_pool2d)">,
+    Option<"minFlops", "min-flops", "int64_t", /*default=*/"0",
+           "Leave contractions of fewer FLOPs per GEMM (2·m·n·k) to the "
+           "codegen path">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
