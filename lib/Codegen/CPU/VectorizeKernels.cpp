@@ -35,18 +35,6 @@ static constexpr int64_t kMaxVectorElements = 1024;
 /// `<576 x float>`) leave LLVM's instruction scheduler one huge block of
 /// split vector ops: a second of code generation for one small kernel.
 static constexpr int64_t kMaxVectorRow = 256;
-/// Side of the square vector tiles of an op that reads an input transposed:
-/// 8 rows of 8 floats in, 8 out (larger vector transposes spill).
-static constexpr int64_t kTransposeVectorTile = 8;
-
-/// The innermost parallel loop of `op`, or -1.
-static int64_t innermostParallelDim(linalg::LinalgOp op) {
-  auto iterators = op.getIteratorTypesArray();
-  for (int64_t d = static_cast<int64_t>(iterators.size()) - 1; d >= 0; --d)
-    if (iterators[d] == utils::IteratorType::parallel)
-      return d;
-  return -1;
-}
 
 /// gopt::transposedReadDim for an op without reductions (its square vector
 /// tiles cover every loop but the two), else -1.
@@ -64,10 +52,10 @@ static bool needsVectorTiles(linalg::LinalgOp op, int64_t iterations) {
       (!ranges.empty() && ranges.back() > kMaxVectorRow))
     return true;
   // A transposed read larger than one vector tile.
-  int64_t inner = innermostParallelDim(op);
+  int64_t inner = gopt::innermostParallelDim(op);
   int64_t column = transposedRead(op, inner);
-  return column >= 0 && (ranges[inner] > kTransposeVectorTile ||
-                         ranges[column] > kTransposeVectorTile);
+  return column >= 0 && (ranges[inner] > gopt::kTransposeVectorTile ||
+                         ranges[column] > gopt::kTransposeVectorTile);
 }
 
 /// The op's iteration-space size, or 0 when it is dynamic or empty.
@@ -120,14 +108,6 @@ static bool canVectorize(linalg::LinalgOp op) {
          succeeded(linalg::vectorizeOpPrecondition(op));
 }
 
-/// The largest divisor of `size` that is at most `limit`.
-static int64_t largestDivisor(int64_t size, int64_t limit) {
-  for (int64_t d = std::min(size, limit); d > 1; --d)
-    if (size % d == 0)
-      return d;
-  return 1;
-}
-
 /// Register-sized tiles: up to 32 along the innermost parallel dim, up to
 /// 16 along the innermost reduction dim, 1 elsewhere; divisors only, so the
 /// tiles keep static shapes.
@@ -135,23 +115,23 @@ static SmallVector<int64_t> vectorTileSizes(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   auto iterators = op.getIteratorTypesArray();
   SmallVector<int64_t> sizes(ranges.size(), 1);
-  int64_t inner = innermostParallelDim(op);
+  int64_t inner = gopt::innermostParallelDim(op);
   int64_t column = transposedRead(op, inner);
   if (column >= 0) {
     sizes[inner] =
-        gopt::largestDivisorUpTo(ranges[inner], kTransposeVectorTile);
+        gopt::largestDivisorUpTo(ranges[inner], gopt::kTransposeVectorTile);
     sizes[column] =
-        gopt::largestDivisorUpTo(ranges[column], kTransposeVectorTile);
+        gopt::largestDivisorUpTo(ranges[column], gopt::kTransposeVectorTile);
     return sizes;
   }
   bool parallelDone = false, reductionDone = false;
   for (int64_t d = static_cast<int64_t>(ranges.size()) - 1; d >= 0; --d) {
     bool parallel = iterators[d] == utils::IteratorType::parallel;
     if (parallel && !parallelDone) {
-      sizes[d] = largestDivisor(ranges[d], 32);
+      sizes[d] = gopt::largestDivisorUpTo(ranges[d], 32);
       parallelDone = true;
     } else if (!parallel && !reductionDone) {
-      sizes[d] = largestDivisor(ranges[d], 16);
+      sizes[d] = gopt::largestDivisorUpTo(ranges[d], 16);
       reductionDone = true;
     }
   }

@@ -38,10 +38,9 @@ using namespace mlir;
 using namespace mlir::gopt;
 
 /// Side of the square blocks a kernel that reads an input transposed is
-/// tiled into (chooseTileSizes).
+/// tiled into (chooseTileSizes); gopt-vectorize-kernels cuts them into
+/// kTransposeVectorTile squares.
 static constexpr int64_t kTransposeBlock = 64;
-/// Side of the vector tiles gopt-vectorize-kernels cuts such a block into.
-static constexpr int64_t kTransposeVectorTile = 8;
 
 /// The single-result linalg op on tensors that computes `v` (looking through
 /// reshapes, which are views), or null.
@@ -142,11 +141,7 @@ static SmallVector<int64_t> chooseTileSizes(linalg::LinalgOp root,
         sizes[d] = userSizes[std::min<size_t>(d, userSizes.size() - 1)];
     return sizes;
   }
-  auto iterators = root.getIteratorTypesArray();
-  int64_t inner = -1;
-  for (unsigned d = 0; d < numLoops; ++d)
-    if (iterators[d] == utils::IteratorType::parallel)
-      inner = d;
+  int64_t inner = innermostParallelDim(root);
   bool any = false;
   for (unsigned d = 0; d < numLoops; ++d)
     if (tileable[d] && static_cast<int64_t>(d) != inner && bounds[d] > 1) {

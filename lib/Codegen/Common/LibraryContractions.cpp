@@ -119,13 +119,17 @@ static bool isConvolutionForLibrary(Operation *op) {
          op->getAttrOfType<DictionaryAttr>(kGroupedConv2DAttrName);
 }
 
+/// The loop an operand's projected-permutation map reads innermost.
+static unsigned innermostLoop(AffineMap map) {
+  return cast<AffineDimExpr>(map.getResults().back()).getPosition();
+}
+
 bool mlir::gopt::hasGemmLayouts(ArrayRef<AffineMap> maps,
                                 const SgemmLoops &loops) {
   std::pair<unsigned, unsigned> matrixDims[3] = {
       {loops.m, loops.k}, {loops.k, loops.n}, {loops.m, loops.n}};
   for (auto [map, dims] : llvm::zip(maps, matrixDims)) {
-    unsigned innermost =
-        cast<AffineDimExpr>(map.getResults().back()).getPosition();
+    unsigned innermost = innermostLoop(map);
     if (innermost != dims.first && innermost != dims.second)
       return false;
   }
@@ -136,10 +140,7 @@ bool mlir::gopt::hasGemmLayouts(ArrayRef<AffineMap> maps,
 /// vectorizes along n without strided reads.
 static bool hasRowMajorOperands(linalg::GenericOp op, const SgemmLoops &loops) {
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  auto innermost = [](AffineMap map) {
-    return cast<AffineDimExpr>(map.getResults().back()).getPosition();
-  };
-  return innermost(maps[0]) == loops.k && innermost(maps[1]) == loops.n;
+  return innermostLoop(maps[0]) == loops.k && innermostLoop(maps[1]) == loops.n;
 }
 
 namespace {

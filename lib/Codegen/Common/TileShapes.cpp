@@ -13,6 +13,14 @@ int64_t mlir::gopt::largestDivisorUpTo(int64_t bound, int64_t limit) {
   return 1;
 }
 
+int64_t mlir::gopt::innermostParallelDim(linalg::LinalgOp op) {
+  auto iterators = op.getIteratorTypesArray();
+  for (int64_t d = static_cast<int64_t>(iterators.size()) - 1; d >= 0; --d)
+    if (iterators[d] == utils::IteratorType::parallel)
+      return d;
+  return -1;
+}
+
 int64_t mlir::gopt::transposedReadDim(linalg::LinalgOp op, int64_t inner) {
   if (inner < 0)
     return -1;

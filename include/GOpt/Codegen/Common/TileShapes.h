@@ -17,9 +17,17 @@
 namespace mlir {
 namespace gopt {
 
+/// Side of the square vector tiles of an op that reads an input
+/// transposed: 8 rows of 8 floats in, 8 out (larger vector transposes
+/// spill). gopt-fuse-kernel-loops' blocks are cut into these.
+inline constexpr int64_t kTransposeVectorTile = 8;
+
 /// The largest divisor of `bound` that is at most `limit` (1 when none is
 /// larger): full tiles keep static shapes for the vectorizer.
 int64_t largestDivisorUpTo(int64_t bound, int64_t limit);
+
+/// The innermost parallel loop of `op`, or -1 when it has none.
+int64_t innermostParallelDim(linalg::LinalgOp op);
 
 /// The parallel loop of `op`, other than its innermost parallel loop
 /// `inner`, that some input has innermost while also reading `inner`, when
