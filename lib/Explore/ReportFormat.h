@@ -38,8 +38,12 @@ using gopt::formatBytes;
 using gopt::formatDouble;
 using gopt::formatMs;
 
-/// A speedup or other ratio of run times: "1.23x".
-inline std::string formatSpeedup(double s) { return formatDouble("%.2fx", s); }
+/// A speedup or other ratio of run times: "1.23x", "12.3x", "123x".
+inline std::string formatSpeedup(double s) {
+  // Three significant digits from 10x on: a noisy interval such as
+  // [8.22x, 130x] keeps both bounds within the summary's column.
+  return formatDouble(s >= 99.95 ? "%.0fx" : s >= 9.995 ? "%.1fx" : "%.2fx", s);
+}
 
 /// A fraction as a percentage: 0.123 -> "12.3%".
 inline std::string formatPercent(double fraction) {

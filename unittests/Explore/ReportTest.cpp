@@ -648,6 +648,25 @@ TEST(ExploreSummaryTest, RowsPairsAndChoice) {
             std::string::npos);
 }
 
+TEST(ExploreSummaryTest, AWideIntervalIsShownWhole) {
+  // Two noisy runs on a busy machine: the interval spans two orders of
+  // magnitude and still fits its column, both bounds readable.
+  ExploreReport report = makeReport();
+  for (size_t i = 0; i < report.configurations.size(); ++i)
+    if (report.configurations[i].name == "default") {
+      report.analysis.effects[i].speedup = 43.66;
+      report.analysis.effects[i].speedupInterval.low = 8.22;
+      report.analysis.effects[i].speedupInterval.high = 130.26;
+    }
+  std::string text = summary(report);
+  size_t row = text.find("\ndefault ");
+  ASSERT_NE(row, std::string::npos);
+  llvm::StringRef line =
+      llvm::StringRef(text).drop_front(row + 1).split('\n').first;
+  EXPECT_TRUE(line.contains("43.7x [8.22x, 130x]")) << line.str();
+  EXPECT_FALSE(line.contains("…")) << line.str();
+}
+
 TEST(ExploreSummaryTest, AllPairsIndependentIsSaid) {
   ExploreReport report = makeReport();
   report.analysis.pairs.pop_back();
