@@ -15,6 +15,11 @@ export_models.py) the contenders are:
   ORT      one node process (ort_worker.js, onnxruntime-node) holding one
            InferenceSession per graph optimization level
   torch    torch_worker.py: the exported torch.nn.Module, eager
+  ORT's graph on GOpt's backend
+           ort_optimize.js saves the graph ORT runs at each
+           --ort-graph-levels level (default basic), GOpt imports it and
+           runs it without graph passes: what ORT's graph rewrites buy on
+           GOpt's code, beside what GOpt's passes buy (its S)
 
 All start one after another (so compile and session times are measured on an
 otherwise idle process set), their first outputs are compared with torch's
@@ -321,53 +326,108 @@ def start_worker(c, argv, env, timeout):
         return None
 
 
-def start_gopt(args, name, paths, work, env, configs):
-    """Imports the model and starts one gopt-run --serve per configuration."""
-    contenders = [Contender("gopt", cfg, f"GOpt {cfg}") for cfg, _ in configs]
-    runner = os.path.join(args.gopt_bin, "gopt-run")
+def import_onnx(args, onnx, mlir):
+    """gopt-import-onnx onnx -o mlir: (milliseconds, None) or (None, why)."""
     importer = os.path.join(args.gopt_bin, "gopt-import-onnx")
-    for tool in (importer, runner):
-        if not os.access(tool, os.X_OK):
-            for c in contenders:
-                c.fail(f"{tool} not found (build GOpt first)")
-            return contenders
-    mlir = os.path.join(work, name + ".mlir")
-    log(f"  GOpt: importing {name}.onnx")
     start = time.perf_counter()
     try:
-        proc = subprocess.run([importer, paths["onnx"], "-o", mlir],
+        proc = subprocess.run([importer, onnx, "-o", mlir],
                               capture_output=True, text=True,
                               timeout=args.compile_timeout)
     except subprocess.TimeoutExpired:
-        for c in contenders:
-            c.fail(f"import took over {args.compile_timeout} s")
-        return contenders
-    import_ms = (time.perf_counter() - start) * 1e3
+        return None, f"import took over {args.compile_timeout} s"
     if proc.returncode != 0:
+        return None, "import: " + (last_error_line(proc.stderr)
+                                   or f"exit status {proc.returncode}")
+    return (time.perf_counter() - start) * 1e3, None
+
+
+def start_gopt_worker(args, c, mlir, pipeline, paths, env, import_ms):
+    """One gopt-run --serve of mlir (after the graph pipeline, if any)."""
+    runner = os.path.join(args.gopt_bin, "gopt-run")
+    argv = [runner, mlir]
+    if pipeline:
+        argv.append(f"--pipeline={pipeline}")
+    argv += [f"--threads={args.threads}", "--kernel-timers=false",
+             f"--inputs={paths['input']}",
+             f"--outputs={c.output}", "--serve"]
+    log(f"  {c.label}: compiling")
+    ready = start_worker(c, argv, env, args.compile_timeout)
+    if ready is None:
+        return
+    compile_ms = ready.get("compile_ms") or {}
+    total = compile_ms.get("total")
+    c.prepare_ms = import_ms + total if total is not None else None
+    c.detail = {"import_ms": import_ms, "compile_ms": compile_ms,
+                "kernels": ready.get("kernels"),
+                "peak_bytes": ready.get("peak_bytes"),
+                "pipeline": pipeline, "argv": argv,
+                "ready_wall_ms": c.worker.ready_ms}
+
+
+def gopt_tools_missing(args):
+    """The first GOpt tool that is not built, or None."""
+    for tool in ("gopt-import-onnx", "gopt-run"):
+        path = os.path.join(args.gopt_bin, tool)
+        if not os.access(path, os.X_OK):
+            return f"{path} not found (build GOpt first)"
+    return None
+
+
+def start_gopt(args, name, paths, work, env, configs):
+    """Imports the model and starts one gopt-run --serve per configuration."""
+    contenders = [Contender("gopt", cfg, f"GOpt {cfg}") for cfg, _ in configs]
+    missing = gopt_tools_missing(args)
+    if missing:
         for c in contenders:
-            c.fail("import: " + (last_error_line(proc.stderr)
-                                 or f"exit status {proc.returncode}"))
+            c.fail(missing)
+        return contenders
+    mlir = os.path.join(work, name + ".mlir")
+    log(f"  GOpt: importing {name}.onnx")
+    import_ms, why = import_onnx(args, paths["onnx"], mlir)
+    if why:
+        for c in contenders:
+            c.fail(why)
         return contenders
     for c, (cfg, pipeline) in zip(contenders, configs):
         c.output = os.path.join(work, f"{name}.gopt.{cfg}.npy")
-        argv = [runner, mlir]
-        if pipeline:
-            argv.append(f"--pipeline={pipeline}")
-        argv += [f"--threads={args.threads}", "--kernel-timers=false",
-                 f"--inputs={paths['input']}",
-                 f"--outputs={c.output}", "--serve"]
-        log(f"  GOpt {cfg}: compiling")
-        ready = start_worker(c, argv, env, args.compile_timeout)
-        if ready is None:
+        start_gopt_worker(args, c, mlir, pipeline, paths, env, import_ms)
+    return contenders
+
+
+def start_ort_graphs(args, name, paths, work, env):
+    """ORT's optimized graph at each --ort-graph-levels level, saved by
+    ort_optimize.js, imported into GOpt and served without graph passes.
+    Compile ms: GOpt's import and compile (ORT's optimization not
+    included)."""
+    contenders = [Contender("ort-graph", lvl, f"GOpt on ORT-{lvl} graph")
+                  for lvl in args.ort_graph_levels]
+    missing = gopt_tools_missing(args)
+    for c in contenders:
+        if missing:
+            c.fail(missing)
             continue
-        compile_ms = ready.get("compile_ms") or {}
-        total = compile_ms.get("total")
-        c.prepare_ms = import_ms + total if total is not None else None
-        c.detail = {"import_ms": import_ms, "compile_ms": compile_ms,
-                    "kernels": ready.get("kernels"),
-                    "peak_bytes": ready.get("peak_bytes"),
-                    "pipeline": pipeline, "argv": argv,
-                    "ready_wall_ms": c.worker.ready_ms}
+        onnx = os.path.join(work, f"{name}.ort-{c.config}.onnx")
+        log(f"  ORT: saving its {c.config}-level graph")
+        try:
+            proc = subprocess.run(
+                [args.node, os.path.join(HERE, "ort_optimize.js"),
+                 paths["onnx"], c.config, onnx],
+                capture_output=True, text=True, timeout=args.compile_timeout)
+        except (subprocess.TimeoutExpired, OSError) as e:
+            c.fail(f"ort_optimize.js: {e}")
+            continue
+        if proc.returncode != 0:
+            c.fail(last_error_line(proc.stderr)
+                   or f"ort_optimize.js: exit status {proc.returncode}")
+            continue
+        mlir = os.path.join(work, f"{name}.ort-{c.config}.mlir")
+        import_ms, why = import_onnx(args, onnx, mlir)
+        if why:
+            c.fail(why)
+            continue
+        c.output = os.path.join(work, f"{name}.ort-graph.{c.config}.npy")
+        start_gopt_worker(args, c, mlir, None, paths, env, import_ms)
     return contenders
 
 
@@ -480,6 +540,9 @@ def bench_model(args, index, total, name, configs, levels, versions):
             contenders += ort
             if ort_worker:
                 workers.append(ort_worker)
+        if not {"gopt", "ort"} & args.skip and args.ort_graph_levels:
+            contenders += start_ort_graphs(args, name, paths, work,
+                                           args.gopt_env)
         if "torch" not in args.skip:
             contenders.append(start_torch(args, name, paths, work,
                                           args.torch_env, versions))
@@ -551,7 +614,7 @@ def find(contenders, side, config):
 
 def model_figures(contenders):
     """Per-model ratios: GOpt best / ORT best, S of gopt-optimize, ORT S,
-    torch / ORT best."""
+    S of ORT basic's graph on GOpt's backend, torch / ORT best."""
     ort_best = best(contenders, "ort")
     gopt_best = best(contenders, "gopt")
     return {
@@ -563,6 +626,9 @@ def model_figures(contenders):
                                             "gopt-optimize")),
         "ort_speedup": ratio(find(contenders, "ort", "disabled"),
                              find(contenders, "ort", "all")),
+        "ort_basic_graph_on_gopt_speedup": ratio(
+            find(contenders, "gopt", "no-passes"),
+            find(contenders, "ort-graph", "basic")),
         "torch_vs_ort_best": ratio(find(contenders, "torch", "eager"),
                                    ort_best),
     }
@@ -643,7 +709,8 @@ def gopt_detail_line(c):
     parts = [f"{label} {cm[key]:.0f}" for key, label in (
         ("graph_passes", "passes"), ("lowering", "lowering"),
         ("codegen", "codegen")) if cm.get(key) is not None]
-    text = (f"{c.config} {fmt_ms(c.prepare_ms)} ms: import "
+    name = c.config if c.side == "gopt" else c.label
+    text = (f"{name} {fmt_ms(c.prepare_ms)} ms: import "
             f"{d.get('import_ms', 0):.0f}, compile "
             f"{fmt_ms(cm.get('total'))} ({', '.join(parts)})")
     if d.get("kernels") is not None:
@@ -679,6 +746,10 @@ def summary_lines(name, contenders, fig):
                      f"{fmt_ratio(fig['gopt_optimize_speedup'])}")
     if fig["ort_speedup"] is not None:
         parts.append(f"ORT S (disabled/all) = {fmt_ratio(fig['ort_speedup'])}")
+    if fig["ort_basic_graph_on_gopt_speedup"] is not None:
+        parts.append("ORT basic's graph on GOpt's backend: S (no-passes/"
+                     "ORT-basic graph) = "
+                     f"{fmt_ratio(fig['ort_basic_graph_on_gopt_speedup'])}")
     if fig["torch_vs_ort_best"] is not None:
         parts.append(f"torch/ORT best = "
                      f"{fmt_ratio(fig['torch_vs_ort_best'])}")
@@ -687,7 +758,8 @@ def summary_lines(name, contenders, fig):
         if ran and not any(c.check and c.check["ok"] for c in ran):
             parts.append(f"no {who} configuration matches torch")
     lines = [wrap(f"- {name}: " + "; ".join(parts) + ".", "  ")]
-    gopt = [c for c in contenders if c.side == "gopt" and c.detail]
+    gopt = [c for c in contenders
+            if c.side in ("gopt", "ort-graph") and c.detail]
     if gopt:
         lines.append(wrap("  GOpt compile: " + "; ".join(
             gopt_detail_line(c) for c in gopt) + ".", "    "))
@@ -741,6 +813,13 @@ def header_lines(args, info, versions):
         f"session creation. Outputs are checked against torch's "
         f"(rtol {args.rtol:g}, atol {args.atol:g}; max abs error in "
         f"parentheses)."))
+    if args.ort_graph_levels and not {"gopt", "ort"} & args.skip:
+        lines.append(wrap(
+            "\"GOpt on ORT-LEVEL graph\": the graph ORT's optimizers leave "
+            "at that level (saved with optimizedModelFilePath), imported "
+            "into GOpt and run without GOpt's passes — ORT's graph rewrites "
+            "on GOpt's backend, so both engines' passes are compared on one "
+            "backend; its compile ms leave ORT's optimization out."))
     return lines
 
 
@@ -781,6 +860,9 @@ def report(args, info, versions, results):
                                       "(time)"),
             ("gopt_optimize_speedup", "GOpt S = no passes / gopt-optimize"),
             ("ort_speedup", "ORT S = disabled / all"),
+            ("ort_basic_graph_on_gopt_speedup",
+             "ORT basic's graph rewrites on GOpt's backend: S = GOpt "
+             "no-passes / GOpt on ORT-basic graph"),
             ("torch_vs_ort_best", "torch eager / ORT best level (time)")):
         g = geomean(f[key] for f in figures.values())
         geo[key] = {"value": g[0], "models": g[1]} if g else None
@@ -865,6 +947,11 @@ def parse_args(argv):
                              "passed as gopt-run --pipeline=PIPELINE")
     parser.add_argument("--ort-levels", default=",".join(ORT_LEVELS),
                         help="ORT graph optimization levels to time")
+    parser.add_argument("--ort-graph-levels", default="basic",
+                        help="ORT levels whose optimized graph GOpt also "
+                             "runs without its passes (comma-separated; "
+                             "empty: none). Above basic ORT writes its own "
+                             "ops, which GOpt does not import")
     parser.add_argument("--skip", default="",
                         help="sides to leave out: gopt,ort,torch")
     parser.add_argument("--rtol", type=float, default=1e-4)
@@ -911,6 +998,12 @@ def parse_args(argv):
             parser.error(f"GOpt configuration {name!r} given twice")
         args.configs.append((name, pipeline))
     args.levels = [lvl for lvl in args.ort_levels.split(",") if lvl]
+    args.ort_graph_levels = [lvl for lvl in args.ort_graph_levels.split(",")
+                             if lvl]
+    unknown = set(args.levels + args.ort_graph_levels) - set(ORT_LEVELS)
+    if unknown:
+        parser.error(f"unknown ORT level {sorted(unknown)[0]!r} (one of "
+                     f"{', '.join(ORT_LEVELS)})")
     if not args.levels and "ort" not in args.skip:
         parser.error("--ort-levels is empty")
     args.gopt_bin = os.path.abspath(args.gopt_bin)
