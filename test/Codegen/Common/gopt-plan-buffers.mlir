@@ -83,6 +83,29 @@ func.func @best_fit() {
 
 // -----
 
+// Largest first places %a (256 bytes) at 0 and %c (256) at 256; %d (192)
+// then fits under %c, at 0, where %a was, and %b (128), alive with %c and
+// %d, finds no gap between them and goes on top: 640 bytes. At most 576
+// are alive at once (%c, %d, %b), and placing the longest-lived first
+// reaches that bound (%c at 0, %d above it, %a above %c before %d is
+// allocated, %b on top), so the planner keeps that packing.
+// CHECK-LABEL: func.func @packing_order()
+// CHECK-SAME: gopt.arena_bytes = 576 : i64, gopt.planned_buffers = 4 : i64, gopt.planned_bytes = 832 : i64
+// CHECK: memref.alloc() {alignment = 64 : i64} : memref<576xi8>
+func.func @packing_order() {
+  %a = memref.alloc() : memref<64xf32>
+  %c = memref.alloc() : memref<64xf32>
+  memref.dealloc %a : memref<64xf32>
+  %d = memref.alloc() : memref<48xf32>
+  %b = memref.alloc() : memref<32xf32>
+  memref.dealloc %c : memref<64xf32>
+  memref.dealloc %b : memref<32xf32>
+  memref.dealloc %d : memref<48xf32>
+  return
+}
+
+// -----
+
 // Left alone: private functions (kernels), functions of several blocks,
 // buffers freed in a nested region or more than once, strided layouts,
 // alignments stricter than the arena's offsets.
