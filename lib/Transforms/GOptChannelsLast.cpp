@@ -203,12 +203,6 @@ struct PoolToChannelsLast : RewritePattern {
   }
 };
 
-/// Whether `type`, aligned right against rank 4 as numpy broadcasting
-/// aligns it, has only unit dims: it broadcasts the same in any layout.
-bool broadcastsInAnyLayout(RankedTensorType type) {
-  return llvm::all_of(type.getShape(), [](int64_t d) { return d == 1; });
-}
-
 /// An elementwise op of rank 4 reading an NHWC→NCHW transpose → the op on
 /// NHWC, transposed after. Its other operands follow: those that broadcast
 /// the same in either layout stay, constants are permuted at compile time,
@@ -241,7 +235,7 @@ struct SinkThroughElementwise : RewritePattern {
       auto type = dyn_cast<RankedTensorType>(operand.getType());
       if (!type || type.getRank() > 4)
         return failure();
-      if (!broadcastsInAnyLayout(type) &&
+      if (!isUnitShape(type.getShape()) &&
           !operand.getDefiningOp<ConstantOp>() &&
           type.getNumElements() > kMaxPermutedElements)
         return failure();
@@ -254,7 +248,7 @@ struct SinkThroughElementwise : RewritePattern {
         operands.push_back(source);
         continue;
       }
-      if (broadcastsInAnyLayout(type)) {
+      if (isUnitShape(type.getShape())) {
         operands.push_back(operand);
         continue;
       }

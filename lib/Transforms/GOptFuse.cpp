@@ -45,14 +45,6 @@ static bool hoistConstants(Block &block) {
   return true;
 }
 
-/// Whether every dim of `v`'s type is 1: it broadcasts the same against a
-/// tensor in any layout.
-static bool isUnitShaped(Value v) {
-  auto type = dyn_cast<RankedTensorType>(v.getType());
-  return type &&
-         llvm::all_of(type.getShape(), [](int64_t d) { return d == 1; });
-}
-
 /// An elementwise op read only by `operand` of a matmul, whose one operand
 /// that is not unit-shaped is a transpose read by it alone (the attention
 /// scale `div(transpose(q), 8)`), is applied before the transpose instead,
@@ -68,7 +60,8 @@ static bool sinkTransposeThroughScaling(OpOperand &operand,
     return false;
   TransposeOp transpose;
   for (Value v : op->getOperands()) {
-    if (isUnitShaped(v))
+    if (auto type = dyn_cast<RankedTensorType>(v.getType());
+        type && isUnitShape(type.getShape()))
       continue;
     auto t = v.getDefiningOp<TransposeOp>();
     if (transpose || !t || !t->hasOneUse() ||

@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
@@ -27,6 +28,13 @@ std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
 LogicalResult inferBroadcastBinaryType(std::optional<Location> loc, Value lhs,
                                        Value rhs, Type resultElement,
                                        SmallVectorImpl<Type> &types);
+
+/// Whether every dim of `shape` is 1 (a rank-0 shape included): such an
+/// operand broadcasts the same against any shape, in any layout, so a
+/// permutation of the other operands never needs to move it.
+inline bool isUnitShape(ArrayRef<int64_t> shape) {
+  return llvm::all_of(shape, [](int64_t d) { return d == 1; });
+}
 
 /// Normalizes `axis` for a tensor of `rank` (negative counts from the back);
 /// std::nullopt when out of range.
