@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <random>
 
 namespace mlir {
 namespace gopt {
@@ -131,14 +132,22 @@ int64_t mostBytesLive(ArrayRef<PlannedBuffer> buffers) {
   return most;
 }
 
-/// Offsets for `buffers`: the smallest arena of five greedy packings, each
-/// best fit but placing the buffers in a different order — largest first
-/// (the planner's first choice), longest-lived first, largest size ×
-/// lifetime first, first allocated first, last freed first. No one order
-/// wins on every graph (a buffer placed early can leave a gap no later one
-/// fits); the search stops at the first packing that reaches the bound no
-/// packing beats, the most bytes alive at one moment. Returns the arena's
-/// size.
+/// Random placement orders tried at most, when the five fixed ones all stay
+/// above the bound, and the work (buffers², the gap checks of one packing,
+/// summed over the draws) they may take: 256 draws for 125 buffers, fewer
+/// for more.
+constexpr int64_t kMaxRandomOrders = 256;
+constexpr int64_t kRandomOrderWork = int64_t(4) << 20;
+constexpr uint32_t kRandomOrderSeed = 20261206;
+
+/// Offsets for `buffers`: the smallest arena of several greedy packings,
+/// each best fit but placing the buffers in a different order — largest
+/// first (the planner's first choice), longest-lived first, largest size ×
+/// lifetime first, first allocated first, last freed first, then orders
+/// drawn at random. No one order wins on every graph (a buffer placed early
+/// can leave a gap no later one fits); the search stops at the first
+/// packing that reaches the bound no packing beats, the most bytes alive at
+/// one moment. Returns the arena's size.
 int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers,
                       int64_t alignment) {
   auto span = [](const PlannedBuffer *b) { return b->last - b->first + 1; };
@@ -178,6 +187,28 @@ int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers,
     }
     if (best <= bound)
       break;
+  }
+  // Still above: orders drawn at random (std::mt19937 is specified to the
+  // bit, so a graph always gets the same plan), as many as keep this
+  // search within a few million gap checks.
+  int64_t n = static_cast<int64_t>(buffers.size());
+  int64_t draws =
+      std::min<int64_t>(kMaxRandomOrders, kRandomOrderWork / (n * n));
+  std::mt19937 random(kRandomOrderSeed);
+  SmallVector<uint32_t> rank(buffers.size());
+  for (int64_t draw = 0; draw < draws && best > bound; ++draw) {
+    for (uint32_t &r : rank)
+      r = random();
+    auto drawn = [&](const PlannedBuffer *a, const PlannedBuffer *b) {
+      return rank[a - buffers.data()] < rank[b - buffers.data()];
+    };
+    int64_t arena = packInOrder(buffers, alignment, drawn);
+    if (arena < best) {
+      best = arena;
+      bestOffsets.clear();
+      for (const PlannedBuffer &buffer : buffers)
+        bestOffsets.push_back(buffer.offset);
+    }
   }
   for (auto [buffer, offset] : llvm::zip(buffers, bestOffsets))
     buffer.offset = offset;

@@ -106,6 +106,28 @@ func.func @packing_order() {
 
 // -----
 
+// Each of the five fixed orders packs these in 256 bytes, one 64-byte
+// slot above the bound (192: %a and %b, or %c and %d, alive together);
+// largest first, for one, puts %d at 0 (nothing of its time is placed
+// yet), and %c, alive with %a above %b and with %d, goes on top. The
+// bound takes %b at 0, %a above it, %c under %a (once %b is freed) and %d
+// above %c: an order among those drawn at random.
+// CHECK-LABEL: func.func @drawn_order()
+// CHECK-SAME: gopt.arena_bytes = 192 : i64, gopt.planned_buffers = 4 : i64, gopt.planned_bytes = 384 : i64
+func.func @drawn_order() {
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<32xf32>
+  memref.dealloc %b : memref<32xf32>
+  %c = memref.alloc() : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  %d = memref.alloc() : memref<32xf32>
+  memref.dealloc %d : memref<32xf32>
+  memref.dealloc %c : memref<16xf32>
+  return
+}
+
+// -----
+
 // Left alone: private functions (kernels), functions of several blocks,
 // buffers freed in a nested region or more than once, strided layouts,
 // alignments stricter than the arena's offsets.
