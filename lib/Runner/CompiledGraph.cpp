@@ -506,6 +506,7 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry,
                              {"arena_bytes", bufferPlan.arenaBytes},
                              {"planned_buffers", bufferPlan.plannedBuffers},
                              {"planned_bytes", bufferPlan.plannedBytes},
+                             {"most_live_bytes", bufferPlan.mostLiveBytes},
                              {"kernels", std::move(kernelArray)}};
   if (target == Target::CUDA) {
     sidecar["target"] = "cuda";
@@ -614,7 +615,8 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
   parallelLoops = object->getInteger("parallel_loops").value_or(0);
   bufferPlan = {object->getInteger("arena_bytes").value_or(0),
                 object->getInteger("planned_buffers").value_or(0),
-                object->getInteger("planned_bytes").value_or(0)};
+                object->getInteger("planned_bytes").value_or(0),
+                object->getInteger("most_live_bytes").value_or(0)};
   times.fromCache = true;
   times.loadMs = nowMs() - start;
   times.loweringMs = object->getNumber("lowering_ms").value_or(0);

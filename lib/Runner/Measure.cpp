@@ -126,6 +126,7 @@ llvm::json::Object RunReport::toJSON() const {
       {"arena_bytes", bufferPlan.arenaBytes},
       {"planned_buffers", bufferPlan.plannedBuffers},
       {"planned_bytes", bufferPlan.plannedBytes},
+      {"most_live_bytes", bufferPlan.mostLiveBytes},
       {"reserved_bytes_by_run", llvm::json::Array(reservedByRun)},
       {"reserved_at_peak", reservedAtPeak},
       {"free_at_peak", freeAtPeak},
@@ -161,12 +162,17 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
                      "(%lld allocations per run; inputs %lld bytes)\n",
                      (long long)r.peakBytes, (long long)r.allocationsPerRun,
                      (long long)r.inputBytes);
-  if (r.bufferPlan.plannedBuffers > 0)
+  if (r.bufferPlan.plannedBuffers > 0) {
     os << llvm::format("  arena       %lld bytes planned for %lld "
-                       "intermediates of %lld bytes in all\n",
+                       "intermediates of %lld bytes in all",
                        (long long)r.bufferPlan.arenaBytes,
                        (long long)r.bufferPlan.plannedBuffers,
                        (long long)r.bufferPlan.plannedBytes);
+    if (r.bufferPlan.mostLiveBytes > 0)
+      os << llvm::format("; %lld live at most",
+                         (long long)r.bufferPlan.mostLiveBytes);
+    os << "\n";
+  }
   if (!r.reservedByRun.empty())
     os << llvm::format("  reserved    %lld bytes held from the system after "
                        "%zu runs (after the first: %lld)\n",

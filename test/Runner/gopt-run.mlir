@@ -5,7 +5,7 @@
 // TABLE-NEXT: latency {{.*}} ms median [IQR {{.*}}], CV {{.*}}%, min
 // TABLE-NEXT: throughput {{.*}} runs/s
 // TABLE-NEXT: peak memory [[PEAK:[0-9]+]] bytes held by the compiled code ({{[0-9]+}} allocations per run; inputs 128 bytes)
-// TABLE-NEXT: arena 256 bytes planned for 2 intermediates of 256 bytes in all
+// TABLE-NEXT: arena 256 bytes planned for 2 intermediates of 256 bytes in all; 256 live at most
 // TABLE-NEXT: reserved {{[0-9]+}} bytes held from the system after 4 runs (after the first: {{[0-9]+}})
 // TABLE-NEXT: at peak held {{[0-9]+}} bytes, {{[0-9]+}} free in cached blocks (largest {{[0-9]+}}): fragmentation {{[0-9.]+}}
 // TABLE-NEXT: compile {{.*}} ms: graph passes {{.*}}, lowering {{.*}}, LLVM codegen
@@ -23,6 +23,7 @@
 // RUN: gopt-run %s --reps=1 --format=json | FileCheck %s --check-prefix=PLAN
 // PLAN: "allocations_per_run": 2,
 // PLAN: "arena_bytes": 256,
+// PLAN: "most_live_bytes": 256,
 // PLAN: "planned_buffers": 2,
 // PLAN-NEXT: "planned_bytes": 256,
 // RUN: gopt-run %s --reps=1 --lowering-options=plan-buffers=false | FileCheck %s --check-prefix=NOPLAN
@@ -56,6 +57,7 @@
 // JSON: "largest_free_at_peak": {{[0-9]+}},
 // JSON: "latency_ms": {
 // JSON: "library_threads": 1,
+// JSON-NEXT: "most_live_bytes": 0,
 // JSON-NEXT: "parallel_loops": 0,
 // JSON: "peak_bytes": {{[1-9][0-9]*}},
 // JSON: "repetitions": 2,

@@ -121,6 +121,7 @@ TEST_F(LowerToLLVMTest, IntermediatesShareAnArena) {
   EXPECT_EQ(plan.plannedBuffers, 2);
   EXPECT_EQ(plan.plannedBytes, 256);
   EXPECT_EQ(plan.arenaBytes, 256);
+  EXPECT_EQ(plan.mostLiveBytes, 256);
 
   gopt::LowerToLLVMOptions unplanned;
   unplanned.planBuffers = false;

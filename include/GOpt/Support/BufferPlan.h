@@ -24,6 +24,10 @@ struct BufferPlan {
   /// allocations, all alive at once, would hold.
   int64_t plannedBuffers = 0;
   int64_t plannedBytes = 0;
+  /// The most of those bytes alive at one moment: no arena is smaller, so
+  /// arenaBytes - mostLiveBytes is what the packing loses (0: not known,
+  /// e.g. a plan loaded from an older compile cache entry).
+  int64_t mostLiveBytes = 0;
 
   /// Whether any intermediate was planned.
   bool planned() const { return plannedBytes > 0; }

@@ -224,6 +224,8 @@ void recordBufferPlan(Operation *function, const gopt::BufferPlan &plan) {
                     builder.getI64IntegerAttr(plan.plannedBuffers));
   function->setAttr(gopt::kPlannedBytesAttrName,
                     builder.getI64IntegerAttr(plan.plannedBytes));
+  function->setAttr(gopt::kMostLiveBytesAttrName,
+                    builder.getI64IntegerAttr(plan.mostLiveBytes));
 }
 
 struct GOptPlanBuffersPass
@@ -309,8 +311,8 @@ struct GOptPlanBuffersPass
     }
 
     recordBufferPlan(
-        function,
-        {arenaBytes, static_cast<int64_t>(buffers.size()), plannedBytes});
+        function, {arenaBytes, static_cast<int64_t>(buffers.size()),
+                   plannedBytes, alignTo(mostBytesLive(buffers), alignment)});
     numPlanned += buffers.size();
   }
 };
@@ -323,5 +325,5 @@ gopt::BufferPlan mlir::gopt::getRecordedBufferPlan(Operation *function) {
     return attr ? attr.getInt() : 0;
   };
   return {read(kArenaBytesAttrName), read(kPlannedBuffersAttrName),
-          read(kPlannedBytesAttrName)};
+          read(kPlannedBytesAttrName), read(kMostLiveBytesAttrName)};
 }

@@ -16,7 +16,7 @@
 // CHECK-DAG: llvm.func @_mlir_memref_to_llvm_aligned_alloc(i64, i64) -> !llvm.ptr
 // CHECK-DAG: llvm.func @_mlir_memref_to_llvm_free(!llvm.ptr)
 // CHECK-LABEL: llvm.func @mlp(
-// CHECK-SAME: attributes {gopt.arena_bytes = 2048 : i64, gopt.planned_buffers = 5 : i64, gopt.planned_bytes = 3712 : i64, llvm.emit_c_interface}
+// CHECK-SAME: attributes {gopt.arena_bytes = 2048 : i64, gopt.most_live_bytes = 2048 : i64, gopt.planned_buffers = 5 : i64, gopt.planned_bytes = 3712 : i64, llvm.emit_c_interface}
 // CHECK: %[[ARENA:.*]] = llvm.call @_mlir_memref_to_llvm_aligned_alloc
 // CHECK-NOT: llvm.call @_mlir_memref_to_llvm_aligned_alloc
 // CHECK: llvm.call @mlp_k0_linear(

@@ -7,7 +7,7 @@
 // goes on top. Not planned: %e (dynamic shape) and %r (returned, never
 // freed). The arena is freed where the last planned buffer (%c) was.
 // CHECK-LABEL: func.func @chain(
-// CHECK-SAME: attributes {gopt.arena_bytes = 2112 : i64, gopt.planned_buffers = 4 : i64, gopt.planned_bytes = 3136 : i64}
+// CHECK-SAME: attributes {gopt.arena_bytes = 2112 : i64, gopt.most_live_bytes = 2112 : i64, gopt.planned_buffers = 4 : i64, gopt.planned_bytes = 3136 : i64}
 // CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2112xi8>
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[A:.*]] = memref.view %[[ARENA]][%[[C0]]][] : memref<2112xi8> to memref<256xf32>
@@ -59,7 +59,7 @@ func.func @chain(%x: memref<256xf32>, %n: index) -> memref<256xf32> {
 // Best fit: when %e comes, %a's 2048 bytes at 0 and %c's 512 at 3072 are
 // free; %e takes the smaller gap that holds it (first fit would take 0).
 // CHECK-LABEL: func.func @best_fit()
-// CHECK-SAME: gopt.arena_bytes = 4096 : i64, gopt.planned_buffers = 5 : i64, gopt.planned_bytes = 4608 : i64
+// CHECK-SAME: gopt.arena_bytes = 4096 : i64, gopt.most_live_bytes = 4096 : i64, gopt.planned_buffers = 5 : i64, gopt.planned_bytes = 4608 : i64
 // CHECK: %[[OFFSET:.*]] = arith.constant 3072 : index
 // CHECK-NEXT: memref.view %{{.*}}[%[[OFFSET]]][] : memref<4096xi8> to memref<128xf32>
 // CHECK: arith.constant 3584 : index
@@ -90,7 +90,7 @@ func.func @best_fit() {
 // reaches that bound (%c at 0, %d above it, %a above %c before %d is
 // allocated, %b on top), so the planner keeps that packing.
 // CHECK-LABEL: func.func @packing_order()
-// CHECK-SAME: gopt.arena_bytes = 576 : i64, gopt.planned_buffers = 4 : i64, gopt.planned_bytes = 832 : i64
+// CHECK-SAME: gopt.arena_bytes = 576 : i64, gopt.most_live_bytes = 576 : i64, gopt.planned_buffers = 4 : i64, gopt.planned_bytes = 832 : i64
 // CHECK: memref.alloc() {alignment = 64 : i64} : memref<576xi8>
 func.func @packing_order() {
   %a = memref.alloc() : memref<64xf32>
@@ -113,7 +113,7 @@ func.func @packing_order() {
 // bound takes %b at 0, %a above it, %c under %a (once %b is freed) and %d
 // above %c: an order among those drawn at random.
 // CHECK-LABEL: func.func @drawn_order()
-// CHECK-SAME: gopt.arena_bytes = 192 : i64, gopt.planned_buffers = 4 : i64, gopt.planned_bytes = 384 : i64
+// CHECK-SAME: gopt.arena_bytes = 192 : i64, gopt.most_live_bytes = 192 : i64, gopt.planned_buffers = 4 : i64, gopt.planned_bytes = 384 : i64
 func.func @drawn_order() {
   %a = memref.alloc() : memref<16xf32>
   %b = memref.alloc() : memref<32xf32>

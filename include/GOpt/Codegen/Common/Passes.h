@@ -27,12 +27,15 @@ inline constexpr int64_t kBufferAlignment = 64;
 
 /// What gopt-plan-buffers records on an entry function, and the runner
 /// reads back from the lowered function: the arena's size in bytes, how
-/// many buffers share it, and the sum of their sizes.
+/// many buffers share it, the sum of their sizes and the most of those
+/// bytes alive at once (the bound no arena beats).
 inline constexpr llvm::StringLiteral kArenaBytesAttrName = "gopt.arena_bytes";
 inline constexpr llvm::StringLiteral kPlannedBuffersAttrName =
     "gopt.planned_buffers";
 inline constexpr llvm::StringLiteral kPlannedBytesAttrName =
     "gopt.planned_bytes";
+inline constexpr llvm::StringLiteral kMostLiveBytesAttrName =
+    "gopt.most_live_bytes";
 
 /// The buffer plan gopt-plan-buffers recorded on `function` (a func.func
 /// or, after lowering, an llvm.func); all zero where it recorded none.

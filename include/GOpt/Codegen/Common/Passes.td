@@ -156,8 +156,9 @@ def GOptPlanBuffers : Pass<"gopt-plan-buffers", "::mlir::func::FuncOp"> {
     `memref.view` of it at its offset, and its dealloc is erased. The
     function records `gopt.arena_bytes` (the arena's size),
     `gopt.planned_buffers` (how many buffers share it) and
-    `gopt.planned_bytes` (the sum of their sizes, what the arena replaces),
-    which the runner reports.
+    `gopt.planned_bytes` (the sum of their sizes, what the arena replaces)
+    and `gopt.most_live_bytes` (the most of those bytes alive at one
+    moment, the bound no packing beats), which the runner reports.
   }];
   let options = [
     Option<"alignment", "alignment", "int64_t",
