@@ -174,10 +174,9 @@ int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers,
   int64_t bound = alignTo(mostBytesLive(buffers), alignment);
   int64_t best = std::numeric_limits<int64_t>::max();
   SmallVector<int64_t> bestOffsets;
-  for (PlacementOrder order :
-       {PlacementOrder(largestFirst), PlacementOrder(longestLivedFirst),
-        PlacementOrder(largestAreaFirst), PlacementOrder(firstAllocatedFirst),
-        PlacementOrder(lastFreedFirst)}) {
+  // Packs in `order` and keeps the offsets when the arena is the smallest
+  // yet; returns whether the search may stop (the bound is reached).
+  auto tryOrder = [&](PlacementOrder order) {
     int64_t arena = packInOrder(buffers, alignment, order);
     if (arena < best) {
       best = arena;
@@ -185,9 +184,14 @@ int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers,
       for (const PlannedBuffer &buffer : buffers)
         bestOffsets.push_back(buffer.offset);
     }
-    if (best <= bound)
+    return best <= bound;
+  };
+  for (PlacementOrder order :
+       {PlacementOrder(largestFirst), PlacementOrder(longestLivedFirst),
+        PlacementOrder(largestAreaFirst), PlacementOrder(firstAllocatedFirst),
+        PlacementOrder(lastFreedFirst)})
+    if (tryOrder(order))
       break;
-  }
   // Still above: orders drawn at random (std::mt19937 is specified to the
   // bit, so a graph always gets the same plan), as many as keep this
   // search within a few million gap checks.
@@ -196,19 +200,13 @@ int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers,
       std::min<int64_t>(kMaxRandomOrders, kRandomOrderWork / (n * n));
   std::mt19937 random(kRandomOrderSeed);
   SmallVector<uint32_t> rank(buffers.size());
+  auto drawn = [&](const PlannedBuffer *a, const PlannedBuffer *b) {
+    return rank[a - buffers.data()] < rank[b - buffers.data()];
+  };
   for (int64_t draw = 0; draw < draws && best > bound; ++draw) {
     for (uint32_t &r : rank)
       r = random();
-    auto drawn = [&](const PlannedBuffer *a, const PlannedBuffer *b) {
-      return rank[a - buffers.data()] < rank[b - buffers.data()];
-    };
-    int64_t arena = packInOrder(buffers, alignment, drawn);
-    if (arena < best) {
-      best = arena;
-      bestOffsets.clear();
-      for (const PlannedBuffer &buffer : buffers)
-        bestOffsets.push_back(buffer.offset);
-    }
+    tryOrder(drawn);
   }
   for (auto [buffer, offset] : llvm::zip(buffers, bestOffsets))
     buffer.offset = offset;
