@@ -149,7 +149,11 @@ def GOptPlanBuffers : Pass<"gopt-plan-buffers", "::mlir::func::FuncOp"> {
     at the lowest-waste gap between the buffers already placed that live at
     the same time, else on top (greedy by decreasing size with best fit,
     the policy of XLA's `GlobalDecreasingSizeBestFitHeap`; TFLite's arena
-    planner is greedy by size too). Offsets are multiples of `alignment`.
+    planner is greedy by size too). When that arena is larger than the most
+    bytes alive at one moment (no packing needs less), the buffers are
+    packed again, best fit, in four other fixed orders and then in orders
+    drawn from a fixed seed, and the smallest arena is kept. Offsets are
+    multiples of `alignment`.
 
     The arena is one `memref.alloc` at the start of the function, freed
     where the last of its buffers was; each planned allocation becomes a
