@@ -147,9 +147,9 @@ constexpr uint32_t kRandomOrderSeed = 20261206;
 /// drawn at random. No one order wins on every graph (a buffer placed early
 /// can leave a gap no later one fits); the search stops at the first
 /// packing that reaches the bound no packing beats, the most bytes alive at
-/// one moment. Returns the arena's size.
-int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers,
-                      int64_t alignment) {
+/// one moment, `bound` (mostBytesLive, aligned). Returns the arena's size.
+int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers, int64_t alignment,
+                      int64_t bound) {
   auto span = [](const PlannedBuffer *b) { return b->last - b->first + 1; };
   auto largestFirst = [](const PlannedBuffer *a, const PlannedBuffer *b) {
     if (a->bytes != b->bytes)
@@ -171,7 +171,6 @@ int64_t assignOffsets(MutableArrayRef<PlannedBuffer> buffers,
   auto lastFreedFirst = [](const PlannedBuffer *a, const PlannedBuffer *b) {
     return a->last > b->last;
   };
-  int64_t bound = alignTo(mostBytesLive(buffers), alignment);
   int64_t best = std::numeric_limits<int64_t>::max();
   SmallVector<int64_t> bestOffsets;
   // Packs in `order` and keeps the offsets when the arena is the smallest
@@ -277,7 +276,8 @@ struct GOptPlanBuffersPass
     if (buffers.empty())
       return;
 
-    int64_t arenaBytes = assignOffsets(buffers, alignment);
+    int64_t mostLiveBytes = alignTo(mostBytesLive(buffers), alignment);
+    int64_t arenaBytes = assignOffsets(buffers, alignment, mostLiveBytes);
     int64_t plannedBytes = 0;
     for (const PlannedBuffer &buffer : buffers)
       plannedBytes += buffer.bytes;
@@ -308,9 +308,9 @@ struct GOptPlanBuffersPass
       buffer.alloc.erase();
     }
 
-    recordBufferPlan(
-        function, {arenaBytes, static_cast<int64_t>(buffers.size()),
-                   plannedBytes, alignTo(mostBytesLive(buffers), alignment)});
+    recordBufferPlan(function,
+                     {arenaBytes, static_cast<int64_t>(buffers.size()),
+                      plannedBytes, mostLiveBytes});
     numPlanned += buffers.size();
   }
 };
