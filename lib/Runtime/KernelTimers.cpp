@@ -102,5 +102,6 @@ mlir::gopt::runtime::getRuntimeSymbols() {
       {"gopt_pool2d", reinterpret_cast<void *>(&gopt_pool2d)},
       {"gopt_pool2d_nhwc", reinterpret_cast<void *>(&gopt_pool2d_nhwc)},
       {"gopt_parallel_for", reinterpret_cast<void *>(&gopt_parallel_for)},
+      {"gopt_attention", reinterpret_cast<void *>(&gopt_attention)},
   };
 }

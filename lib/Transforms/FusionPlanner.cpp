@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Transforms/FusionPlanner.h"
+#include "GOpt/Transforms/AttentionChain.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
@@ -56,6 +57,15 @@ private:
   /// Group of the in-block producer of `v`, or -1.
   int64_t producerGroup(Value v);
   bool tryMerge(Operation *op, ArrayRef<int64_t> groups, bool asEpilogue);
+  /// Merges `op` and `candidates` into one closed group, several anchors
+  /// allowed, when the ops' inputs from outside are all available before
+  /// the first of them (counted op by op: the candidates read each other).
+  bool mergeAttention(Operation *op, ArrayRef<int64_t> candidates);
+  /// Transposes of `op`'s operands it can read in place, each still a
+  /// group of its own.
+  SmallVector<int64_t> absorbableTransposes(Operation *op);
+  /// Merges the attention chain `op` ends into one closed group.
+  bool tryAttention(Operation *op);
   bool acceptsEpilogue(int64_t g, Operation *op);
 
   Block &block;
@@ -160,6 +170,105 @@ bool Planner::tryMerge(Operation *op, ArrayRef<int64_t> candidates,
   return true;
 }
 
+SmallVector<int64_t> Planner::absorbableTransposes(Operation *op) {
+  SmallVector<int64_t> transposes;
+  for (OpOperand &operand : op->getOpOperands()) {
+    if (!isAbsorbableTranspose(operand))
+      continue;
+    Operation *transpose = operand.get().getDefiningOp();
+    if (transpose->getBlock() != &block)
+      continue;
+    int64_t g = find(position.lookup(transpose));
+    if (groups[g].size == 1 && !groups[g].open)
+      transposes.push_back(g);
+  }
+  return transposes;
+}
+
+bool Planner::tryAttention(Operation *op) {
+  auto output = dyn_cast<MatmulOp>(op);
+  std::optional<AttentionChain> chain =
+      output ? matchAttentionChain(output) : std::nullopt;
+  if (!chain)
+    return false;
+  // By now the scores' product has taken its transposes, the scaling and
+  // the mask addition (its epilogue); the softmax is alone. Their groups
+  // must hold nothing else, or the kernel would compute more than the
+  // chain.
+  int64_t scores = find(position.lookup(chain->scores));
+  int64_t softmax = find(position.lookup(chain->softmax));
+  if (scores == softmax || groups[softmax].size != 1)
+    return false;
+  int64_t members = 1;
+  for (Operation *member : {chain->scaling, chain->maskAddition.getOperation()})
+    if (member) {
+      if (find(position.lookup(member)) != scores)
+        return false;
+      ++members;
+    }
+  for (Value operand : chain->scores->getOperands())
+    if (auto transpose = operand.getDefiningOp<TransposeOp>();
+        transpose && transpose->getBlock() == &block &&
+        find(position.lookup(transpose)) == scores)
+      ++members;
+  if (groups[scores].size != members)
+    return false;
+  // With the scaling of Q when it is a group of its own, and the
+  // transposes P·V reads in place; else without them.
+  int64_t queryScaling = -1;
+  if (chain->queryScaling) {
+    queryScaling = find(position.lookup(chain->queryScaling));
+    if (queryScaling == scores || groups[queryScaling].size != 1)
+      queryScaling = -1;
+  }
+  SmallVector<int64_t> transposes;
+  if (options.absorbTransposes)
+    transposes = absorbableTransposes(op);
+  bool merged = false;
+  for (bool withScaling : {true, false})
+    for (bool withTransposes : {true, false}) {
+      if (merged || (withScaling && queryScaling < 0) ||
+          (withTransposes && transposes.empty()))
+        continue;
+      SmallVector<int64_t> candidates = {scores, softmax};
+      if (withScaling)
+        candidates.push_back(queryScaling);
+      if (withTransposes)
+        candidates.append(transposes);
+      merged = mergeAttention(op, candidates);
+    }
+  return merged;
+}
+
+bool Planner::mergeAttention(Operation *op, ArrayRef<int64_t> candidates) {
+  int64_t pos = position.lookup(op);
+  int64_t self = find(pos);
+  SmallVector<int64_t> all(candidates.begin(), candidates.end());
+  all.push_back(self);
+  int64_t first = pos, size = 0;
+  for (int64_t g : all) {
+    first = std::min(first, groups[g].first);
+    size += groups[g].size;
+  }
+  if (size > options.maxGroupSize)
+    return false;
+  int64_t maxInput = -1;
+  for (int64_t p = first; p <= pos; ++p) {
+    if (!llvm::is_contained(all, find(p)))
+      continue;
+    for (Value v : ops[p]->getOperands())
+      if (!llvm::is_contained(all, producerGroup(v)))
+        maxInput = std::max(maxInput, availablePos(v));
+  }
+  if (maxInput >= first)
+    return false;
+  for (int64_t g : candidates)
+    parent[g] = self;
+  // Nothing joins the attention kernel: it is one library call.
+  groups[self] = GroupState{first, maxInput, size, op, /*open=*/false};
+  return true;
+}
+
 std::vector<SmallVector<Operation *>> Planner::run() {
   for (Operation &op : block) {
     position[&op] = static_cast<int64_t>(ops.size());
@@ -209,22 +318,15 @@ std::vector<SmallVector<Operation *>> Planner::run() {
       continue;
     }
 
+    if (options.fuseAttention && tryAttention(op))
+      continue;
+
     // A matmul reads a transpose only it reads in place (the group's
     // kernel folds the permutation into the contraction's strides).
     // Both operands' transposes together first: one placed after the other
     // is an input the other's group would not have in time.
     if (options.absorbTransposes) {
-      SmallVector<int64_t> transposes;
-      for (OpOperand &operand : op->getOpOperands()) {
-        if (!isAbsorbableTranspose(operand))
-          continue;
-        Operation *transpose = operand.get().getDefiningOp();
-        if (transpose->getBlock() != &block)
-          continue;
-        int64_t g = find(position.lookup(transpose));
-        if (groups[g].size == 1 && !groups[g].open)
-          transposes.push_back(g);
-      }
+      SmallVector<int64_t> transposes = absorbableTransposes(op);
       if (!transposes.empty() &&
           !tryMerge(op, transposes, /*asEpilogue=*/false))
         for (int64_t g : transposes)

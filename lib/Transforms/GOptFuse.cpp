@@ -1,5 +1,6 @@
 //===- GOptFuse.cpp - Group producer/consumer chains into kernels ---------===//
 
+#include "GOpt/Transforms/AttentionChain.h"
 #include "GOpt/Transforms/FusionPlanner.h"
 #include "GOpt/Transforms/Passes.h"
 
@@ -133,6 +134,7 @@ struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
     options.fuseContractionEpilogues = fuseContractionEpilogues;
     options.fuseReductions = fuseReductions;
     options.absorbTransposes = absorbTransposes;
+    options.fuseAttention = fuseAttention;
 
     SmallVector<Block *> blocks;
     getOperation()->walk([&](Block *block) {
@@ -146,7 +148,9 @@ struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
       if (absorbTransposes)
         changed |= placeAbsorbableTransposes(*block, rewriter);
       for (SmallVector<Operation *> &group : planFusionGroups(*block, options)) {
-        materializeFusionGroup(group, rewriter);
+        FusionOp fusion = materializeFusionGroup(group, rewriter);
+        if (fuseAttention && isAttentionFusion(fusion))
+          ++numAttentionGroups;
         ++numGroups;
         numFusedOps += group.size();
         changed = true;

@@ -10,11 +10,11 @@
 // INPUT: gopt.layer_norm
 // INPUT: gopt.gelu
 
-// Five kernels: {Q and K^T transposes, QK^T, scale}, {V transpose, P·V},
-// {out-projection, residual add}, {MLP up-projection, gelu}, {MLP
-// down-projection, residual add}. A transpose only a batched matmul reads
-// joins the matmul's kernel, which reads it through strides.
-// KERNELS: {{^}}5{{$}}
+// Four kernels: the attention chain {Q and K^T transposes, QK^T, scale,
+// softmax, V transpose, P·V} (gopt-fuse's `attention`), {out-projection,
+// residual add}, {MLP up-projection, gelu}, {MLP down-projection, residual
+// add}. The head transposes are read through strides.
+// KERNELS: {{^}}4{{$}}
 
 // CHECK-LABEL: func.func @main
 // CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<1x16x32xf32>) -> tensor<1x16x32xf32>
@@ -29,22 +29,16 @@
 // CHECK-NEXT: %[[Q4:.*]] = gopt.reshape %[[Q]]
 // CHECK-NEXT: %[[K4:.*]] = gopt.reshape %[[K]]
 // CHECK-NEXT: %[[V4:.*]] = gopt.reshape %[[V]]
-// Attention scores: the head transposes are the matmul's operands, the
-// scale its epilogue.
-// CHECK-NEXT: %[[S:.*]] = gopt.fusion(%[[Q4]], %[[K4]], %{{.*}} :
+// Attention, one kernel: the head transposes are the matmuls' operands.
+// CHECK-NEXT: %[[OH:.*]] = gopt.fusion(%[[Q4]], %[[K4]], %{{.*}}, %[[V4]] :
 // CHECK-NEXT: ^bb0
 // CHECK-NEXT: %[[QH:.*]] = gopt.transpose %{{.*}} perm = [0, 2, 1, 3]
 // CHECK-NEXT: %[[KT:.*]] = gopt.transpose %{{.*}} perm = [0, 2, 3, 1]
 // CHECK-NEXT: %[[MM:.*]] = gopt.matmul %[[QH]], %[[KT]]
 // CHECK-NEXT: %[[SC:.*]] = gopt.mul %[[MM]],
-// CHECK-NEXT: gopt.yield %[[SC]] : tensor<1x2x16x16xf32>
-// CHECK-NEXT: }
-// The softmax reads an anchored group, so it is an anchor alone.
-// CHECK-NEXT: %[[P:.*]] = gopt.softmax %[[S]] axis = 3
-// CHECK-NEXT: %[[OH:.*]] = gopt.fusion(%[[V4]], %[[P]] :
-// CHECK-NEXT: ^bb0
+// CHECK-NEXT: %[[P:.*]] = gopt.softmax %[[SC]] axis = 3
 // CHECK-NEXT: %[[VH:.*]] = gopt.transpose %{{.*}} perm = [0, 2, 1, 3]
-// CHECK-NEXT: %[[PV:.*]] = gopt.matmul %{{.*}}, %[[VH]]
+// CHECK-NEXT: %[[PV:.*]] = gopt.matmul %[[P]], %[[VH]]
 // CHECK-NEXT: gopt.yield %[[PV]] : tensor<1x2x16x16xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[OT:.*]] = gopt.transpose %[[OH]] perm = [0, 2, 1, 3]

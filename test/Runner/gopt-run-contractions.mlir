@@ -12,14 +12,20 @@
 // RUN: gopt-run %s --entry=batched --reps=0 --pipeline=gopt-optimize --expect=%t/batched.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
 // RUN: gopt-run %s --entry=transposed --reps=0 --lowering-options=contractions=codegen --outputs=%t/t0.npy,%t/t1.npy
 // RUN: gopt-run %s --entry=transposed --reps=0 --pipeline=gopt-optimize --expect=%t/t0.npy,%t/t1.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
-// Attention with head transposes (gopt-optimize puts them into their
-// matmuls' kernels, which read them through strides): the library path and
-// the codegen path both match the unoptimized codegen reference.
+// Attention with head transposes (gopt-optimize makes the chain one kernel
+// reading them through strides: one gopt_attention call on the library
+// path; the codegen path splits it into its matmuls' kernels, which fold the
+// transposes into the contractions): both match the unoptimized codegen
+// reference.
 // RUN: gopt-run %s --entry=attention --reps=0 --lowering-options=contractions=codegen --outputs=%t/attention.npy
 // RUN: gopt-run %s --entry=attention --reps=0 --pipeline=gopt-optimize --expect=%t/attention.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
 // RUN: gopt-run %s --entry=attention --reps=0 --pipeline=gopt-optimize --lowering-options=contractions=codegen --expect=%t/attention.npy --rtol=1e-4 --atol=1e-5 2>&1 | FileCheck %s
 // CHECK: result #0 vs {{.*}}: match (0 of
-// RUN: gopt-run %s --entry=attention --reps=1 --warmup=0 --pipeline=gopt-optimize | FileCheck %s --check-prefix=STRIDED
+// RUN: gopt-run %s --entry=attention --reps=1 --warmup=0 --pipeline=gopt-optimize | FileCheck %s --check-prefix=ATTENTION
+// ATTENTION: attention_k{{[0-9]+}}_div_transpose_transpose_matmul_etc  [gopt_attention]
+// Fused without the attention kernel, each matmul's kernel reads its
+// transposes through strides.
+// RUN: gopt-run %s --entry=attention --reps=1 --warmup=0 --pipeline='builtin.module(gopt-fuse{attention=false})' | FileCheck %s --check-prefix=STRIDED
 // Q·Kᵀ reads K transposed: the library, whatever its size; P·V reads V
 // row-major and its GEMMs are small (2·32·32·16 FLOPs, under
 // library-min-flops): generated loops.

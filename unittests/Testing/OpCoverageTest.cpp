@@ -46,6 +46,9 @@ struct Exception {
 
 const Exception kNotLowered[] = {
     {"gopt.yield", "the terminator of gopt.fusion; lowered with it"},
+    {"gopt.attention_kernel",
+     "made from lowered kernels' gopt ops, legal in convert-gopt-to-linalg; "
+     "gopt-lower-library-contractions makes it a gopt_attention call"},
 };
 
 const Exception kNotGenerated[] = {
@@ -53,6 +56,9 @@ const Exception kNotGenerated[] = {
                       "them, but they are not what this check is about"},
     {"gopt.fusion", "made by gopt-fuse from generated graphs"},
     {"gopt.yield", "made by gopt-fuse from generated graphs"},
+    {"gopt.attention_kernel", "a kernel op code generation makes "
+                              "(gopt-form-attention-kernels), never in a "
+                              "graph"},
     {"gopt.split", "several results; the generator keeps single-result "
                    "values (slice covers the same lowering)"},
     {"gopt.shape", "an i64 shape vector; the generator's values are f32 "
@@ -64,6 +70,8 @@ const Exception kNotGenerated[] = {
 const Exception kNotEvaluated[] = {
     {"gopt.fusion", "evaluated op by op inside, by gopt-fold on its body"},
     {"gopt.yield", "a terminator"},
+    {"gopt.attention_kernel", "a kernel op code generation makes, never in "
+                              "a graph gopt-fold sees"},
 };
 
 struct OpCoverageTest : public ::testing::Test {

@@ -16,7 +16,8 @@
 //   OpenBLAS's GEMM, `gopt_conv2d` / `gopt_conv2d_nhwc`, that of f32
 //   conv2d (oneDNN's convolutions, else im2col + gopt_sgemm), and
 //   `gopt_pool2d` / `gopt_pool2d_nhwc`, that of
-//   f32 max and sum pooling.
+//   f32 max and sum pooling, and `gopt_attention`, that of the attention
+//   kernels (`gopt.attention_kernel`).
 //
 // The C entry points are declared at the bottom; `getRuntimeSymbols()` lists
 // them for a JIT.
@@ -180,6 +181,21 @@ void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c, int64_t h, int64_t w,
                       int64_t sh, int64_t sw, int64_t dh, int64_t dw,
                       int64_t padTop, int64_t padLeft, int64_t padBottom,
                       int64_t padRight, const float *input, float *output);
+/// out = softmax(scale · Q·Kᵀ + mask) · V, the softmax along each row, for
+/// every (b0, b1) of b0 x b1 batches: Q [sq, d], Kᵀ [d, sk], V [sk, dv], the
+/// mask [sq, sk] (null: none) and out [sq, dv], f32, each operand given by
+/// its first element and its element strides along the two batch dims, its
+/// rows and its columns (0 along a broadcast dim). Query rows are taken a
+/// block at a time (the block's scores stay in cache), blocks split between
+/// the runtime's threads; the products go through gopt_sgemm.
+void gopt_attention(int64_t b0, int64_t b1, int64_t sq, int64_t sk, int64_t d,
+                    int64_t dv, float scale, const float *q, int64_t qB0,
+                    int64_t qB1, int64_t qRow, int64_t qCol, const float *kt,
+                    int64_t kB0, int64_t kB1, int64_t kRow, int64_t kCol,
+                    const float *v, int64_t vB0, int64_t vB1, int64_t vRow,
+                    int64_t vCol, const float *mask, int64_t mB0, int64_t mB1,
+                    int64_t mRow, int64_t mCol, float *out, int64_t oB0,
+                    int64_t oB1, int64_t oRow, int64_t oCol);
 /// Runs body(context, begin, end) over [0, iterations) split into one
 /// contiguous chunk per thread (OpenMP's threads, as many as
 /// runtime::setLibraryThreads allows); on the calling thread when there is

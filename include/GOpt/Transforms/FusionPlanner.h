@@ -25,6 +25,10 @@ struct FusionPlannerOptions {
   /// when a GEMM can read the transpose's input through strides instead
   /// (absorbableTranspose).
   bool absorbTransposes = true;
+  /// Put an attention chain (AttentionChain.h: Q·Kᵀ, scaling, mask,
+  /// softmax, P·V) and the transposes its products read in place into one
+  /// group, when its first product's group holds nothing else.
+  bool fuseAttention = true;
 };
 
 /// Whether operand `operandNumber` (0: left, 1: right) of `matmul`, given

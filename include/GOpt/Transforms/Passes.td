@@ -68,7 +68,9 @@ def GOptFuse : Pass<"gopt-fuse"> {
     layer_norm and global_avg_pool; a matmul with the transposes only it
     reads when a GEMM can read their inputs through strides (the kernel
     folds the permutation into the contraction). A group has at most one
-    contraction or reduction. An op joins a group only if every input it takes from
+    contraction or reduction, except the attention kernel (`attention`):
+    `Q·Kᵀ → scaling → mask → softmax → ·V` with the transposes its products
+    read in place, one closed group. An op joins a group only if every input it takes from
     outside the group is available before the group's first op, so the
     group can be placed there: no cycle is possible, and no op is
     duplicated (a value used outside the group becomes an extra result).
@@ -88,10 +90,32 @@ def GOptFuse : Pass<"gopt-fuse"> {
            /*default=*/"true",
            "Fuse a transpose only a batched matmul reads into the matmul's "
            "kernel, which reads its input through strides">,
+    Option<"fuseAttention", "attention", "bool", /*default=*/"true",
+           "Fuse the attention chain Q·Kᵀ → scaling → mask → softmax → ·V "
+           "into one kernel">,
   ];
   let statistics = [
     Statistic<"numGroups", "fusion-groups", "gopt.fusion ops created">,
+    Statistic<"numAttentionGroups", "attention-groups",
+              "Attention chains fused into one kernel">,
     Statistic<"numFusedOps", "fused-ops", "Ops moved into fusion groups">,
+  ];
+  let dependentDialects = ["::mlir::gopt::GOptDialect"];
+}
+
+def GOptSplitAttentionKernels : Pass<"gopt-split-attention-kernels"> {
+  let summary = "Split attention kernels into the kernels of their parts";
+  let description = [{
+    Replaces every `gopt.fusion` gopt-fuse made of an attention chain
+    (`attention`: `Q·Kᵀ → scaling → mask → softmax → ·V`) by the kernels
+    gopt-fuse makes without that option: `Q·Kᵀ` with the transposes it
+    reads, the scaling and the mask; the softmax; `P·V` with the
+    transposes it reads. Code generation that has no attention kernel (the
+    GPU, the CPU without the library path) runs it first, so the graph a
+    user optimized once lowers on every target.
+  }];
+  let statistics = [
+    Statistic<"numSplit", "split-kernels", "Attention kernels split">,
   ];
   let dependentDialects = ["::mlir::gopt::GOptDialect"];
 }

@@ -24,11 +24,12 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   // Kernels: one function each, lowered to linalg, one loop nest each.
   // Function-local stages are nested on func.func so functions (kernels)
   // are processed in parallel.
-  OpPassManager &toLinalg =
-      addKernelsToLinalgStage(pm, options.kernelTimers);
   // Library path: contractions sgemm computes stay whole (a call after
-  // bufferization); their kernels' epilogues become the loop nest.
+  // bufferization); their kernels' epilogues become the loop nest; an
+  // attention kernel is one call.
   bool library = options.contractions == ContractionPath::Library;
+  OpPassManager &toLinalg =
+      addKernelsToLinalgStage(pm, options.kernelTimers, library);
   if (library) {
     GOptSelectLibraryContractionsOptions select;
     select.minFlops = options.libraryMinFlops;

@@ -935,4 +935,5 @@ void mlir::gopt::populateLowerLibraryContractionsPatterns(
                                             sgemmCallee);
   patterns.add<LowerConvolutionToCall, LowerPoolingToCall>(
       patterns.getContext());
+  populateLowerAttentionKernelsPatterns(patterns);
 }

@@ -9,6 +9,7 @@
 
 #include "GOpt/Codegen/Common/LibraryContractions.h"
 #include "GOpt/Codegen/Common/Passes.h"
+#include "GOpt/Dialect/GOpt/IR/GOptOps.h"
 
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -43,12 +44,17 @@ struct GOptLowerLibraryContractionsPass
           gopt::isLibraryConvolutionEpilogue(op))
         op->removeAttr(gopt::kLibraryCallAttrName);
     });
-    WalkResult left = getOperation().walk([](linalg::GenericOp op) {
+    WalkResult left = getOperation().walk([](Operation *op) {
+      if (isa<gopt::AttentionKernelOp>(op)) {
+        op->emitError("gopt-lower-library-contractions: an attention kernel "
+                      "is left; it must be on memrefs (bufferize first)");
+        return WalkResult::interrupt();
+      }
       if (!gopt::isLibrarySgemm(op))
         return WalkResult::advance();
-      op.emitError("gopt-lower-library-contractions: a contraction marked "
-                   "for a GEMM call is left; it must be on memrefs "
-                   "(bufferize first)");
+      op->emitError("gopt-lower-library-contractions: a contraction marked "
+                    "for a GEMM call is left; it must be on memrefs "
+                    "(bufferize first)");
       return WalkResult::interrupt();
     });
     if (left.wasInterrupted())

@@ -17,12 +17,17 @@
 using namespace mlir;
 
 OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
-                                                   bool kernelTimers) {
+                                                   bool kernelTimers,
+                                                   bool attentionKernels) {
+  if (!attentionKernels)
+    pm.addPass(createGOptSplitAttentionKernels());
   GOptOutlineKernelsOptions outline;
   outline.timers = kernelTimers;
   pm.addPass(createGOptOutlineKernels(outline));
   // Nested on func.func, so functions (kernels) are processed in parallel.
   OpPassManager &toLinalg = pm.nest<func::FuncOp>();
+  if (attentionKernels)
+    toLinalg.addPass(createGOptFormAttentionKernels());
   toLinalg.addPass(createConvertGOptToLinalg());
   // Elementwise arith/math ops of other producers on whole tensors.
   toLinalg.addPass(createConvertElementwiseToLinalgPass());

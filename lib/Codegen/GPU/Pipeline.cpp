@@ -79,8 +79,8 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // Kernels: one function each, lowered to linalg, one tile loop nest each
   // whose iterations (one output element, or one row where a reduction is
   // broadcast back) are independent: one thread each.
-  OpPassManager &toLinalg =
-      addKernelsToLinalgStage(pm, /*kernelTimers=*/false);
+  OpPassManager &toLinalg = addKernelsToLinalgStage(pm, /*kernelTimers=*/false,
+                                                    /*attentionKernels=*/false);
   // Library path: f32 contractions stay whole and become cuBLAS calls
   // (gopt_cuda_sgemm) after bufferization; their kernels' epilogues are
   // the launch.

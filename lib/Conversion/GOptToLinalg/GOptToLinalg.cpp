@@ -56,4 +56,6 @@ void mlir::gopt::configureGOptToLinalgTarget(ConversionTarget &target) {
   target.addIllegalDialect<GOptDialect>();
   target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
                          math::MathDialect, tensor::TensorDialect>();
+  // The kernel op code generation made stays for its target's lowering.
+  target.addLegalOp<AttentionKernelOp>();
 }

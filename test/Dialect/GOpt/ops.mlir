@@ -345,6 +345,27 @@ func.func @fusion_no_inputs() -> tensor<2xf32> {
   return %r : tensor<2xf32>
 }
 
+// gopt.attention_kernel, the kernel op code generation makes: on tensors
+// with a mask, on buffers without (its diagnostics:
+// attention-kernel-invalid.mlir).
+
+// CHECK-LABEL: func.func @heads_transposed
+// CHECK: %[[O:.*]] = gopt.attention_kernel ins(%{{.*}}, %{{.*}}, %{{.*}} mask %{{.*}} : tensor<1x128x4x32xf32>, tensor<1x128x4x32xf32>, tensor<1x128x4x32xf32>, tensor<1x1x1x128xf32>) outs(%{{.*}} : tensor<1x4x128x32xf32>) {key_perm = array<i64: 0, 2, 3, 1>, query_perm = array<i64: 0, 2, 1, 3>, scale = 1.250000e-01 : f32, value_perm = array<i64: 0, 2, 1, 3>} -> tensor<1x4x128x32xf32>
+// CHECK: return %[[O]]
+func.func @heads_transposed(%q: tensor<1x128x4x32xf32>, %k: tensor<1x128x4x32xf32>,
+                            %v: tensor<1x128x4x32xf32>, %m: tensor<1x1x1x128xf32>,
+                            %e: tensor<1x4x128x32xf32>) -> tensor<1x4x128x32xf32> {
+  %o = gopt.attention_kernel ins(%q, %k, %v mask %m : tensor<1x128x4x32xf32>, tensor<1x128x4x32xf32>, tensor<1x128x4x32xf32>, tensor<1x1x1x128xf32>) outs(%e : tensor<1x4x128x32xf32>) {query_perm = array<i64: 0, 2, 1, 3>, key_perm = array<i64: 0, 2, 3, 1>, value_perm = array<i64: 0, 2, 1, 3>, scale = 0.125 : f32} -> tensor<1x4x128x32xf32>
+  return %o : tensor<1x4x128x32xf32>
+}
+
+// CHECK-LABEL: func.func @buffers
+// CHECK: gopt.attention_kernel ins(%{{.*}}, %{{.*}}, %{{.*}} : memref<8x16x8xf32>, memref<8x8x16xf32>, memref<8x16x4xf32>) outs(%{{.*}} : memref<8x16x4xf32>) {key_perm = array<i64: 0, 1, 2>, query_perm = array<i64: 0, 1, 2>, scale = 1.000000e+00 : f32, value_perm = array<i64: 0, 1, 2>}{{$}}
+func.func @buffers(%q: memref<8x16x8xf32>, %kt: memref<8x8x16xf32>, %v: memref<8x16x4xf32>, %o: memref<8x16x4xf32>) {
+  gopt.attention_kernel ins(%q, %kt, %v : memref<8x16x8xf32>, memref<8x8x16xf32>, memref<8x16x4xf32>) outs(%o : memref<8x16x4xf32>) {query_perm = array<i64: 0, 1, 2>, key_perm = array<i64: 0, 1, 2>, value_perm = array<i64: 0, 1, 2>, scale = 1.0 : f32}
+  return
+}
+
 // The resource blob of the dense_resource constant survives both round trips.
 // CHECK: dialect_resources: {
 // CHECK-NEXT: builtin: {

@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
@@ -42,6 +43,9 @@ inline constexpr llvm::StringLiteral kPool2DChannelsLastLibraryCall =
 /// marked likewise.
 inline constexpr llvm::StringLiteral kConvolutionEpilogueLibraryCall =
     "gopt_conv2d_epilogue";
+/// The runtime's attention (gopt.attention_kernel on buffers becomes a call
+/// of it).
+inline constexpr llvm::StringLiteral kAttentionLibraryCall = "gopt_attention";
 inline constexpr llvm::StringLiteral kLibraryCallAttrName =
     "gopt.library_call";
 
@@ -61,6 +65,10 @@ bool isLibraryCall(Operation *op);
 /// runtime function in `module`, created at its start when missing.
 func::FuncOp declareRuntimeFunction(OpBuilder &builder, ModuleOp module,
                                     StringRef name, ArrayRef<Type> args);
+
+/// `gopt.attention_kernel`s on buffers become `gopt_attention` calls
+/// (LowerAttentionKernels.cpp; gopt-lower-library-contractions adds them).
+void populateLowerAttentionKernelsPatterns(RewritePatternSet &patterns);
 
 /// The address `address` (an index, e.g. from
 /// memref.extract_aligned_pointer_as_index) as the `!llvm.ptr` a runtime

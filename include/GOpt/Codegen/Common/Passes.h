@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 
+#include "GOpt/Dialect/GOpt/IR/GOptDialect.h"
 #include "GOpt/Support/BufferPlan.h"
 
 namespace mlir {

@@ -284,6 +284,29 @@ def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def GOptFormAttentionKernels : Pass<"gopt-form-attention-kernels"> {
+  let summary = "Make each attention chain one gopt.attention_kernel";
+  let description = [{
+    Replaces every attention chain of gopt ops (`gopt.matmul` Q·Kᵀ, an
+    optional scaling by a one-element constant, an optional additive mask,
+    `gopt.softmax` along the last axis, `gopt.matmul` P·V; f32, rank 3 or
+    4, each intermediate read once: the kernel gopt-fuse's `attention`
+    makes) by one `gopt.attention_kernel` into a `tensor.empty`, the
+    transposes read only by the products folded into its permutations.
+    The library path of gopt-lower-to-llvm runs it on each kernel before
+    convert-gopt-to-linalg; gopt-lower-library-contractions then makes the
+    op one `gopt_attention` call.
+  }];
+  let statistics = [
+    Statistic<"numKernels", "attention-kernels",
+              "Attention chains made one gopt.attention_kernel">,
+  ];
+  let dependentDialects = [
+    "::mlir::gopt::GOptDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def GOptLowerLibraryContractions
     : Pass<"gopt-lower-library-contractions", "::mlir::ModuleOp"> {
   let summary = "Replace marked contractions and convolutions on memrefs by "
@@ -305,7 +328,12 @@ def GOptLowerLibraryContractions
     marked `gopt.weight`; on a strided view it loses its mark (loops
     compute it). A pooling marked `gopt_pool2d` whose output is filled with
     the reduction's identity just before becomes a call of `gopt_pool2d`,
-    the fill dropped; otherwise it loses its mark.
+    the fill dropped; otherwise it loses its mark. A
+    `gopt.attention_kernel` on buffers becomes one call of
+    `gopt_attention(b0, b1, sq, sk, d, dv, scale, q, qStrides..., kt, ...,
+    v, ..., mask, ..., out, ...)`, each operand's element strides along
+    its two batch dims, rows and columns as the op's permutation reads it
+    (0 along a broadcast or absent dim; a null mask without one).
   }];
   let options = [
     Option<"sgemmCallee", "sgemm-callee", "std::string",

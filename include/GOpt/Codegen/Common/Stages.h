@@ -17,9 +17,13 @@ namespace gopt {
 /// kernel outlined into its own function (gopt-outline-kernels, with timer
 /// calls when `kernelTimers`), then, nested on each function,
 /// convert-gopt-to-linalg, convert-elementwise-to-linalg and canonicalize.
-/// Returns that nested pass manager, where a target adds its own
-/// tensor-level passes.
-OpPassManager &addKernelsToLinalgStage(OpPassManager &pm, bool kernelTimers);
+/// With `attentionKernels` each attention kernel gopt-fuse made becomes one
+/// gopt.attention_kernel first (gopt-form-attention-kernels: the target
+/// lowers it); without, it is split into the kernels of its parts
+/// (gopt-split-attention-kernels) before outlining. Returns that nested
+/// pass manager, where a target adds its own tensor-level passes.
+OpPassManager &addKernelsToLinalgStage(OpPassManager &pm, bool kernelTimers,
+                                       bool attentionKernels);
 
 /// One-shot bufferization of the whole module, function boundaries
 /// included, with identity-layout memrefs at those boundaries.

@@ -11,10 +11,12 @@
 include "GOpt/Dialect/GOpt/IR/GOptBase.td"
 include "GOpt/Dialect/GOpt/IR/GOptEnums.td"
 include "GOpt/Dialect/GOpt/IR/GOptInterfaces.td"
+include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/RegionKindInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -557,6 +559,65 @@ def GOpt_YieldOp : Op<GOpt_Dialect, "yield", [
   let summary = "returns the exposed values of a fusion group";
   let arguments = (ins Variadic<GOpt_Tensor>:$values);
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+
+//===----------------------------------------------------------------------===//
+// Kernel ops: made by code generation, never in a graph
+//===----------------------------------------------------------------------===//
+
+def GOpt_AttentionKernelOp : Op<GOpt_Dialect, "attention_kernel", [
+    DestinationStyleOpInterface,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<BufferizableOpInterface,
+        ["bufferizesToMemoryRead", "bufferizesToMemoryWrite",
+         "getAliasingValues", "bufferize"]>]> {
+  let summary = "scaled dot-product attention as one kernel";
+  let description = [{
+    `init = softmax(scale · Q·Kᵀ + mask) · V`, the softmax along the last
+    axis, where each of `Q: [B..., Sq, D]`, `Kᵀ: [B..., D, Sk]` and
+    `V: [B..., Sk, Dv]` is its operand read through a permutation
+    (`query_perm`, `key_perm`, `value_perm`: dim `i` of the view is dim
+    `perm[i]` of the operand, as `gopt.transpose`), `mask` (optional) is
+    added with numpy broadcasting to `[B..., Sq, Sk]`, and `init` is
+    `[B..., Sq, Dv]`; one or two batch dims `B`, all f32.
+
+    Code generation makes it (`gopt-form-attention-kernels`, from the
+    `QKᵀ → scale → mask → softmax → ·V` chain of one kernel) so that the
+    library path computes attention in one call, the scores of a few rows
+    at a time in cache, instead of three kernels and two `[B..., Sq, Sk]`
+    intermediates. On tensors it returns the result; bufferized, it writes
+    `init`.
+
+    ```mlir
+    %o = gopt.attention_kernel ins(%q, %k, %v : tensor<2x64x32xf32>,
+        tensor<2x64x32xf32>, tensor<2x64x32xf32>)
+        outs(%e : tensor<2x64x32xf32>) {key_perm = array<i64: 0, 2, 1>,
+        query_perm = array<i64: 0, 1, 2>, scale = 0.125 : f32,
+        value_perm = array<i64: 0, 1, 2>} -> tensor<2x64x32xf32>
+    ```
+  }];
+  let arguments = (ins AnyShaped:$query, AnyShaped:$key, AnyShaped:$value,
+                       Optional<AnyShaped>:$mask, AnyShaped:$init,
+                       F32Attr:$scale, DenseI64ArrayAttr:$query_perm,
+                       DenseI64ArrayAttr:$key_perm,
+                       DenseI64ArrayAttr:$value_perm);
+  let results = (outs Variadic<AnyRankedTensor>:$result);
+  let assemblyFormat = [{
+    `ins` `(` $query `,` $key `,` $value (`mask` $mask^)? `:` type($query)
+      `,` type($key) `,` type($value) (`,` type($mask)^)? `)`
+    `outs` `(` $init `:` type($init) `)` attr-dict (`->` type($result)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getInitMutable();
+    }
+    /// The number of batch dims (the rank less the two matrix dims).
+    int64_t getNumBatchDims() {
+      return ::llvm::cast<::mlir::ShapedType>(getInit().getType()).getRank() - 2;
+    }
+  }];
 }
 
 #endif // GOPT_OPS_TD

@@ -1,0 +1,225 @@
+//===- AttentionChain.cpp - The attention chain of a graph ----------------===//
+
+#include "GOpt/Transforms/AttentionChain.h"
+#include "GOpt/Transforms/FusionPlanner.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+SmallVector<Operation *> AttentionChain::ops() {
+  SmallVector<Operation *> chain;
+  if (queryScaling)
+    chain.push_back(queryScaling);
+  chain.push_back(scores);
+  if (scaling)
+    chain.push_back(scaling);
+  if (maskAddition)
+    chain.push_back(maskAddition);
+  chain.push_back(softmax);
+  chain.push_back(output);
+  return chain;
+}
+
+namespace {
+
+/// The static f32 tensor type of `v`, or null.
+RankedTensorType staticF32(Value v) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  return type && type.hasStaticShape() && type.getElementType().isF32()
+             ? type
+             : RankedTensorType();
+}
+
+/// Whether `matmul` multiplies f32 operands of one rank, 3 or 4, with the
+/// same batch dims (the attention kernel takes no broadcast batch).
+bool isBatchedF32Product(MatmulOp matmul) {
+  RankedTensorType lhs = staticF32(matmul.getLhs()),
+                   rhs = staticF32(matmul.getRhs()),
+                   result = staticF32(matmul.getResult());
+  if (!lhs || !rhs || !result || lhs.getRank() != rhs.getRank() ||
+      lhs.getRank() < 3 || lhs.getRank() > 4)
+    return false;
+  int64_t batch = lhs.getRank() - 2;
+  return lhs.getShape().take_front(batch) == rhs.getShape().take_front(batch);
+}
+
+/// The op defining `v` when it is `OpTy`, in `block`, read only there.
+template <typename OpTy> OpTy singleUseProducer(Value v, Block *block) {
+  auto op = v.getDefiningOp<OpTy>();
+  if (!op || op->getBlock() != block || !v.hasOneUse())
+    return OpTy();
+  return op;
+}
+
+/// The value of a one-element f32 constant, if `v` is one (or the input of
+/// a gopt.fusion such a constant is).
+std::optional<double> scalarConstant(Value v) {
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    if (auto fusion = dyn_cast<FusionOp>(arg.getOwner()->getParentOp()))
+      v = fusion.getInputs()[arg.getArgNumber()];
+  DenseElementsAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)) || attr.getNumElements() != 1 ||
+      !attr.getElementType().isF32())
+    return std::nullopt;
+  return (*attr.value_begin<APFloat>()).convertToDouble();
+}
+
+/// The operand `op` scales and the factor, when `op` is a gopt.mul or
+/// gopt.div by a one-element constant that keeps the other operand's type.
+std::optional<std::pair<Value, double>> scalingByConstant(Operation *op) {
+  if (auto mul = dyn_cast_or_null<MulOp>(op)) {
+    for (unsigned i = 0; i < 2; ++i)
+      if (auto c = scalarConstant(mul->getOperand(1 - i));
+          c && mul->getOperand(i).getType() == mul.getType())
+        return std::make_pair(mul->getOperand(i), *c);
+  } else if (auto div = dyn_cast_or_null<DivOp>(op)) {
+    if (auto c = scalarConstant(div.getRhs());
+        c && *c != 0.0 && div.getLhs().getType() == div.getType())
+      return std::make_pair(div.getLhs(), 1.0 / *c);
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<AttentionChain> mlir::gopt::matchAttentionChain(MatmulOp output) {
+  if (!isBatchedF32Product(output))
+    return std::nullopt;
+  Block *block = output->getBlock();
+  AttentionChain chain;
+  chain.output = output;
+  chain.softmax = singleUseProducer<SoftmaxOp>(output.getLhs(), block);
+  if (!chain.softmax)
+    return std::nullopt;
+  int64_t rank = cast<RankedTensorType>(output.getLhs().getType()).getRank();
+  if (normalizeAxis(chain.softmax.getAxis(), rank) != rank - 1)
+    return std::nullopt;
+  RankedTensorType scoresType = staticF32(chain.softmax.getInput());
+  if (!scoresType)
+    return std::nullopt;
+  Value v = chain.softmax.getInput();
+
+  // + mask: the operand of the scores' type is the chain, the other one the
+  // mask, broadcast to it.
+  if (auto add = singleUseProducer<AddOp>(v, block)) {
+    for (unsigned i = 0; i < 2 && !chain.maskAddition; ++i) {
+      Value x = add->getOperand(i), mask = add->getOperand(1 - i);
+      Operation *def = x.getDefiningOp();
+      RankedTensorType maskType = staticF32(mask);
+      if (x.getType() != scoresType || !maskType || maskType.getRank() > rank ||
+          !isa_and_nonnull<MatmulOp, MulOp, DivOp>(def))
+        continue;
+      chain.maskAddition = add;
+      chain.mask = mask;
+      v = x;
+    }
+  }
+  // × or ÷ a one-element constant.
+  if (Operation *def = v.getDefiningOp();
+      def && def->getBlock() == block && v.hasOneUse())
+    if (auto scaled = scalingByConstant(def)) {
+      chain.scaling = def;
+      chain.scale = scaled->second;
+      v = scaled->first;
+    }
+  chain.scores = singleUseProducer<MatmulOp>(v, block);
+  if (!chain.scores || !isBatchedF32Product(chain.scores))
+    return std::nullopt;
+  // Q scaled before the product (through the transposes that split its
+  // heads), as nn.MultiheadAttention exports it.
+  Value query = chain.scores.getLhs();
+  while (auto transpose = singleUseProducer<TransposeOp>(query, block))
+    query = transpose.getInput();
+  if (Operation *def = query.getDefiningOp();
+      def && def->getBlock() == block && query.hasOneUse())
+    if (auto scaled = scalingByConstant(def)) {
+      chain.queryScaling = def;
+      chain.scale *= scaled->second;
+    }
+  // Same batch dims on both products, Sk shared.
+  auto q = cast<RankedTensorType>(chain.scores.getLhs().getType());
+  auto vt = cast<RankedTensorType>(output.getRhs().getType());
+  if (q.getRank() != rank ||
+      q.getShape().take_front(rank - 2) != vt.getShape().take_front(rank - 2))
+    return std::nullopt;
+  return chain;
+}
+
+/// The transposes of `matmul`'s operands that `members` holds.
+static SmallVector<Operation *>
+transposesRead(MatmulOp matmul,
+               const llvm::SmallPtrSetImpl<Operation *> &members) {
+  SmallVector<Operation *> transposes;
+  for (Value operand : matmul->getOperands())
+    if (auto transpose = operand.getDefiningOp<TransposeOp>();
+        transpose && members.contains(transpose))
+      transposes.push_back(transpose);
+  return transposes;
+}
+
+bool mlir::gopt::isAttentionFusion(FusionOp fusion) {
+  Block &body = fusion.getBodyBlock();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  if (yield.getNumOperands() != 1)
+    return false;
+  auto output = yield.getOperand(0).getDefiningOp<MatmulOp>();
+  std::optional<AttentionChain> chain =
+      output ? matchAttentionChain(output) : std::nullopt;
+  if (!chain)
+    return false;
+  llvm::SmallPtrSet<Operation *, 16> members;
+  for (Operation &op : body.without_terminator())
+    members.insert(&op);
+  size_t expected = chain->ops().size() +
+                    transposesRead(chain->scores, members).size() +
+                    transposesRead(chain->output, members).size();
+  return members.size() == expected;
+}
+
+void mlir::gopt::splitAttentionFusion(FusionOp fusion, RewriterBase &rewriter) {
+  // Inline the body where the fusion was; its transposes are those the two
+  // products read in place.
+  Block &body = fusion.getBodyBlock();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  SmallVector<Value> results(yield.getOperands());
+  llvm::SmallPtrSet<Operation *, 4> transposes;
+  for (auto transpose : body.getOps<TransposeOp>())
+    transposes.insert(transpose);
+  rewriter.eraseOp(yield);
+  rewriter.inlineBlockBefore(&body, fusion, fusion.getInputs());
+  rewriter.replaceOp(fusion, results);
+
+  auto output = results.front().getDefiningOp<MatmulOp>();
+  std::optional<AttentionChain> chain = matchAttentionChain(output);
+  assert(chain && "an attention fusion's body is an attention chain");
+
+  // The kernels gopt-fuse makes without `attention`: each product with the
+  // transposes it reads, placed just before it (their inputs come from
+  // before the fusion), and the scores' epilogue.
+  auto withTransposes = [&](MatmulOp matmul, ArrayRef<Operation *> rest) {
+    SmallVector<Operation *> group;
+    for (Value operand : matmul->getOperands())
+      if (Operation *def = operand.getDefiningOp();
+          def && transposes.contains(def)) {
+        rewriter.moveOpBefore(def, matmul);
+        group.push_back(def);
+      }
+    group.push_back(matmul);
+    group.append(rest.begin(), rest.end());
+    return group;
+  };
+  SmallVector<Operation *> epilogue;
+  if (chain->scaling)
+    epilogue.push_back(chain->scaling);
+  if (chain->maskAddition)
+    epilogue.push_back(chain->maskAddition);
+  SmallVector<Operation *> scores = withTransposes(chain->scores, epilogue);
+  SmallVector<Operation *> outputs = withTransposes(chain->output, {});
+  for (ArrayRef<Operation *> group : {ArrayRef(scores), ArrayRef(outputs)})
+    if (group.size() > 1)
+      materializeFusionGroup(group, rewriter);
+}
