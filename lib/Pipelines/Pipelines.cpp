@@ -27,6 +27,7 @@ void mlir::gopt::buildOptimizePipeline(OpPassManager &pm,
   if (options.fuse) {
     GOptFuseOptions fuseOptions;
     fuseOptions.maxGroupSize = options.maxGroupSize;
+    fuseOptions.fuseAttention = options.attention;
     pm.addPass(createGOptFuse(fuseOptions));
   }
   if (options.dce)

@@ -251,7 +251,11 @@ void softmax(float *scores, int64_t rows, int64_t sk, const float *mask,
 void attentionBlocks(void *context, int64_t begin, int64_t end) {
   const AttentionShape &a = *static_cast<const AttentionShape *>(context);
   int64_t blocksPerBatch = (a.sq + a.rows - 1) / a.rows;
-  std::vector<float> scratch(a.rows * a.sk + a.rows);
+  // One block's scores and row sums, kept by each thread between calls.
+  thread_local std::vector<float> scratch;
+  size_t floats = static_cast<size_t>(a.rows * a.sk + a.rows);
+  if (scratch.size() < floats)
+    scratch.resize(floats);
   float *scores = scratch.data(), *sums = scores + a.rows * a.sk;
   for (int64_t t = begin; t < end; ++t) {
     int64_t batch = t / blocksPerBatch, block = t % blocksPerBatch;

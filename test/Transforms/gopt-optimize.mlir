@@ -9,6 +9,7 @@
 // RUN: gopt-opt %s -split-input-file --gopt-optimize="fuse=false" | FileCheck %s --check-prefix=NOFUSE
 // RUN: gopt-opt %s -split-input-file --pass-pipeline='builtin.module(gopt-optimize{max-group-size=2})' | FileCheck %s --check-prefix=SIZE2
 // RUN: gopt-opt %s -split-input-file --pass-pipeline='builtin.module(gopt-optimize{max-folded-elements=2})' | FileCheck %s --check-prefix=MAX2
+// RUN: gopt-opt %s -split-input-file --pass-pipeline='builtin.module(gopt-optimize{attention=false})' | FileCheck %s --check-prefix=NOATT
 // Upstream and gopt passes mix in one pipeline.
 // RUN: gopt-opt %s -split-input-file -verify-each --pass-pipeline='builtin.module(gopt-fold,canonicalize,gopt-fuse)' | FileCheck %s --check-prefix=MIXED
 // The options reach the passes: their own checks fire.
@@ -194,4 +195,28 @@ func.func @foreign_ops(%x: tensor<4xf32>) -> tensor<4xf32> {
   %e = gopt.exp %a : tensor<4xf32>
   %r = gopt.relu %e : tensor<4xf32>
   return %r : tensor<4xf32>
+}
+
+// -----
+
+// The attention chain is one kernel by default (gopt-fuse's `attention`),
+// three with attention=false.
+
+// CHECK-LABEL: func.func @attention
+// CHECK: gopt.fusion
+// CHECK: gopt.softmax
+// CHECK: gopt.matmul
+// CHECK-NEXT: gopt.yield
+// CHECK-NOT: gopt.fusion
+// NOATT-LABEL: func.func @attention
+// NOATT: gopt.fusion
+// NOATT: {{^    }}%{{.*}} = gopt.softmax
+// NOATT: {{^    }}%{{.*}} = gopt.matmul
+func.func @attention(%q: tensor<8x64x16xf32>, %kt: tensor<8x16x64xf32>, %v: tensor<8x64x16xf32>) -> tensor<8x64x16xf32> {
+  %c = gopt.constant dense<0.25> : tensor<1xf32>
+  %s = gopt.matmul %q, %kt : tensor<8x64x16xf32>, tensor<8x16x64xf32> -> tensor<8x64x64xf32>
+  %t = gopt.mul %s, %c : tensor<8x64x64xf32>, tensor<1xf32> -> tensor<8x64x64xf32>
+  %p = gopt.softmax %t axis = 2 : tensor<8x64x64xf32>
+  %o = gopt.matmul %p, %v : tensor<8x64x64xf32>, tensor<8x64x16xf32> -> tensor<8x64x16xf32>
+  return %o : tensor<8x64x16xf32>
 }

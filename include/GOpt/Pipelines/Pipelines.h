@@ -43,6 +43,10 @@ struct OptimizePipelineOptions
       *this, "max-group-size",
       llvm::cl::desc("gopt-fuse: largest number of ops in a group"),
       llvm::cl::init(64)};
+  Option<bool> attention{
+      *this, "attention",
+      llvm::cl::desc("gopt-fuse: the attention chain as one kernel"),
+      llvm::cl::init(true)};
 };
 
 /// Appends the default graph pipeline to `pm` (op-agnostic: it runs on
