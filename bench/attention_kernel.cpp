@@ -64,8 +64,8 @@ int main(int argc, char **argv) {
   }
   // One thread unless asked (--threads=0: the library default, every core).
   int asked = threadsOption.getNumOccurrences() ? int(threadsOption) : 1;
-  auto applied = mlir::gopt::applyThreadsOption("gopt-bench-attention-kernel",
-                                                asked);
+  auto applied =
+      mlir::gopt::applyThreadsOption("gopt-bench-attention-kernel", asked);
   if (!applied) {
     llvm::errs() << "error: " << llvm::toString(applied.takeError()) << "\n";
     return 1;
