@@ -134,6 +134,56 @@ struct FoldConstantDataMovement : RewritePattern {
   }
 };
 
+/// A linear's constant weight in the [N, K] layout (`transpose_weight`:
+/// torch.nn.Linear's, ONNX Gemm's transB) is transposed to [K, N] at
+/// compile time, when every user of the constant is such a linear reading
+/// it as its weight: the GEMM then reads the weight's rows along the
+/// output. oneDNN's sgemm takes 0.21-0.30 ms instead of 0.46 for 8 rows ×
+/// 1024×1024 (one thread, Sapphire Rapids), and is as fast or faster at
+/// every shape measured (docs/Passes.md). It moves bytes (moveConstant)
+/// and replaces the constant, which only these linears read: the graph
+/// neither grows nor loses an op.
+struct PackLinearWeights : OpRewritePattern<LinearOp> {
+  PackLinearWeights(MLIRContext *context)
+      : OpRewritePattern(context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(LinearOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getTransposeWeight())
+      return failure();
+    auto weight = op.getWeight().getDefiningOp<ConstantOp>();
+    auto type = dyn_cast<RankedTensorType>(op.getWeight().getType());
+    if (!weight || !type || type.getRank() != 2 || !type.hasStaticShape())
+      return failure();
+    SmallVector<LinearOp> users;
+    for (OpOperand &use : weight->getUses()) {
+      auto user = dyn_cast<LinearOp>(use.getOwner());
+      if (!user || !user.getTransposeWeight() ||
+          use.getOperandNumber() !=
+              user.getWeightMutable().getOperandNumber() ||
+          user.getInput() == op.getWeight() ||
+          (user.getBias() && user.getBias() == op.getWeight()))
+        return failure();
+      users.push_back(user);
+    }
+    auto packedType = RankedTensorType::get(
+        {type.getDimSize(1), type.getDimSize(0)}, type.getElementType());
+    std::optional<ElementsAttr> packed =
+        moveConstant(weight.getValue(), packedType, {1, 0});
+    if (!packed)
+      return failure();
+    rewriter.setInsertionPointAfter(weight);
+    auto constant = ConstantOp::create(rewriter, weight.getLoc(), *packed);
+    for (LinearOp user : users)
+      rewriter.modifyOpInPlace(user, [&] {
+        user.getWeightMutable().assign(constant);
+        user.setTransposeWeight(false);
+      });
+    rewriter.eraseOp(weight);
+    return success();
+  }
+};
+
 /// Applies an op's ODS folder (identities and splat constants) as a pattern.
 struct ApplyOpFolder : RewritePattern {
   ApplyOpFolder(MLIRContext *context)
@@ -235,6 +285,7 @@ void mlir::gopt::populateGOptFoldPatterns(RewritePatternSet &patterns,
   MLIRContext *context = patterns.getContext();
   patterns.add<EvaluateConstantOp>(context, maxFoldedElements);
   patterns.add<FoldConstantDataMovement>(context);
+  patterns.add<PackLinearWeights>(context);
   patterns.add<ApplyOpFolder>(context);
   if (clTestWrongFold)
     patterns.add<TestWrongFoldSub>(context);

@@ -54,13 +54,15 @@
 // MLP.
 // CHECK-NEXT: %[[G:.*]] = gopt.fusion(%[[LN2]],
 // CHECK-NEXT: ^bb0
-// CHECK-NEXT: %[[M1:.*]] = gopt.linear {{.*}} transpose_weight
+// gopt-fold stored the [out, in] MLP weights as [in, out] (no
+// transpose_weight: the GEMM reads them along the output).
+// CHECK-NEXT: %[[M1:.*]] = gopt.linear {{.*}} : tensor<1x16x32xf32>, tensor<32x64xf32>, tensor<64xf32> -> tensor<1x16x64xf32>
 // CHECK-NEXT: %[[GE:.*]] = gopt.gelu %[[M1]]
 // CHECK-NEXT: gopt.yield %[[GE]] : tensor<1x16x64xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[OUT:.*]] = gopt.fusion(%[[G]], %{{.*}}, %{{.*}}, %[[H]] :
 // CHECK-NEXT: ^bb0
-// CHECK-NEXT: %[[M2:.*]] = gopt.linear {{.*}} transpose_weight
+// CHECK-NEXT: %[[M2:.*]] = gopt.linear {{.*}} : tensor<1x16x64xf32>, tensor<64x32xf32>, tensor<32xf32> -> tensor<1x16x32xf32>
 // CHECK-NEXT: %[[RES2:.*]] = gopt.add %{{.*}}, %[[M2]]
 // CHECK-NEXT: gopt.yield %[[RES2]] : tensor<1x16x32xf32>
 // CHECK-NEXT: }

@@ -376,3 +376,39 @@ func.func @weight_transforms_any_size() -> (tensor<4x3xf32>, tensor<12xf32>, ten
     }
   }
 #-}
+
+// -----
+
+// A linear's constant weight in the [out, in] layout (transpose_weight) is
+// stored [in, out] at compile time, for every linear that reads it so (a
+// reshape of a constant first folds to one); a constant something else
+// reads too, or a computed weight, stays.
+// CHECK-LABEL: func.func @pack_linear_weights
+// CHECK-SAME: (%[[X:.*]]: tensor<4x3xf32>, %[[W:.*]]: tensor<2x3xf32>, %[[Y:.*]]: tensor<2x3xf32>)
+// CHECK-DAG: %[[PACKED:.*]] = gopt.constant dense<{{\[}}[1.000000e+00, 4.000000e+00], [2.000000e+00, 5.000000e+00], [3.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>
+// CHECK-DAG: %[[SHARED:.*]] = gopt.constant dense<{{\[}}[6.000000e+00, 3.000000e+00], [5.000000e+00, 2.000000e+00], [4.000000e+00, 1.000000e+00]]> : tensor<3x2xf32>
+// CHECK-DAG: %[[SPLAT:.*]] = gopt.constant dense<5.000000e-01> : tensor<3x2xf32>
+// CHECK-DAG: %[[KEPT:.*]] = gopt.constant dense<{{\[}}[7.000000e+00, 8.000000e+00, 9.000000e+00], [1.000000e+01, 1.100000e+01, 1.200000e+01]]> : tensor<2x3xf32>
+// CHECK: gopt.linear %[[X]], %[[PACKED]] : tensor<4x3xf32>, tensor<3x2xf32> -> tensor<4x2xf32>
+// CHECK: gopt.linear %[[X]], %[[SHARED]] : tensor<4x3xf32>, tensor<3x2xf32> -> tensor<4x2xf32>
+// CHECK: gopt.linear %[[X]], %[[SHARED]] : tensor<4x3xf32>, tensor<3x2xf32> -> tensor<4x2xf32>
+// CHECK: gopt.linear %[[X]], %[[SPLAT]] : tensor<4x3xf32>, tensor<3x2xf32> -> tensor<4x2xf32>
+// CHECK: gopt.linear %[[X]], %[[KEPT]] transpose_weight
+// CHECK: gopt.add %[[Y]], %[[KEPT]]
+// CHECK: gopt.linear %[[X]], %[[W]] transpose_weight
+func.func @pack_linear_weights(%x: tensor<4x3xf32>, %w: tensor<2x3xf32>, %y: tensor<2x3xf32>)
+    -> (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<2x3xf32>, tensor<4x2xf32>) {
+  %w0 = gopt.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %w1 = gopt.constant dense<[[6.0, 5.0], [4.0, 3.0], [2.0, 1.0]]> : tensor<3x2xf32>
+  %w1t = gopt.reshape %w1 : tensor<3x2xf32> -> tensor<2x3xf32>
+  %ws = gopt.constant dense<0.5> : tensor<2x3xf32>
+  %wk = gopt.constant dense<[[7.0, 8.0, 9.0], [10.0, 11.0, 12.0]]> : tensor<2x3xf32>
+  %a = gopt.linear %x, %w0 transpose_weight : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
+  %b = gopt.linear %x, %w1t transpose_weight : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
+  %c = gopt.linear %x, %w1t transpose_weight : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
+  %d = gopt.linear %x, %ws transpose_weight : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
+  %e = gopt.linear %x, %wk transpose_weight : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
+  %f = gopt.add %wk, %y : tensor<2x3xf32>
+  %g = gopt.linear %x, %w transpose_weight : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
+  return %a, %b, %c, %d, %e, %f, %g : tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<2x3xf32>, tensor<4x2xf32>
+}
