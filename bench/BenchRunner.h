@@ -13,6 +13,7 @@
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/Runner.h"
+#include "GOpt/Runtime/Runtime.h"
 
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -111,6 +112,24 @@ inline double timeGraphOnce(CompiledGraph &graph,
   auto end = std::chrono::steady_clock::now();
   graph.takeResults(results, /*copy=*/false);
   return std::chrono::duration<double, std::milli>(end - start).count();
+}
+
+/// The memory figures of one build, measured alone (`repetitions` runs
+/// after two warm-ups): the allocator's cached blocks are dropped first, so
+/// what it holds is this build's. Exits with the error on failure.
+inline RunReport measureAloneOrDie(CompiledGraph &graph,
+                                   llvm::ArrayRef<HostTensor> inputs,
+                                   int repetitions) {
+  mlir::gopt::runtime::releaseCachedMemory();
+  MeasureOptions options;
+  options.warmup = 2;
+  options.repetitions = repetitions;
+  auto report = measureGraph(graph, inputs, options);
+  if (!report) {
+    llvm::errs() << "error: " << llvm::toString(report.takeError()) << "\n";
+    std::exit(1);
+  }
+  return std::move(*report);
 }
 
 /// Runs every contender once per round, in an order that alternates between

@@ -15,7 +15,6 @@
 #include "BenchRunner.h"
 
 #include "GOpt/Runner/ThreadsOption.h"
-#include "GOpt/Runtime/Runtime.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -28,22 +27,6 @@ static llvm::cl::opt<std::string>
 static llvm::cl::opt<int> rounds("rounds",
                                  llvm::cl::desc("Interleaved timed rounds"),
                                  llvm::cl::init(41));
-
-/// Peak bytes of one build, measured alone (the allocator's cached blocks
-/// dropped first).
-static int64_t measurePeak(CompiledGraph &graph,
-                           llvm::ArrayRef<HostTensor> inputs) {
-  mlir::gopt::runtime::releaseCachedMemory();
-  MeasureOptions options;
-  options.warmup = 2;
-  options.repetitions = 3;
-  auto report = measureGraph(graph, inputs, options);
-  if (!report) {
-    llvm::errs() << "error: " << llvm::toString(report.takeError()) << "\n";
-    std::exit(1);
-  }
-  return report->peakBytes;
-}
 
 /// Kernels of `graph` that call the runtime's gopt_attention.
 static int64_t attentionKernels(const CompiledGraph &graph) {
@@ -80,8 +63,8 @@ int main(int argc, char **argv) {
   std::vector<HostTensor> inputs = split->makeRandomInputs(1);
   checkSameOutputsOrDie(*split, *fused, inputs, "the attention kernel", 1e-4,
                         1e-5);
-  int64_t peakSplit = measurePeak(*split, inputs);
-  int64_t peakFused = measurePeak(*fused, inputs);
+  int64_t peakSplit = measureAloneOrDie(*split, inputs, 3).peakBytes;
+  int64_t peakFused = measureAloneOrDie(*fused, inputs, 3).peakBytes;
   auto samples = interleave({[&] { return timeGraphOnce(*split, inputs); },
                              [&] { return timeGraphOnce(*fused, inputs); }},
                             rounds);

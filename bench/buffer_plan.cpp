@@ -31,22 +31,6 @@ static llvm::cl::opt<std::string>
     pipeline("pipeline", llvm::cl::desc("Graph pipeline of both builds"),
              llvm::cl::init("gopt-optimize"));
 
-/// The memory figures of one build, measured alone: the allocator's cached
-/// blocks are dropped first, so what it holds is this build's.
-static RunReport measureMemory(CompiledGraph &graph,
-                               llvm::ArrayRef<HostTensor> inputs) {
-  mlir::gopt::runtime::releaseCachedMemory();
-  MeasureOptions options;
-  options.warmup = 2;
-  options.repetitions = 5;
-  auto report = measureGraph(graph, inputs, options);
-  if (!report) {
-    llvm::errs() << "error: " << llvm::toString(report.takeError()) << "\n";
-    std::exit(1);
-  }
-  return std::move(*report);
-}
-
 int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(argc, argv,
                                     "what the static buffer planner buys\n");
@@ -66,8 +50,8 @@ int main(int argc, char **argv) {
   checkSameOutputsOrDie(*plain, *planned, inputs, "the planned build", 1e-5,
                         1e-6);
 
-  RunReport memoryPlain = measureMemory(*plain, inputs);
-  RunReport memoryPlanned = measureMemory(*planned, inputs);
+  RunReport memoryPlain = measureAloneOrDie(*plain, inputs, 5);
+  RunReport memoryPlanned = measureAloneOrDie(*planned, inputs, 5);
   auto samples = interleave({[&] { return timeGraphOnce(*plain, inputs); },
                              [&] { return timeGraphOnce(*planned, inputs); }},
                             rounds);

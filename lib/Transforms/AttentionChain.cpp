@@ -138,6 +138,7 @@ std::optional<AttentionChain> mlir::gopt::matchAttentionChain(MatmulOp output) {
       def && def->getBlock() == block && query.hasOneUse())
     if (auto scaled = scalingByConstant(def)) {
       chain.queryScaling = def;
+      chain.unscaledQuery = scaled->first;
       chain.scale *= scaled->second;
     }
   // Same batch dims on both products, Sk shared.

@@ -32,6 +32,8 @@ struct AttentionChain {
   /// The scaling of Q by a one-element constant (gopt.mul or gopt.div),
   /// under the transposes Q·Kᵀ reads Q through, or null.
   Operation *queryScaling = nullptr;
+  /// The operand queryScaling scales (null without it).
+  Value unscaledQuery;
   /// Q·Kᵀ; its operands are Q and Kᵀ.
   MatmulOp scores;
   /// The scaling by a one-element constant (gopt.mul or gopt.div), or null.

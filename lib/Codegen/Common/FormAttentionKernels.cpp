@@ -15,7 +15,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
@@ -61,15 +60,9 @@ void formAttentionKernel(AttentionChain &chain, RewriterBase &rewriter) {
   auto [query, queryPerm] = readThroughTransposes(chain.query(), block, dead);
   // Q's scaling is in the chain's scale: the kernel reads what it scaled,
   // through the transposes under it too.
-  if (chain.queryScaling && query.getDefiningOp() == chain.queryScaling) {
-    Value scaled =
-        isa<DivOp>(chain.queryScaling) ||
-                !matchPattern(chain.queryScaling->getOperand(0), m_Constant())
-            ? chain.queryScaling->getOperand(0)
-            : chain.queryScaling->getOperand(1);
+  if (chain.queryScaling && query.getDefiningOp() == chain.queryScaling)
     std::tie(query, queryPerm) =
-        readThroughTransposes(scaled, block, dead, queryPerm);
-  }
+        readThroughTransposes(chain.unscaledQuery, block, dead, queryPerm);
   auto [key, keyPerm] =
       readThroughTransposes(chain.keyTransposed(), block, dead);
   auto [value, valuePerm] = readThroughTransposes(chain.value(), block, dead);

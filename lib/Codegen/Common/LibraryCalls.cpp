@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -59,6 +60,18 @@ Value mlir::gopt::indexToPointer(OpBuilder &builder, Location loc,
   return LLVM::IntToPtrOp::create(
       builder, loc, LLVM::LLVMPointerType::get(builder.getContext()),
       address64);
+}
+
+Value mlir::gopt::firstElementAddress(OpBuilder &b, Location loc, Value v) {
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, v);
+  Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
+  Value bytes = arith::MulIOp::create(
+      b, loc, meta.getOffset(), arith::ConstantIndexOp::create(b, loc, 4));
+  return arith::AddIOp::create(b, loc, aligned, bytes);
+}
+
+Value mlir::gopt::firstElementPointer(OpBuilder &b, Location loc, Value v) {
+  return indexToPointer(b, loc, firstElementAddress(b, loc, v));
 }
 
 bool mlir::gopt::isLibraryCall(Operation *op) {

@@ -526,21 +526,6 @@ static void erasePadding(PatternRewriter &rewriter, const PaddedInput &padding,
   rewriter.eraseOp(alloc);
 }
 
-/// The address of the first element of the f32 buffer `v` (its aligned
-/// pointer plus its offset), as an index.
-static Value firstElementAddress(OpBuilder &b, Location loc, Value v) {
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, v);
-  Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
-  Value bytes = arith::MulIOp::create(
-      b, loc, meta.getOffset(), arith::ConstantIndexOp::create(b, loc, 4));
-  return arith::AddIOp::create(b, loc, aligned, bytes);
-}
-
-/// firstElementAddress as the `!llvm.ptr` a runtime function takes.
-static Value firstElementPointer(OpBuilder &b, Location loc, Value v) {
-  return indexToPointer(b, loc, firstElementAddress(b, loc, v));
-}
-
 /// Whether the buffer `v` views is an argument of its function marked
 /// `gopt.weight`.
 static bool isConstantWeight(Value v) {

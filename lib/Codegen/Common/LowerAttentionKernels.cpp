@@ -28,26 +28,18 @@ struct AttentionOperand {
   SmallVector<Value, 4> strides;
 };
 
-/// `buffer` read through `perm` as a view of shape `viewShape`
+/// `buffer` read through `perm` (none: as it is) as a view of rank `rank`
 /// (right-aligned: dims the buffer lacks, and its dims of size 1, which
 /// never advance or broadcast, have stride 0), as gopt_attention takes it
 /// (two batch dims; a rank-3 view's first batch dim is a stride-0 dim of
 /// size 1).
 AttentionOperand attentionOperand(OpBuilder &b, Location loc, Value buffer,
-                                  ArrayRef<int64_t> perm,
-                                  ArrayRef<int64_t> viewShape) {
+                                  ArrayRef<int64_t> perm, int64_t rank) {
   auto type = cast<MemRefType>(buffer.getType());
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
-  Value aligned =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
-  Value elemBytes = arith::ConstantIndexOp::create(b, loc, 4);
-  Value address = arith::AddIOp::create(
-      b, loc, aligned,
-      arith::MulIOp::create(b, loc, meta.getOffset(), elemBytes));
   Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
   AttentionOperand operand;
-  operand.pointer = indexToPointer(b, loc, address);
-  int64_t rank = static_cast<int64_t>(viewShape.size());
+  operand.pointer = firstElementPointer(b, loc, buffer);
   int64_t offset = rank - type.getRank();
   // Dims of the four-dim view gopt_attention reads; a rank-3 view lacks b0.
   for (int64_t i = rank - 4; i < rank; ++i) {
@@ -92,22 +84,13 @@ struct LowerAttentionKernelToCall : OpRewritePattern<AttentionKernelOp> {
     func::FuncOp callee = declareRuntimeFunction(
         rewriter, module, kAttentionLibraryCall, signature);
 
-    // The views: Q [B..., Sq, D], Kᵀ [B..., D, Sk], V [B..., Sk, Dv], the
-    // scores [B..., Sq, Sk] the mask broadcasts to, out [B..., Sq, Dv].
+    // The views: Q [B..., Sq, D], Kᵀ [B..., D, Sk], V [B..., Sk, Dv], out
+    // [B..., Sq, Dv]; the mask broadcasts to the scores [B..., Sq, Sk].
     ArrayRef<int64_t> out = cast<MemRefType>(op.getInit().getType()).getShape();
     int64_t rank = static_cast<int64_t>(out.size());
-    auto view = [](Value v, ArrayRef<int64_t> perm) {
-      ArrayRef<int64_t> shape = cast<MemRefType>(v.getType()).getShape();
-      SmallVector<int64_t> viewShape;
-      for (int64_t p : perm)
-        viewShape.push_back(shape[p]);
-      return viewShape;
-    };
-    SmallVector<int64_t> q = view(op.getQuery(), op.getQueryPerm());
-    SmallVector<int64_t> kt = view(op.getKey(), op.getKeyPerm());
-    SmallVector<int64_t> v = view(op.getValue(), op.getValuePerm());
-    SmallVector<int64_t> scores(out.begin(), out.end());
-    scores[rank - 1] = kt[rank - 1];
+    SmallVector<int64_t> q = op.getQueryShape();
+    SmallVector<int64_t> kt = op.getKeyTransposedShape();
+    SmallVector<int64_t> v = op.getValueShape();
     int64_t b0 = rank == 4 ? out[0] : 1, b1 = out[rank - 3];
 
     auto constant = [&](int64_t value) -> Value {
@@ -122,18 +105,18 @@ struct LowerAttentionKernelToCall : OpRewritePattern<AttentionKernelOp> {
       args.push_back(operand.pointer);
       args.append(operand.strides.begin(), operand.strides.end());
     };
-    append(
-        attentionOperand(rewriter, loc, op.getQuery(), op.getQueryPerm(), q));
-    append(attentionOperand(rewriter, loc, op.getKey(), op.getKeyPerm(), kt));
-    append(
-        attentionOperand(rewriter, loc, op.getValue(), op.getValuePerm(), v));
+    append(attentionOperand(rewriter, loc, op.getQuery(), op.getQueryPerm(),
+                            rank));
+    append(attentionOperand(rewriter, loc, op.getKey(), op.getKeyPerm(), rank));
+    append(attentionOperand(rewriter, loc, op.getValue(), op.getValuePerm(),
+                            rank));
     if (Value mask = op.getMask()) {
-      append(attentionOperand(rewriter, loc, mask, {}, scores));
+      append(attentionOperand(rewriter, loc, mask, {}, rank));
     } else {
       args.push_back(LLVM::ZeroOp::create(rewriter, loc, ptr));
       args.append(4, constant(0));
     }
-    append(attentionOperand(rewriter, loc, op.getInit(), {}, out));
+    append(attentionOperand(rewriter, loc, op.getInit(), {}, rank));
     func::CallOp::create(rewriter, loc, callee, args);
     rewriter.eraseOp(op);
     return success();

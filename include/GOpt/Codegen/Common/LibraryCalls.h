@@ -75,6 +75,13 @@ void populateLowerAttentionKernelsPatterns(RewritePatternSet &patterns);
 /// function takes.
 Value indexToPointer(OpBuilder &builder, Location loc, Value address);
 
+/// The address of the first element of the f32 buffer `v` (its aligned
+/// pointer plus its offset), as an index.
+Value firstElementAddress(OpBuilder &builder, Location loc, Value v);
+
+/// firstElementAddress as the `!llvm.ptr` a runtime function takes.
+Value firstElementPointer(OpBuilder &builder, Location loc, Value v);
+
 /// Makes an all-parallel generic that reads a library contraction's result
 /// (its only use) at the same indices it writes, and writes into an empty
 /// tensor, write into that result instead: the epilogue then runs in place

@@ -39,6 +39,21 @@ bool isPermutation(ArrayRef<int64_t> perm, int64_t rank) {
 
 } // namespace
 
+SmallVector<int64_t> AttentionKernelOp::getQueryShape() {
+  return permuted(cast<ShapedType>(getQuery().getType()).getShape(),
+                  getQueryPerm());
+}
+
+SmallVector<int64_t> AttentionKernelOp::getKeyTransposedShape() {
+  return permuted(cast<ShapedType>(getKey().getType()).getShape(),
+                  getKeyPerm());
+}
+
+SmallVector<int64_t> AttentionKernelOp::getValueShape() {
+  return permuted(cast<ShapedType>(getValue().getType()).getShape(),
+                  getValuePerm());
+}
+
 LogicalResult AttentionKernelOp::verify() {
   auto initType = cast<ShapedType>(getInit().getType());
   if (!initType.hasRank() || initType.getRank() < 3 || initType.getRank() > 4)

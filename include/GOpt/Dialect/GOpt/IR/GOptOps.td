@@ -613,6 +613,12 @@ def GOpt_AttentionKernelOp : Op<GOpt_Dialect, "attention_kernel", [
     ::mlir::MutableOperandRange getDpsInitsMutable() {
       return getInitMutable();
     }
+    /// The shapes of the views the op reads: Q [B..., Sq, D], Kᵀ [B..., D,
+    /// Sk], V [B..., Sk, Dv] (its operands' shapes through their
+    /// permutations).
+    ::llvm::SmallVector<int64_t> getQueryShape();
+    ::llvm::SmallVector<int64_t> getKeyTransposedShape();
+    ::llvm::SmallVector<int64_t> getValueShape();
     /// The number of batch dims (the rank less the two matrix dims).
     int64_t getNumBatchDims() {
       return ::llvm::cast<::mlir::ShapedType>(getInit().getType()).getRank() - 2;
