@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -58,6 +59,9 @@ struct DeviceMemoryStats {
   /// Free blocks held in the cache: their bytes and the largest one.
   int64_t cachedBytes = 0;
   int64_t largestCachedBlock = 0;
+  /// Free blocks that CUDA graphs hold (their replays write them; see
+  /// CapturedGraph): neither live nor in the cache.
+  int64_t graphHeldBytes = 0;
 };
 DeviceMemoryStats deviceMemoryStats();
 /// Starts new peaks (live and reserved) from the current values.
@@ -99,6 +103,50 @@ struct KernelTime {
 };
 void setKernelProfiling(bool enabled);
 std::vector<KernelTime> collectKernelTimes();
+
+/// CUDA graphs: torch.compile's "reduce-overhead" mode. Between
+/// beginGraphCapture() and endGraphCapture(), one call of compiled code is
+/// recorded instead of run: every stream it creates is one capturing
+/// stream, its synchronizations are skipped, its cuBLAS calls join that
+/// stream, copies from host memory are staged on the device, and the device
+/// memory it allocates becomes the graph's. replay() then runs all of it
+/// again with one cuGraphLaunch, on the same buffers: the call's arguments
+/// must stay where they were, and its results (device buffers of the graph)
+/// are rewritten in place by each replay. The captured call itself runs
+/// nothing: replay once before reading its results.
+class CapturedGraph {
+public:
+  ~CapturedGraph();
+  CapturedGraph(const CapturedGraph &) = delete;
+  CapturedGraph &operator=(const CapturedGraph &) = delete;
+
+  /// Runs the graph once and waits for it.
+  void replay();
+
+  /// The graph's nodes: kernel launches (cuBLAS's kernels among them),
+  /// copies, memsets, anything else.
+  int64_t kernelNodes = 0, copyNodes = 0, memsetNodes = 0, otherNodes = 0;
+  /// Device bytes the graph owns (every block its capture allocated, the
+  /// staged host copies included) and host bytes it staged.
+  int64_t memoryBytes = 0;
+  int64_t stagedBytes = 0;
+
+  struct State;
+
+private:
+  friend std::unique_ptr<CapturedGraph> endGraphCapture(std::string &error);
+  CapturedGraph();
+  std::unique_ptr<State> state;
+};
+
+/// Starts recording (one capture at a time, on any thread). Returns why not
+/// (no device, a driver without CUDA graphs, a capture already going on),
+/// or an empty string.
+std::string beginGraphCapture();
+/// Ends the recording and instantiates the graph; null with `error` set
+/// when the driver rejects it (e.g. an operation the capture could not
+/// record). Every capture begun must be ended.
+std::unique_ptr<CapturedGraph> endGraphCapture(std::string &error);
 
 /// The cuBLAS library gopt_cuda_sgemm (contractions on the GPU) opened:
 /// $GOPT_CUBLAS_LIBRARY, else the first of libcublas.so.13, .12, .so the

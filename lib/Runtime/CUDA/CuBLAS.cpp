@@ -19,13 +19,16 @@
 //
 // Streams: the lowered host code synchronizes its stream before calling
 // out (gpu-async-region) and starts a new one after, so the call runs on a
-// stream of its own and waits for it before returning. With kernel
+// stream of its own and waits for it before returning. While a CUDA graph
+// is captured (GraphCapture.h), the call goes on the capturing stream
+// instead, and returns without waiting: the graph orders it. With kernel
 // profiling on, each call is timed with events like a launch, named
 // `cublas_sgemm`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Driver.h"
+#include "GraphCapture.h"
 #include "KernelProfiler.h"
 
 #include "GOpt/Runtime/CUDA.h"
@@ -246,8 +249,11 @@ extern "C" void gopt_cuda_sgemm(int64_t batch, int64_t m, int64_t n,
     return;
   std::lock_guard<std::mutex> lock(blasMutex());
   CuBLAS &blas = cublas();
+  CUstream captured = capturingStream();
+  if (captured)
+    checkStatus(blas, "cublasSetStream", blas.setStream(blas.handle, captured));
   noteFunctionName(cublasTimingKey(), "cublas_sgemm");
-  CUevent begin = beginKernelTiming(blas.stream);
+  CUevent begin = captured ? nullptr : beginKernelTiming(blas.stream);
   bool done = false;
   // One B for every batch, the batches of A and C laid out row after row
   // (x[batch, m, k]·W[k, n]): one GEMM of batch·m rows.
@@ -263,6 +269,11 @@ extern "C" void gopt_cuda_sgemm(int64_t batch, int64_t m, int64_t n,
          std::to_string(bRow) + "x" + std::to_string(bCol) + ", C " +
          std::to_string(cRow) + "x" + std::to_string(cCol) +
          "); gopt-select-library-contractions should not have marked it");
+  if (captured) {
+    checkStatus(blas, "cublasSetStream",
+                blas.setStream(blas.handle, blas.stream));
+    return;
+  }
   endKernelTiming(cublasTimingKey(), blas.stream, begin);
   check("cuStreamSynchronize", driver().cuStreamSynchronize(blas.stream));
 }

@@ -20,6 +20,8 @@ struct State {
   std::string deviceName;
   std::string chip;
   int driverVersion = 0;
+  /// Empty when the driver has CUDA graphs' entry points.
+  std::string graphsMissing;
 };
 
 /// Looks `name` up in `library` into `slot`; false when it is missing.
@@ -86,12 +88,24 @@ State load() {
   GOPT_BIND(cuMemsetD32Async, "cuMemsetD32Async")
   GOPT_BIND(cuMemsetD16Async, "cuMemsetD16Async")
   GOPT_BIND(cuDeviceGetAttribute, "cuDeviceGetAttribute")
-#undef GOPT_BIND
   if (missing) {
     state.failure = std::string(path) + " has no " + missing +
                     ": not a CUDA driver this runtime can use";
     return state;
   }
+  // Optional: CUDA graphs (CUDA 11.4 and later have all of them).
+  GOPT_BIND(cuStreamBeginCapture, "cuStreamBeginCapture_v2")
+  GOPT_BIND(cuStreamEndCapture, "cuStreamEndCapture")
+  GOPT_BIND(cuGraphInstantiateWithFlags, "cuGraphInstantiateWithFlags")
+  GOPT_BIND(cuGraphLaunch, "cuGraphLaunch")
+  GOPT_BIND(cuGraphExecDestroy, "cuGraphExecDestroy")
+  GOPT_BIND(cuGraphDestroy, "cuGraphDestroy")
+  GOPT_BIND(cuGraphGetNodes, "cuGraphGetNodes")
+  GOPT_BIND(cuGraphNodeGetType, "cuGraphNodeGetType")
+  GOPT_BIND(cuPointerGetAttribute, "cuPointerGetAttribute")
+#undef GOPT_BIND
+  if (missing)
+    state.graphsMissing = std::string("the driver has no ") + missing;
   CUresult result = d.cuInit(0);
   if (result != 0) {
     state.failure = describe(d, "cuInit", result) +
@@ -160,6 +174,11 @@ const Driver &driver() {
 }
 
 std::string initialize() { return state().failure; }
+
+std::string graphsUnavailableReason() {
+  State &s = state();
+  return s.failure.empty() ? s.graphsMissing : s.failure;
+}
 
 bool isAvailable() { return state().failure.empty(); }
 

@@ -24,6 +24,17 @@ using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
+using CUgraph = struct CUgraph_st *;
+using CUgraphNode = struct CUgraphNode_st *;
+using CUgraphExec = struct CUgraphExec_st *;
+
+// Driver constants the runtime uses (cuda.h's values).
+constexpr CUresult kErrorDeinitialized = 4;
+constexpr int kStreamCaptureModeRelaxed = 2; // CU_STREAM_CAPTURE_MODE_RELAXED
+constexpr int kGraphNodeKernel = 0, kGraphNodeMemcpy = 1, kGraphNodeMemset = 2;
+constexpr int kPointerAttributeMemoryType =
+    2;                                    // CU_POINTER_ATTRIBUTE_MEMORY_TYPE
+constexpr unsigned kMemoryTypeDevice = 2; // CU_MEMORYTYPE_DEVICE
 
 /// The driver's entry points (the versioned names cuda.h maps to).
 struct Driver {
@@ -57,12 +68,29 @@ struct Driver {
   CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t,
                                CUstream);
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+
+  // CUDA graphs (stream capture and replay) and pointer queries: optional,
+  // null when the driver lacks them (graphsAvailable() says why).
+  CUresult (*cuStreamBeginCapture)(CUstream, int);
+  CUresult (*cuStreamEndCapture)(CUstream, CUgraph *);
+  CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec *, CUgraph,
+                                          unsigned long long);
+  CUresult (*cuGraphLaunch)(CUgraphExec, CUstream);
+  CUresult (*cuGraphExecDestroy)(CUgraphExec);
+  CUresult (*cuGraphDestroy)(CUgraph);
+  CUresult (*cuGraphGetNodes)(CUgraph, CUgraphNode *, size_t *);
+  CUresult (*cuGraphNodeGetType)(CUgraphNode, int *);
+  CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
 };
 
 /// The driver, loaded and initialized with device 0's primary context
 /// current on the calling thread; aborts with the reason when there is
 /// none (compiled GPU code cannot go on without it).
 const Driver &driver();
+
+/// Empty when the driver has every entry point CUDA graphs need, else the
+/// first one it lacks ("the driver has no cuGraphLaunch").
+std::string graphsUnavailableReason();
 
 /// "cuName failed with CUDA_ERROR_..." for a failed call.
 std::string describeError(const char *call, CUresult result);

@@ -4,10 +4,14 @@
 // gpu.launch_func to LLVM IR call (MLIR 22's signatures), over the driver
 // opened in Driver.cpp. A failing driver call is fatal, with the call and
 // the driver's error name: compiled code has no way to recover from it.
+// While a CUDA graph is captured (GraphCapture.h), streams, synchronization
+// and copies from host memory behave as that header says.
 //
 //===----------------------------------------------------------------------===//
 
+#include "DevicePool.h"
 #include "Driver.h"
+#include "GraphCapture.h"
 #include "KernelProfiler.h"
 
 #include "GOpt/Runtime/CUDA.h"
@@ -30,140 +34,26 @@ using gopt::runtime::cuda::check;
 
 #define GOPT_CUDA_CHECK(call) check(#call, driver().call)
 
-/// The device allocator behind mgpuMemAlloc/mgpuMemFree: a caching pool,
-/// as PyTorch's CUDA allocator is one. A freed block is kept for a later
-/// allocation of about its size instead of going back to the driver
-/// (cuMemFree synchronizes the whole device; cuMemAlloc costs tens of
-/// microseconds), so a steady state of repeated runs allocates from the
-/// driver only once. Sizes are rounded up to 512 bytes; an allocation takes
-/// the smallest cached block that fits and is at most twice its size. When
-/// the driver is out of memory, the cache is emptied and the allocation
-/// tried again. Reuse is safe because compiled code allocates, uses and
-/// frees a buffer on one stream (gpu-async-region) and synchronizes it
-/// before returning.
-struct DeviceMemoryPool {
-  std::mutex mutex;
-  /// Live blocks: pointer -> rounded bytes.
-  std::unordered_map<void *, size_t> live;
-  /// Cached free blocks by rounded bytes.
-  std::multimap<size_t, void *> cached;
-  DeviceMemoryStats stats;
-  bool caching = true;
-
-  DeviceMemoryPool() {
-    if (const char *value = std::getenv("GOPT_CUDA_CACHING"))
-      caching = std::string(value) != "0";
-  }
-
-  static size_t round(size_t bytes) { return (bytes + 511) / 512 * 512; }
-
-  void *allocate(size_t bytes) {
-    size_t size = round(bytes);
-    std::lock_guard<std::mutex> lock(mutex);
-    void *ptr = nullptr;
-    auto it = cached.lower_bound(size);
-    if (it != cached.end() && it->first <= 2 * size) {
-      size = it->first;
-      ptr = it->second;
-      cached.erase(it);
-      ++stats.cacheHits;
-    } else {
-      CUdeviceptr raw = 0;
-      CUresult result = driver().cuMemAlloc(&raw, size);
-      if (result != 0 && !cached.empty()) {
-        releaseCachedLocked();
-        result = driver().cuMemAlloc(&raw, size);
-      }
-      check("cuMemAlloc_v2", result);
-      ptr = reinterpret_cast<void *>(raw);
-      stats.reservedBytes += static_cast<int64_t>(size);
-      stats.peakReservedBytes =
-          std::max(stats.peakReservedBytes, stats.reservedBytes);
-      ++stats.driverAllocations;
-    }
-    live[ptr] = size;
-    stats.liveBytes += static_cast<int64_t>(size);
-    stats.peakBytes = std::max(stats.peakBytes, stats.liveBytes);
-    ++stats.allocations;
-    return ptr;
-  }
-
-  /// False when `ptr` is no block of this pool.
-  bool release(void *ptr) {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = live.find(ptr);
-    if (it == live.end())
-      return false;
-    size_t size = it->second;
-    live.erase(it);
-    stats.liveBytes -= static_cast<int64_t>(size);
-    if (caching) {
-      cached.emplace(size, ptr);
-    } else {
-      check("cuMemFree_v2", driver().cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
-      stats.reservedBytes -= static_cast<int64_t>(size);
-    }
-    return true;
-  }
-
-  void releaseCachedLocked() {
-    for (auto &[size, ptr] : cached) {
-      check("cuMemFree_v2",
-            driver().cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
-      stats.reservedBytes -= static_cast<int64_t>(size);
-    }
-    cached.clear();
-  }
-};
-
-DeviceMemoryPool &pool() {
-  static DeviceMemoryPool *p = new DeviceMemoryPool();
-  return *p;
-}
-
 } // namespace
 
 DeviceMemoryStats gopt::runtime::cuda::deviceMemoryStats() {
-  DeviceMemoryPool &p = pool();
-  std::lock_guard<std::mutex> lock(p.mutex);
-  DeviceMemoryStats stats = p.stats;
-  stats.cachedBytes = 0;
-  stats.largestCachedBlock = 0;
-  for (auto &[size, ptr] : p.cached) {
-    stats.cachedBytes += static_cast<int64_t>(size);
-    stats.largestCachedBlock =
-        std::max(stats.largestCachedBlock, static_cast<int64_t>(size));
-  }
-  return stats;
+  return devicePool().stats();
 }
 
-void gopt::runtime::cuda::resetPeakDeviceMemory() {
-  DeviceMemoryPool &p = pool();
-  std::lock_guard<std::mutex> lock(p.mutex);
-  p.stats.peakBytes = p.stats.liveBytes;
-  p.stats.peakReservedBytes = p.stats.reservedBytes;
-}
+void gopt::runtime::cuda::resetPeakDeviceMemory() { devicePool().resetPeak(); }
 
 void gopt::runtime::cuda::setCachingAllocator(bool enabled) {
-  DeviceMemoryPool &p = pool();
-  std::lock_guard<std::mutex> lock(p.mutex);
-  p.caching = enabled;
-  if (!enabled)
-    p.releaseCachedLocked();
+  devicePool().setCaching(enabled);
 }
 
-void gopt::runtime::cuda::emptyCache() {
-  DeviceMemoryPool &p = pool();
-  std::lock_guard<std::mutex> lock(p.mutex);
-  p.releaseCachedLocked();
-}
+void gopt::runtime::cuda::emptyCache() { devicePool().emptyCache(); }
 
 void *gopt::runtime::cuda::allocateDevice(size_t bytes) {
-  return bytes ? pool().allocate(bytes) : nullptr;
+  return bytes ? devicePool().allocate(bytes) : nullptr;
 }
 
 void gopt::runtime::cuda::freeDevice(void *ptr) {
-  if (ptr && !pool().release(ptr))
+  if (ptr && !devicePool().release(ptr))
     check("cuMemFree_v2",
           driver().cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)));
 }
@@ -230,8 +120,7 @@ void mgpuModuleUnload(CUmodule module) {
   // run after the driver has begun shutting down, which frees the modules
   // itself (CUDA_ERROR_DEINITIALIZED).
   CUresult result = driver().cuModuleUnload(module);
-  constexpr CUresult kDeinitialized = 4;
-  if (result != kDeinitialized)
+  if (result != kErrorDeinitialized)
     check("cuModuleUnload", result);
 }
 
@@ -250,7 +139,9 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
   // A grid of no blocks (an empty tensor) launches nothing.
   if (gridX == 0 || gridY == 0 || gridZ == 0)
     return;
-  CUevent begin = beginKernelTiming(stream);
+  // Launches recorded into a graph are not timed (the events would be
+  // recorded into it too).
+  CUevent begin = capturingStream() ? nullptr : beginKernelTiming(stream);
   GOPT_CUDA_CHECK(cuLaunchKernel(function, gridX, gridY, gridZ, blockX,
                                  blockY, blockZ, sharedMemoryBytes, stream,
                                  params, extra));
@@ -258,16 +149,24 @@ void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
 }
 
 CUstream mgpuStreamCreate() {
+  if (CUstream captured = capturingStream())
+    return captured;
   CUstream stream = nullptr;
   GOPT_CUDA_CHECK(cuStreamCreate(&stream, /*CU_STREAM_NON_BLOCKING=*/1));
   return stream;
 }
 
 void mgpuStreamDestroy(CUstream stream) {
+  if (stream && stream == capturingStream())
+    return; // the capture's stream lives as long as its graph
   GOPT_CUDA_CHECK(cuStreamDestroy(stream));
 }
 
 void mgpuStreamSynchronize(CUstream stream) {
+  // The graph orders what follows; synchronizing a capturing stream is an
+  // error (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED).
+  if (stream && stream == capturingStream())
+    return;
   GOPT_CUDA_CHECK(cuStreamSynchronize(stream));
 }
 
@@ -304,7 +203,7 @@ void *mgpuMemAlloc(uint64_t bytes, CUstream /*stream*/, bool hostShared) {
         cuMemAllocManaged(&ptr, bytes, /*CU_MEM_ATTACH_GLOBAL=*/1));
     return reinterpret_cast<void *>(ptr);
   }
-  return pool().allocate(bytes);
+  return devicePool().allocate(bytes);
 }
 
 void mgpuMemFree(void *ptr, CUstream /*stream*/) {
@@ -319,6 +218,13 @@ void gopt_cuda_free(void *ptr) { gopt::runtime::cuda::freeDevice(ptr); }
 void mgpuMemcpy(void *dst, void *src, size_t bytes, CUstream stream) {
   if (bytes == 0)
     return;
+  if (stream && stream == capturingStream()) {
+    if (!isDevicePointer(dst))
+      fatal("compiled code copies into host memory while a CUDA graph is "
+            "captured; a graph cannot replay that");
+    if (!isDevicePointer(src))
+      src = const_cast<void *>(stageHostSource(src, bytes));
+  }
   GOPT_CUDA_CHECK(cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
                                 reinterpret_cast<CUdeviceptr>(src), bytes,
                                 stream));
