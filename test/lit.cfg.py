@@ -84,6 +84,11 @@ for tool in ("cmake", "ninja"):
     if shutil.which(tool):
         config.available_features.add(tool)
 config.substitutions.append(("%gopt_obj_root", config.gopt_obj_root))
+# The CUDA driver's stand-in (unittests/Runtime/FakeCUDADriver.cpp): GPU
+# host code runs over it on machines with no GPU (its kernels run nothing).
+config.substitutions.append(
+    ("%fake_cuda_driver",
+     os.path.join(config.gopt_obj_root, "lib", "libgopt-fake-cuda-driver.so")))
 
 # A sanitizer build (scripts/test.sh --sanitize): tests that load GOpt's
 # instrumented code into an uninstrumented process (the stock mlir-opt with

@@ -125,7 +125,31 @@ bool BundleReport::allMatch() const {
   for (const ResultCheck &r : results)
     if (!r.matches)
       return false;
+  for (const ResultCheck &r : graph.results)
+    if (!r.matches)
+      return false;
   return true;
+}
+
+double BundleReport::launchesPerRun() const {
+  double launches = 0;
+  for (const KernelShare &k : kernels)
+    launches += k.launchesPerRun;
+  return launches;
+}
+
+double BundleReport::overheadPerLaunchMs() const {
+  double launches = launchesPerRun();
+  return launches > 0 && profiledRuns > 0
+             ? std::max(0.0, latency.median - kernelMsPerRun) / launches
+             : 0;
+}
+
+double BundleReport::graphOverheadPerLaunchMs() const {
+  double launches = launchesPerRun();
+  return launches > 0 && profiledRuns > 0 && graph.measured
+             ? std::max(0.0, graph.latency.median - kernelMsPerRun) / launches
+             : 0;
 }
 
 double BundleReport::overheadShare() const {
@@ -139,6 +163,7 @@ double BundleReport::effectiveGBPerSecond() const {
 }
 
 LoadedBundle::~LoadedBundle() {
+  graph.reset();
   if (cuda::isAvailable())
     for (void *ptr : deviceArguments)
       cuda::freeDevice(ptr);
@@ -312,21 +337,9 @@ std::string LoadedBundle::run(const BundleRunOptions &options,
   std::vector<std::vector<char>> results = copyResultsToHost(resultWords);
   report.resultCopyMs = nowMs() - start;
   freeResults(resultWords);
-  for (size_t i = 0; i < bundle.results.size(); ++i) {
-    const BundleTensor &tensor = bundle.results[i];
-    if (tensor.file.empty()) {
-      ResultCheck none;
-      none.describe = tensor.describe();
-      report.results.push_back(none);
-      continue;
-    }
-    std::vector<char> want;
-    std::string error = readTensorFile(dir, tensor, want);
-    if (!error.empty())
-      return error;
-    report.results.push_back(
-        compare(tensor, results[i], want, options.rtol, options.atol));
-  }
+  if (std::string error = checkResults(results, options, report.results);
+      !error.empty())
+    return error;
 
   timeCalls(report.warmup, report.repetitions, report.latencyMs,
             report.peakBytes, report.allocationsPerRun,
@@ -338,9 +351,81 @@ std::string LoadedBundle::run(const BundleRunOptions &options,
         profileKernels(/*warmup=*/0, report.repetitions, report.kernelMsPerRun);
     report.profiledRuns = report.repetitions;
   }
+  if (options.cudaGraph) {
+    if (std::string error = captureGraph(report.graph); !error.empty())
+      return error;
+    if (std::string error =
+            checkResults(replayToHost(), options, report.graph.results);
+        !error.empty())
+      return error;
+    timeReplays(report.warmup, report.repetitions, report.graph.latencyMs);
+    report.graph.latency =
+        mlir::gopt::SampleSummary::of(report.graph.latencyMs);
+    report.graph.measured = true;
+  }
   if (options.copyBandwidthBytes)
     report.copy = cuda::measureCopyBandwidth(options.copyBandwidthBytes, 10);
   return "";
+}
+
+std::string
+LoadedBundle::checkResults(const std::vector<std::vector<char>> &results,
+                           const BundleRunOptions &options,
+                           std::vector<ResultCheck> &checks) {
+  checks.clear();
+  for (size_t i = 0; i < bundle.results.size(); ++i) {
+    const BundleTensor &tensor = bundle.results[i];
+    if (tensor.file.empty()) {
+      ResultCheck none;
+      none.describe = tensor.describe();
+      checks.push_back(none);
+      continue;
+    }
+    std::vector<char> want;
+    std::string error = readTensorFile(dir, tensor, want);
+    if (!error.empty())
+      return error;
+    checks.push_back(
+        compare(tensor, results[i], want, options.rtol, options.atol));
+  }
+  return "";
+}
+
+std::string LoadedBundle::captureGraph(GraphReport &report) {
+  graph.reset();
+  graphResultWords.clear();
+  double start = nowMs();
+  if (std::string error = cuda::beginGraphCapture(); !error.empty())
+    return error;
+  call(graphResultWords);
+  std::string error;
+  graph = cuda::endGraphCapture(error);
+  if (!graph)
+    return "capturing " + dir + " as a CUDA graph failed: " + error;
+  report.captureMs = nowMs() - start;
+  report.kernelNodes = graph->kernelNodes;
+  report.copyNodes = graph->copyNodes;
+  report.memsetNodes = graph->memsetNodes;
+  report.otherNodes = graph->otherNodes;
+  report.memoryBytes = graph->memoryBytes;
+  report.stagedBytes = graph->stagedBytes;
+  return "";
+}
+
+std::vector<std::vector<char>> LoadedBundle::replayToHost() {
+  graph->replay();
+  return copyResultsToHost(graphResultWords);
+}
+
+void LoadedBundle::timeReplays(int warmup, int repetitions,
+                               std::vector<double> &ms) {
+  for (int i = 0; i < warmup; ++i)
+    graph->replay();
+  for (int r = 0; r < repetitions; ++r) {
+    double begin = nowMs();
+    graph->replay();
+    ms.push_back(nowMs() - begin);
+  }
 }
 
 std::vector<std::vector<char>> LoadedBundle::runToHost() {
@@ -470,6 +555,54 @@ void printBundleReport(const BundleReport &r, std::ostream &os) {
       os << line;
     }
   }
+  if (r.graph.measured) {
+    const GraphReport &g = r.graph;
+    std::snprintf(line, sizeof(line),
+                  "  cuda graph  %.4f ms median [IQR %.4f-%.4f], %.2fx the "
+                  "stream launches (%d replays)\n",
+                  g.latency.median, g.latency.q1, g.latency.q3,
+                  g.latency.median > 0 ? r.latency.median / g.latency.median
+                                       : 0,
+                  r.repetitions);
+    os << line;
+    std::snprintf(line, sizeof(line),
+                  "              one launch of %lld kernel nodes, %lld copies, "
+                  "%lld memsets; captured in %.2f ms\n",
+                  static_cast<long long>(g.kernelNodes),
+                  static_cast<long long>(g.copyNodes),
+                  static_cast<long long>(g.memsetNodes), g.captureMs);
+    os << line;
+    os << "              holds " << formatBytes(g.memoryBytes)
+       << " on the device while it lives";
+    if (g.stagedBytes)
+      os << " (" << formatBytes(g.stagedBytes) << " of host constants staged)";
+    os << "\n";
+    if (r.profiledRuns > 0 && r.launchesPerRun() > 0) {
+      std::snprintf(
+          line, sizeof(line),
+          "              beyond the kernels' time: %.2f us per launch "
+          "with streams, %.2f in the graph\n",
+          1e3 * r.overheadPerLaunchMs(), 1e3 * r.graphOverheadPerLaunchMs());
+      os << line;
+    }
+    for (size_t i = 0; i < g.results.size(); ++i) {
+      const ResultCheck &c = g.results[i];
+      if (!c.hasReference)
+        continue;
+      if (c.matches)
+        std::snprintf(line, sizeof(line),
+                      "              result %zu matches the reference (max abs "
+                      "error %.3g)\n",
+                      i, c.maxAbsError);
+      else
+        std::snprintf(line, sizeof(line),
+                      "              result %zu: MISMATCH in %lld elements, "
+                      "first %s\n",
+                      i, static_cast<long long>(c.mismatches),
+                      c.firstMismatch.c_str());
+      os << line;
+    }
+  }
   if (r.copy.gbPerSecond > 0) {
     std::snprintf(line, sizeof(line),
                   "  bandwidth   %.1f GB/s effective (%s of inputs, weights, "
@@ -540,7 +673,37 @@ void printBundleReportJSON(const BundleReport &r, std::ostream &os) {
        << ", \"max_abs_error\": " << num(c.maxAbsError)
        << ", \"max_rel_error\": " << num(c.maxRelError) << "}";
   }
-  os << "], \"all_match\": " << (r.allMatch() ? "true" : "false") << "}\n";
+  os << "], \"cuda_graph\": ";
+  if (!r.graph.measured) {
+    os << "null";
+  } else {
+    const GraphReport &g = r.graph;
+    os << "{\"latency_ms\": {\"median\": " << num(g.latency.median)
+       << ", \"q1\": " << num(g.latency.q1) << ", \"q3\": " << num(g.latency.q3)
+       << ", \"min\": " << num(g.latency.min)
+       << ", \"max\": " << num(g.latency.max)
+       << ", \"cv\": " << num(g.latency.cv) << "}, \"latency_samples_ms\": [";
+    for (size_t i = 0; i < g.latencyMs.size(); ++i)
+      os << (i ? ", " : "") << num(g.latencyMs[i]);
+    os << "], \"capture_ms\": " << num(g.captureMs)
+       << ", \"kernel_nodes\": " << g.kernelNodes
+       << ", \"copy_nodes\": " << g.copyNodes
+       << ", \"memset_nodes\": " << g.memsetNodes
+       << ", \"other_nodes\": " << g.otherNodes
+       << ", \"memory_bytes\": " << g.memoryBytes
+       << ", \"staged_bytes\": " << g.stagedBytes
+       << ", \"overhead_per_launch_ms\": " << num(r.graphOverheadPerLaunchMs())
+       << ", \"results_match\": [";
+    for (size_t i = 0; i < g.results.size(); ++i)
+      os << (i ? ", " : "")
+         << (!g.results[i].hasReference ? "null"
+             : g.results[i].matches     ? "true"
+                                        : "false");
+    os << "]}";
+  }
+  os << ", \"launches_per_run\": " << num(r.launchesPerRun())
+     << ", \"overhead_per_launch_ms\": " << num(r.overheadPerLaunchMs());
+  os << ", \"all_match\": " << (r.allMatch() ? "true" : "false") << "}\n";
 }
 
 } // namespace deploy

@@ -1,10 +1,9 @@
 // --gopt-measure-target=cuda: the runtime probe compiles the graph after
 // every pass for the GPU and times it there (a bundle loaded in process).
-// Here over the stand-in driver (test/Deploy/Inputs/fake-libcuda.c), which
+// Here over the stand-in driver (unittests/Runtime/FakeCUDADriver.cpp), which
 // runs no kernel: the plumbing, on any machine.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: cc -shared -fPIC -o %t/libfakecuda.so %S/../Deploy/Inputs/fake-libcuda.c
-// RUN: env GOPT_LIBCUDA=%t/libfakecuda.so gopt-opt %s --gopt-optimize --gopt-measure=%t/m.json --gopt-measure-runtime --gopt-measure-runtime-reps=3 --gopt-measure-target=cuda -o /dev/null
+// RUN: env GOPT_LIBCUDA=%fake_cuda_driver gopt-opt %s --gopt-optimize --gopt-measure=%t/m.json --gopt-measure-runtime --gopt-measure-runtime-reps=3 --gopt-measure-target=cuda -o /dev/null
 // RUN: FileCheck %s < %t/m.json
 // CHECK: "baseline_runtime": {
 // CHECK-NOT: "error"

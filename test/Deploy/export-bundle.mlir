@@ -39,7 +39,7 @@
 
 // Errors.
 // RUN: not gopt-run --export-bundle=%t/x %s 2>&1 | FileCheck %s --check-prefix=NOCUDA
-// NOCUDA: gopt-run: error: --export-bundle and --nvvm-options need --target=cuda
+// NOCUDA: gopt-run: error: --export-bundle, --nvvm-options and --cuda-graph need --target=cuda
 // RUN: not gopt-run --target=tpu %s 2>&1 | FileCheck %s --check-prefix=TARGET
 // TARGET: gopt-run: error: unknown --target 'tpu' (cpu or cuda)
 // RUN: not gopt-run --target=cuda --nvvm-options="chip" --export-bundle=%t/x %s 2>&1 | FileCheck %s --check-prefix=OPTS

@@ -40,6 +40,8 @@ static const char *usage =
     "  --write-results DIR write the results as DIR/result<i>.bin\n"
     "  --no-caching        device memory straight from the driver, no pool\n"
     "  --no-kernel-times   skip the runs that time each kernel with events\n"
+    "  --cuda-graph        then run the model as one CUDA graph (captured\n"
+    "                      once, replayed), checked and timed the same way\n"
     "  --probe             print the device, or why there is none; exit 0\n"
     "                      when a device is usable\n"
     "  --version, --help\n"
@@ -99,6 +101,8 @@ int main(int argc, char **argv) {
       cuda::setCachingAllocator(false);
     else if (arg == "--no-kernel-times")
       options.kernelTimes = false;
+    else if (arg == "--cuda-graph")
+      options.cudaGraph = true;
     else if (takeValue("--warmup"))
       options.warmup = static_cast<int>(number("--warmup"));
     else if (takeValue("--reps"))

@@ -137,6 +137,12 @@ static cl::opt<bool>
                          "graph is also compiled for this CPU without graph "
                          "passes, and its results are the reference)"),
                 cl::init(false), cl::cat(category));
+static cl::opt<bool> cudaGraph(
+    "cuda-graph",
+    cl::desc("--target=cuda: after the stream launches, run the model as one "
+             "CUDA graph (captured once, replayed: torch.compile's "
+             "reduce-overhead mode), checked and timed the same way"),
+    cl::init(false), cl::cat(category));
 
 static cl::opt<double>
     qps("qps",
@@ -272,6 +278,7 @@ static int runOnCUDA(ModuleOp module) {
   runOptions.repetitions = std::max(1, reps.getValue());
   runOptions.rtol = relTolerance;
   runOptions.atol = absTolerance;
+  runOptions.cudaGraph = cudaGraph;
   ::gopt::deploy::BundleReport report;
   std::string error = (*local)->bundle->run(runOptions, report);
   if (!error.empty())
@@ -305,8 +312,10 @@ int main(int argc, char **argv) {
     return fail("unknown --format '" + format + "' (table or json)");
   if (target != "cpu" && target != "cuda")
     return fail("unknown --target '" + target + "' (cpu or cuda)");
-  if (target == "cpu" && (!exportBundle.empty() || !nvvmOptions.empty()))
-    return fail("--export-bundle and --nvvm-options need --target=cuda");
+  if (target == "cpu" &&
+      (!exportBundle.empty() || !nvvmOptions.empty() || cudaGraph))
+    return fail("--export-bundle, --nvvm-options and --cuda-graph need "
+                "--target=cuda");
   if (reps < 0 || warmup < 0 || steadyRuns < 0)
     return fail("--reps, --warmup and --steady-runs must not be negative");
 

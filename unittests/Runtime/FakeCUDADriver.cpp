@@ -3,10 +3,14 @@
 //
 // A shared library with the driver entry points GOpt's CUDA runtime opens
 // (lib/Runtime/CUDA/Driver.cpp), for machines with no GPU: tests point
-// $GOPT_LIBCUDA at it. "Device" memory is host memory; copies and memsets
-// run (on the host) when their stream is not being captured, and are
-// recorded when it is; kernels run nothing (there is no device to run PTX
-// on) but their launches are counted. Stream capture follows the driver's
+// $GOPT_LIBCUDA at it (lit: %fake_cuda_driver). It tests what runs around
+// the kernels: the driver is opened (device "Fake", sm_90), a bundle's
+// library loads its modules in its constructors (cuModuleGetFunction takes
+// only a handle cuModuleLoadData returned), buffers come from the pool,
+// every launch takes 0.01 ms by the events. "Device" memory is host memory;
+// copies and memsets run (on the host) when their stream is not being captured,
+// and are recorded when it is; kernels run nothing (there is no device to run
+// PTX on) but their launches are counted. Stream capture follows the driver's
 // rules that matter to the runtime, and is stricter where a real driver
 // would silently do the wrong thing:
 //
@@ -182,7 +186,7 @@ int cuDeviceGet(int *device, int ordinal) {
   return ordinal == 0 ? kSuccess : kInvalidValue;
 }
 int cuDeviceGetName(char *name, int length, int) {
-  std::snprintf(name, length, "GOpt fake CUDA device");
+  std::snprintf(name, length, "Fake");
   return kSuccess;
 }
 int cuDeviceGetAttribute(int *value, int attribute, int) {
@@ -223,7 +227,9 @@ int cuModuleLoadData(void **module, const void *image) {
   return image ? kSuccess : kInvalidValue;
 }
 int cuModuleUnload(void *) { return kSuccess; }
-int cuModuleGetFunction(Function **function, void *, const char *name) {
+int cuModuleGetFunction(Function **function, void *module, const char *name) {
+  if (module != &moduleTag)
+    return kInvalidHandle; // only a handle cuModuleLoadData returned
   Fake &f = fake();
   std::lock_guard<std::mutex> lock(f.mutex);
   Function *&slot = f.functions[name];
@@ -272,7 +278,7 @@ int cuEventRecord(void *, Stream *stream) {
 }
 int cuEventSynchronize(void *) { return kSuccess; }
 int cuEventElapsedTime(float *ms, void *, void *) {
-  *ms = 0.001f;
+  *ms = 0.01f; // per launch, so per-kernel tables have known values
   return kSuccess;
 }
 
@@ -285,6 +291,10 @@ int cuMemAlloc_v2(uintptr_t *ptr, size_t bytes) {
   *ptr = reinterpret_cast<uintptr_t>(memory);
   f.allocations[*ptr] = bytes;
   ++f.stats.liveAllocations;
+  return kSuccess;
+}
+int cuMemGetInfo_v2(size_t *free, size_t *total) {
+  *free = *total = size_t(1) << 30;
   return kSuccess;
 }
 int cuMemAllocManaged(uintptr_t *ptr, size_t bytes, unsigned) {

@@ -41,6 +41,10 @@ struct BundleRunOptions {
   /// After the timed runs, as many runs again with every launch timed by
   /// CUDA events (kept apart: the events cost microseconds per launch).
   bool kernelTimes = true;
+  /// After those, the model as one CUDA graph (torch.compile's
+  /// "reduce-overhead"): one call captured, its results checked after a
+  /// replay, then as many timed replays as timed calls.
+  bool cudaGraph = false;
 };
 
 /// One kernel's time on the device, from the profiled runs.
@@ -61,6 +65,23 @@ struct ResultCheck {
   double maxRelError = 0;
   /// "element 17: got 0.5, want 0.25" for the first mismatch.
   std::string firstMismatch;
+};
+
+/// The model run as one CUDA graph (BundleRunOptions::cudaGraph).
+struct GraphReport {
+  bool measured = false;
+  std::vector<double> latencyMs;
+  mlir::gopt::SampleSummary latency;
+  /// Capturing the call and instantiating the graph, once (outside the
+  /// latency).
+  double captureMs = 0;
+  /// The graph's nodes (cuBLAS's kernels among the kernel nodes).
+  int64_t kernelNodes = 0, copyNodes = 0, memsetNodes = 0, otherNodes = 0;
+  /// Device bytes the graph owns for as long as it lives (every buffer of
+  /// the call, its results included), and host constants it staged there.
+  int64_t memoryBytes = 0, stagedBytes = 0;
+  /// The results of the first replay against the reference.
+  std::vector<ResultCheck> results;
 };
 
 struct BundleReport {
@@ -93,7 +114,16 @@ struct BundleReport {
   double kernelMsPerRun = 0;
   double overheadShare() const;
   std::vector<ResultCheck> results;
+  GraphReport graph;
+  /// Every result matches, the graph's too when it ran.
   bool allMatch() const;
+  /// Kernel launches (and cuBLAS calls) per run, from the profiled runs.
+  double launchesPerRun() const;
+  /// What a launch costs beyond its kernel's time, per launch: (latency -
+  /// kernel time) / launches, for stream launches and for the graph's
+  /// replays (0 without profiled runs).
+  double overheadPerLaunchMs() const;
+  double graphOverheadPerLaunchMs() const;
   /// movedBytes / median latency, GB/s.
   double effectiveGBPerSecond() const;
 };
@@ -132,6 +162,14 @@ public:
   /// `kernelMsPerRun`.
   std::vector<KernelShare> profileKernels(int warmup, int repetitions,
                                           double &kernelMsPerRun);
+  /// Captures one call as a CUDA graph (call it after a call outside the
+  /// capture, so cuBLAS and the device pool are warm), replacing any graph
+  /// captured before. Returns an error message or an empty string.
+  std::string captureGraph(GraphReport &report);
+  /// One replay of the captured graph; its results on the host.
+  std::vector<std::vector<char>> replayToHost();
+  /// `warmup` untimed replays, then `repetitions` timed ones (ms appended).
+  void timeReplays(int warmup, int repetitions, std::vector<double> &ms);
 
 private:
   LoadedBundle() = default;
@@ -141,6 +179,10 @@ private:
   std::vector<std::vector<char>> copyResultsToHost(
       const std::vector<int64_t> &resultWords);
   void freeResults(const std::vector<int64_t> &resultWords);
+  /// The checks of `results` against the bundle's references.
+  std::string checkResults(const std::vector<std::vector<char>> &results,
+                           const BundleRunOptions &options,
+                           std::vector<ResultCheck> &checks);
 
   std::string dir;
   Bundle bundle;
@@ -149,6 +191,10 @@ private:
   /// Device buffers of the inputs then the weights, in call order.
   std::vector<void *> deviceArguments;
   double loadMs = 0, weightCopyMs = 0, inputCopyMs = 0;
+  /// The captured graph, and the descriptors of the results its replays
+  /// write (device memory of the graph).
+  std::unique_ptr<gopt::runtime::cuda::CapturedGraph> graph;
+  std::vector<int64_t> graphResultWords;
 };
 
 /// The report as text (100 columns) or as one JSON object.
