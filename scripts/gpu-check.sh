@@ -7,16 +7,18 @@
 #
 # 1. gopt-exec --probe: the device, or why there is none (exit 1);
 # 2. every check bundle: its results against the CPU reference (the GPU
-#    difftest; a mismatch fails the check);
+#    difftest; a mismatch fails the check), run with streams and again as
+#    one CUDA graph (gopt-exec --cuda-graph);
 # 3. every perf bundle, unfused and fused: latency, device memory, the
-#    effective bandwidth against a device copy timed in the same run;
+#    effective bandwidth against a device copy timed in the same run, and
+#    the latency as one CUDA graph;
 # 4. scripts/gpu-explore.sh on gopt-explore's exported configurations of
 #    the bundled transformer block: REPORT_DIR/explore-runs, which
 #    `gopt-explore --target=cuda examples/transformer_block.mlir
 #    --recorded-runs=DIR` analyzes here (DIR: the same export, with the
 #    runs copied in as DIR/runs);
-# 5. bench/gpu/torch_peer.py: PyTorch eager and torch.compile on the same
-#    shapes (skipped with --no-torch or without python3 torch);
+# 5. bench/gpu/torch_peer.py: PyTorch eager, torch.compile and its
+#    "reduce-overhead" mode (CUDA graphs) on the same shapes (skipped with --no-torch or without python3 torch);
 # 6. REPORT_DIR/summary.md (bench/gpu/summarize.py) and the JSON reports.
 # Exit status: 0 when every check bundle matched.
 set -uo pipefail
@@ -56,16 +58,33 @@ for bundle in "$work"/bundles/check/*/; do
     failed=$((failed + 1))
     echo "gpu-check: check $name: FAILED: $(cat "$report/check.$name.err")"
   fi
+  # The same call captured as one CUDA graph: its replay's results too.
+  if timeout 120 "$exec_" "$bundle" --warmup 1 --reps 5 --copy-bytes 0 --atol 1e-4 \
+       --no-kernel-times --cuda-graph --format=json \
+       --report="$report/graph.$name.json" 2>"$report/graph.$name.err"; then
+    echo "gpu-check: check $name as a CUDA graph: results match"
+  else
+    failed=$((failed + 1))
+    echo "gpu-check: check $name as a CUDA graph: FAILED: $(cat "$report/graph.$name.err")"
+  fi
 done
 
 for bundle in "$work"/bundles/perf/*/; do
   name=$(basename "$bundle")
+  # Streams, then the same model as one CUDA graph (--cuda-graph); if the
+  # graph cannot be captured, the streams alone, so their figures remain.
   if timeout 180 "$exec_" "$bundle" --warmup 5 --reps 50 --atol 1e-4 --format=json \
-       --report="$report/perf.$name.json" 2>"$report/perf.$name.err"; then
-    echo "gpu-check: perf $name: $(grep -o '"median": [0-9.e-]*' "$report/perf.$name.json" | head -1) ms"
+       --cuda-graph --report="$report/perf.$name.json" 2>"$report/perf.$name.err"; then
+    echo "gpu-check: perf $name: $(grep -o '"median": [0-9.e-]*' "$report/perf.$name.json" | head -2 | tr '\n' ' ')ms (streams, graph)"
   else
     failed=$((failed + 1))
-    echo "gpu-check: perf $name: FAILED: $(cat "$report/perf.$name.err")"
+    echo "gpu-check: perf $name as a CUDA graph: FAILED: $(cat "$report/perf.$name.err")"
+    if timeout 180 "$exec_" "$bundle" --warmup 5 --reps 50 --atol 1e-4 --format=json \
+         --report="$report/perf.$name.json" 2>>"$report/perf.$name.err"; then
+      echo "gpu-check: perf $name: $(grep -o '"median": [0-9.e-]*' "$report/perf.$name.json" | head -1) ms"
+    else
+      echo "gpu-check: perf $name: FAILED: $(cat "$report/perf.$name.err")"
+    fi
   fi
 done
 

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 """Prints the GPU check's Markdown summary from gopt-exec's JSON reports and
 torch_peer.py's (scripts/gpu-check.sh writes both into one folder):
-correctness of every check bundle, then per model GOpt unfused and fused
-against PyTorch eager and torch.compile, and the targets of
+correctness of every check bundle (with streams and as one CUDA graph),
+then per model GOpt unfused and fused against PyTorch eager and
+torch.compile, the models as CUDA graphs (gopt-exec --cuda-graph) against
+torch.compile's "reduce-overhead" mode, and the targets of
 bench/gpu/README.md.
 
   python3 bench/gpu/summarize.py REPORT_DIR
@@ -27,20 +29,67 @@ def kernels(report):
         return None
 
 
+def graph_section(folder, peer):
+    """The models as one CUDA graph each against their stream launches: the
+    latency, S of the graph over the streams, the time per launch beyond
+    the kernels' (latency minus the kernels' event-timed sum, per launch)
+    with streams and in the graph, the device memory the graph holds
+    against the streams' peak, and torch.compile(mode="reduce-overhead")."""
+    rows = []
+    for name in ["ew_chain", "softmax", "layer_norm", "matmul", "encoder"]:
+        for config in ("unfused", "fused"):
+            path = os.path.join(folder, f"perf.{name}.{config}.json")
+            if not os.path.exists(path):
+                continue
+            r = load(path)
+            g = r.get("cuda_graph")
+            if not g:
+                continue
+            lat, glat = r["latency_ms"], g["latency_ms"]
+            fmt = lambda l: f"{l['median']:.4f} [{l['q1']:.4f}-{l['q3']:.4f}]"
+            us = lambda ms: f"{1e3 * ms:.2f}"
+            graphs = peer["models"].get(name, {}).get("graphs_ms")
+            vs = (f"{fmt(graphs)} | {graphs['median'] / glat['median']:.3f}"
+                  if graphs and config == "fused" else "- | -")
+            rows.append(
+                f"| {name} {config} | {fmt(lat)} | {fmt(glat)} | "
+                f"{lat['median'] / glat['median']:.2f} | "
+                f"{r.get('launches_per_run', 0):.0f} → 1 ({g['kernel_nodes']} "
+                f"kernel nodes) | {us(r.get('overhead_per_launch_ms', 0))} → "
+                f"{us(g.get('overhead_per_launch_ms', 0))} | "
+                f"{r['peak_bytes'] / 2**20:.1f} / {g['memory_bytes'] / 2**20:.1f} | "
+                f"{vs} |")
+    if not rows:
+        return []
+    return ["\n## CUDA graphs: one launch per call (median ms of single calls, "
+            "[IQR])\n",
+            "| model | streams | CUDA graph | S graph | launches per call | "
+            "µs per launch beyond the kernels (streams → graph) | "
+            "MiB peak (streams) / held (graph) | torch.compile "
+            "reduce-overhead | torch / GOpt graph |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|"] + rows
+
+
 def main():
     folder = sys.argv[1]
     out = []
     checks = sorted(glob.glob(os.path.join(folder, "check.*.json")))
     out.append("## Correctness: GPU results against the CPU reference\n")
-    out.append("| bundle | kernels | results match | max abs error | max rel error |")
-    out.append("|---|---:|---|---:|---:|")
+    out.append("| bundle | kernels | results match | max abs error | max rel error "
+               "| as a CUDA graph |")
+    out.append("|---|---:|---|---:|---:|---|")
     for path in checks:
         r = load(path)
         name = os.path.basename(path)[len("check."):-len(".json")]
         err = max((c["max_abs_error"] for c in r["results"]), default=0)
         rel = max((c["max_rel_error"] for c in r["results"]), default=0)
+        graph_path = os.path.join(folder, f"graph.{name}.json")
+        graph = "not run"
+        if os.path.exists(graph_path):
+            g = load(graph_path)
+            graph = "matches" if g["all_match"] and g.get("cuda_graph") else "NO"
         out.append(f"| {name} | {kernels(r)} | {'yes' if r['all_match'] else 'NO'} "
-                   f"| {err:.3g} | {rel:.3g} |")
+                   f"| {err:.3g} | {rel:.3g} | {graph} |")
     torch_path = os.path.join(folder, "torch.json")
     peer = load(torch_path) if os.path.exists(torch_path) else {"models": {}}
     out.append("\n## Speed (median ms of single calls, [IQR])\n")
@@ -84,6 +133,7 @@ def main():
         if name == "matmul" and eager:
             targets.append(("matmul >= 90% of cuBLAS (torch.matmul, f32, no "
                             "TF32)", 100 * ratio, 90))
+    out.extend(graph_section(folder, peer))
     sweep = [(e, os.path.join(folder, f"perf.ew_chain.e{e}.fused.json"))
              for e in (2, 4, 8)]
     sweep = [(e, path) for e, path in sweep if os.path.exists(path)]

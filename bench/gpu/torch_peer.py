@@ -1,12 +1,15 @@
 #!/usr/bin/python3
-"""Times the GPU benchmark's models in PyTorch on the GPU: eager and
-torch.compile (Inductor), the peers GOpt's GPU code is compared with
-(bench/gpu/README.md). Same shapes as bench/gpu/make_models.py's perf set;
+"""Times the GPU benchmark's models in PyTorch on the GPU: eager,
+torch.compile (Inductor) and torch.compile's "reduce-overhead" mode (Inductor
+with CUDA graphs), the peers GOpt's GPU code is compared with
+(bench/gpu/README.md); the last is what `gopt-exec --cuda-graph` is set
+against. Same shapes as bench/gpu/make_models.py's perf set;
 each figure is the median wall time of single calls, each followed by a
 synchronize (as gopt-exec times a call, which returns once its kernels are
 done). Writes one JSON object.
 
   python3 bench/gpu/torch_peer.py OUT.json [--reps N] [--no-compile]
+                                           [--no-graphs]
 """
 import argparse
 import json
@@ -43,6 +46,8 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--no-compile", action="store_true")
+    parser.add_argument("--no-graphs", action="store_true",
+                        help='skip torch.compile(mode="reduce-overhead")')
     args = parser.parse_args()
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
@@ -83,6 +88,18 @@ def main():
                         lambda: compiled(*inputs), args.reps)
                 except Exception as e:  # noqa: BLE001 - report, go on
                     entry["compile_error"] = f"{type(e).__name__}: {e}"[:300]
+            if not args.no_compile and not args.no_graphs:
+                try:
+                    start = time.perf_counter()
+                    graphed = torch.compile(fn, mode="reduce-overhead")
+                    for _ in range(3):  # recorded on the third call
+                        graphed(*inputs)
+                    torch.cuda.synchronize()
+                    entry["graphs_compile_s"] = time.perf_counter() - start
+                    entry["graphs_ms"] = time_calls(
+                        lambda: graphed(*inputs), args.reps)
+                except Exception as e:  # noqa: BLE001 - report, go on
+                    entry["graphs_error"] = f"{type(e).__name__}: {e}"[:300]
             result["models"][name] = entry
             print(f"torch_peer: {name}: {json.dumps(entry)}", file=sys.stderr,
                   flush=True)

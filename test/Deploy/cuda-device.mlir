@@ -7,3 +7,10 @@
 // CHECK: result 0  f32 {{.*}}: matches the reference
 // CHECK: latency
 // CHECK: compile
+
+// The same models as one CUDA graph: the replay's results checked too.
+// RUN: gopt-run --target=cuda --cuda-graph %S/../../examples/mlp.mlir --reps=3 | FileCheck %s --check-prefix=GRAPH
+// RUN: gopt-run --target=cuda --cuda-graph --pipeline=gopt-optimize %S/../../examples/transformer_block.mlir --reps=3 | FileCheck %s --check-prefix=GRAPH
+// GRAPH: result 0  f32 {{.*}}: matches the reference
+// GRAPH: cuda graph
+// GRAPH: result 0 matches the reference
