@@ -116,6 +116,10 @@ std::string parseBundleManifest(const std::string &text,
       bundle.graphPipeline = values[0] == "-" ? "" : values[0];
     } else if (key == "reference" && expect(1)) {
       bundle.reference = values[0];
+    } else if (key == "launch" && expect(1)) {
+      if (values[0] != "cuda-graph")
+        return fail("unknown launch '" + values[0] + "' (cuda-graph)");
+      bundle.cudaGraph = true;
     } else if (key == "kernel" && expect(1)) {
       bundle.kernels.push_back(values[0]);
     } else if ((key == "input" || key == "weight" || key == "result") &&
@@ -171,6 +175,8 @@ std::string writeBundleManifest(const std::string &dir, const Bundle &bundle) {
       << (bundle.graphPipeline.empty() ? "-" : bundle.graphPipeline) << "\n";
   out << "reference " << (bundle.reference.empty() ? "-" : bundle.reference)
       << "\n";
+  if (bundle.cudaGraph)
+    out << "launch cuda-graph\n";
   for (const std::string &kernel : bundle.kernels)
     out << "kernel " << kernel << "\n";
   auto tensorLine = [&](const char *key, const BundleTensor &t) {

@@ -351,7 +351,7 @@ std::string LoadedBundle::run(const BundleRunOptions &options,
         profileKernels(/*warmup=*/0, report.repetitions, report.kernelMsPerRun);
     report.profiledRuns = report.repetitions;
   }
-  if (options.cudaGraph) {
+  if (options.cudaGraph || bundle.cudaGraph) {
     if (std::string error = captureGraph(report.graph); !error.empty())
       return error;
     if (std::string error =
@@ -492,7 +492,7 @@ std::vector<KernelShare> LoadedBundle::profileKernels(int warmup,
 }
 
 std::string LoadedBundle::writeResults(const std::string &outDir) {
-  std::vector<std::vector<char>> results = runToHost();
+  std::vector<std::vector<char>> results = graph ? replayToHost() : runToHost();
   for (size_t i = 0; i < results.size(); ++i) {
     std::string error = writeFile(outDir, "result" + std::to_string(i) + ".bin",
                                   results[i].data(), results[i].size());

@@ -80,11 +80,22 @@ const std::pair<const char *, const char *> kShortPasses[] = {
     {"layout", "gopt-channels-last"}, {"canonicalize", "canonicalize"},
 };
 
-/// Short names of the lowering passes and the gopt-lower-to-llvm option
-/// each turns on: a configuration runs them when it names them and runs
-/// without them otherwise (they are on by default in gopt-lower-to-llvm).
-const std::pair<const char *, const char *> kLoweringPasses[] = {
-    {"plan", "plan-buffers"},
+/// A lowering pass: a short name, the option of the configuration's
+/// lowering options it sets, and the target it is for.
+struct LoweringPass {
+  const char *name;
+  const char *option;
+  const char *target;
+};
+
+/// The lowering passes: a configuration runs one when it names it and runs
+/// without it otherwise. "plan" is gopt-lower-to-llvm's plan-buffers (on by
+/// default there); "cuda-graph" is how the GPU backend launches the
+/// program: captured once as one CUDA graph and replayed, instead of one
+/// launch per kernel.
+const LoweringPass kLoweringPasses[] = {
+    {"plan", "plan-buffers", "cpu"},
+    {"cuda-graph", "cuda-graph", "cuda"},
 };
 
 /// The pipeline of the graph passes among `passes` ("" when none).
@@ -101,10 +112,10 @@ std::string makePipeline(llvm::ArrayRef<std::string> passes) {
 std::string makeLoweringOptions(llvm::ArrayRef<std::string> all,
                                 llvm::ArrayRef<std::string> passes) {
   std::string text;
-  for (auto [name, option] : kLoweringPasses)
-    if (llvm::is_contained(all, name))
-      text += std::string(text.empty() ? "" : " ") + option + "=" +
-              (llvm::is_contained(passes, name) ? "true" : "false");
+  for (const LoweringPass &pass : kLoweringPasses)
+    if (llvm::is_contained(all, pass.name))
+      text += std::string(text.empty() ? "" : " ") + pass.option + "=" +
+              (llvm::is_contained(passes, pass.name) ? "true" : "false");
   return text;
 }
 
@@ -115,8 +126,14 @@ std::string joinPasses(llvm::ArrayRef<std::string> passes) {
 } // namespace
 
 bool mlir::gopt::isLoweringPass(llvm::StringRef pass) {
-  return llvm::any_of(kLoweringPasses,
-                      [&](auto entry) { return pass == entry.first; });
+  return !getLoweringPassTarget(pass).empty();
+}
+
+llvm::StringRef mlir::gopt::getLoweringPassTarget(llvm::StringRef pass) {
+  for (const LoweringPass &entry : kLoweringPasses)
+    if (pass == entry.name)
+      return entry.target;
+  return "";
 }
 
 std::string mlir::gopt::getPassPipelineElement(llvm::StringRef pass) {
@@ -153,8 +170,8 @@ mlir::gopt::buildConfigurations(const ExploreOptions &options) {
         !isRegisteredPassElement(getPassPipelineElement(pass)))
       return makeError("unknown pass '" + pass +
                        "': use fold, dce, cse, fuse, layout, canonicalize, "
-                       "plan or a pass registered with gopt-opt (gopt-opt "
-                       "--help lists them)");
+                       "plan, cuda-graph or a pass registered with gopt-opt "
+                       "(gopt-opt --help lists them)");
     if (!seen.insert(pass).second)
       return makeError("pass '" + pass + "' is named twice in the pass set");
   }

@@ -149,7 +149,8 @@ llvm::Error CompiledGraph::exportBundle(llvm::StringRef dir,
                                         llvm::ArrayRef<HostTensor> inputs,
                                         llvm::ArrayRef<HostTensor> expected,
                                         llvm::StringRef graphPipeline,
-                                        llvm::StringRef reference) {
+                                        llvm::StringRef reference,
+                                        bool cudaGraph) {
   if (target != Target::CUDA)
     return makeError("only graphs compiled for target cuda export a bundle");
   bool generated = inputs.empty() && functionType.getNumInputs() > 0;
@@ -214,6 +215,7 @@ llvm::Error CompiledGraph::exportBundle(llvm::StringRef dir,
   bundle.entrySymbol = "_mlir__mlir_ciface_" + entry;
   bundle.graphPipeline = graphPipeline.str();
   bundle.reference = reference.str();
+  bundle.cudaGraph = cudaGraph;
   for (const KernelInfo &kernel : kernels)
     bundle.kernels.push_back(kernel.name);
   std::string dirName = dir.str();

@@ -2,7 +2,7 @@
 // anything is measured; never a crash.
 
 // RUN: not gopt-explore %s --passes=fold,frobnicate 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// UNKNOWN: gopt-explore: error: unknown pass 'frobnicate': use fold, dce, cse, fuse, layout, canonicalize, plan or a pass registered with gopt-opt
+// UNKNOWN: gopt-explore: error: unknown pass 'frobnicate': use fold, dce, cse, fuse, layout, canonicalize, plan, cuda-graph or a pass registered with gopt-opt
 
 // RUN: not gopt-explore %s --passes= 2>&1 | FileCheck %s --check-prefix=EMPTY
 // EMPTY: gopt-explore: error: the pass set is empty

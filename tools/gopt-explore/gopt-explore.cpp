@@ -554,12 +554,13 @@ int main(int argc, char **argv) {
     return fail("--load-test runs on the CPU: not with --target=cuda");
   if (target == "cuda" && !batchSizes.empty())
     return fail("--batch-sizes runs on the CPU: not with --target=cuda");
-  if (target == "cuda")
-    for (const std::string &pass : options.passes)
-      if (isLoweringPass(pass))
-        return fail("'" + pass +
-                    "' is a pass of the CPU lowering: not with "
-                    "--target=cuda");
+  for (const std::string &pass : options.passes)
+    if (llvm::StringRef passTarget = getLoweringPassTarget(pass);
+        !passTarget.empty() && passTarget != target)
+      return fail("'" + pass + "' is " +
+                  (passTarget == "cpu" ? "a pass of the CPU lowering"
+                                       : "a way of launching GPU code") +
+                  ": not with --target=" + target);
   if ((!exportBundlesDir.empty() || !recordedRunsDir.empty()) &&
       target != "cuda")
     return fail("--export-bundles and --recorded-runs need --target=cuda");

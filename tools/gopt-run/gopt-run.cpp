@@ -141,7 +141,8 @@ static cl::opt<bool> cudaGraph(
     "cuda-graph",
     cl::desc("--target=cuda: after the stream launches, run the model as one "
              "CUDA graph (captured once, replayed: torch.compile's "
-             "reduce-overhead mode), checked and timed the same way"),
+             "reduce-overhead mode), checked and timed the same way; with "
+             "--export-bundle, the bundle says so and gopt-exec runs it so"),
     cl::init(false), cl::cat(category));
 
 static cl::opt<double>
@@ -256,8 +257,8 @@ static int runOnCUDA(ModuleOp module) {
       "host code {3:f1})",
       times.totalMs(), times.graphPassesMs, times.loweringMs, times.codegenMs);
   if (!exportBundle.empty()) {
-    if (llvm::Error error = (*graph)->exportBundle(exportBundle, args, reference,
-                                                   pipeline, referenceName))
+    if (llvm::Error error = (*graph)->exportBundle(
+            exportBundle, args, reference, pipeline, referenceName, cudaGraph))
       return fail(llvm::toString(std::move(error)));
     llvm::outs() << "gopt-run: wrote " << exportBundle << ": @"
                  << (*graph)->getEntry() << " for " << (*graph)->getChip()

@@ -1,4 +1,5 @@
-//===- Bundle.h - A compiled model as files: library, tensors, manifest -*- C++ -*-===//
+//===- Bundle.h - A compiled model as files: library, tensors, manifest -*- C++
+//-*-===//
 //
 // A bundle is a folder that runs a compiled model on a machine with no
 // compiler (docs/GPU.md, "Bundles"): `gopt-run --target=cuda
@@ -19,6 +20,8 @@
 //   entry main _mlir__mlir_ciface_main
 //   graph-pipeline gopt-optimize        (or "graph-pipeline -": none)
 //   reference cpu-unoptimized
+//   launch cuda-graph                   (optional: run as one CUDA graph,
+//                                        as gopt-exec --cuda-graph does)
 //   kernel main_k0_linear_add_relu      (one line per kernel launch site)
 //   input f32 8x16 input0.bin           (one per input, in call order; "-":
 //                                        generated where it runs, below)
@@ -68,6 +71,9 @@ struct Bundle {
   std::string entrySymbol;
   std::string graphPipeline;
   std::string reference;
+  /// The manifest's "launch cuda-graph": the model is meant to run as one
+  /// CUDA graph (gopt-explore's cuda-graph configurations).
+  bool cudaGraph = false;
   std::vector<std::string> kernels;
   std::vector<BundleTensor> inputs, weights, results;
 };

@@ -43,7 +43,8 @@ struct BundleRunOptions {
   bool kernelTimes = true;
   /// After those, the model as one CUDA graph (torch.compile's
   /// "reduce-overhead"): one call captured, its results checked after a
-  /// replay, then as many timed replays as timed calls.
+  /// replay, then as many timed replays as timed calls. Also when the
+  /// bundle's manifest says "launch cuda-graph".
   bool cudaGraph = false;
 };
 
@@ -141,7 +142,8 @@ public:
   /// Returns an error message or an empty string.
   std::string run(const BundleRunOptions &options, BundleReport &report);
 
-  /// Runs the entry once more and writes each result to DIR/resultN.bin.
+  /// Runs the entry once more (replays its graph, when one was captured)
+  /// and writes each result to DIR/resultN.bin.
   std::string writeResults(const std::string &dir);
 
   // The steps of run(), for drivers that check and time on their own
@@ -170,6 +172,8 @@ public:
   std::vector<std::vector<char>> replayToHost();
   /// `warmup` untimed replays, then `repetitions` timed ones (ms appended).
   void timeReplays(int warmup, int repetitions, std::vector<double> &ms);
+  /// Device bytes the captured graph holds (0 without one).
+  int64_t graphMemoryBytes() const { return graph ? graph->memoryBytes : 0; }
 
 private:
   LoadedBundle() = default;

@@ -133,10 +133,14 @@ buildConfigurations(const ExploreOptions &options);
 /// "gopt-fold"); other names are returned as they are.
 std::string getPassPipelineElement(llvm::StringRef pass);
 
-/// Whether `pass` is a short name of a lowering pass ("plan": the static
-/// buffer planner, gopt-lower-to-llvm's plan-buffers), which a
-/// configuration sets through its lowering options, not its pipeline.
+/// Whether `pass` is a short name of a lowering pass, which a configuration
+/// sets through its lowering options, not its pipeline: "plan" (the static
+/// buffer planner, gopt-lower-to-llvm's plan-buffers; CPU) or "cuda-graph"
+/// (the program launched as one CUDA graph, captured once and replayed;
+/// GPU).
 bool isLoweringPass(llvm::StringRef pass);
+/// The target a lowering pass is for ("cpu", "cuda"); "" for other passes.
+llvm::StringRef getLoweringPassTarget(llvm::StringRef pass);
 
 /// Compiles and runs configurations for the explorer.
 class ExploreBackend {

@@ -177,11 +177,13 @@ public:
   /// `graphPipeline` and `reference` are recorded in the manifest. With
   /// `inputs` empty, the bundle holds no inputs: the runner generates them
   /// (gopt::deploy::generateInput), and `expected` must be empty too.
+  /// `cudaGraph`: the manifest says the model runs as one CUDA graph
+  /// ("launch cuda-graph"; gopt-exec then runs it so).
   llvm::Error exportBundle(llvm::StringRef dir,
                            llvm::ArrayRef<HostTensor> inputs,
                            llvm::ArrayRef<HostTensor> expected,
                            llvm::StringRef graphPipeline,
-                           llvm::StringRef reference);
+                           llvm::StringRef reference, bool cudaGraph = false);
 
   /// The bundle of a CUDA graph (exportBundle) in a fresh temporary folder,
   /// loaded into this process: what runs it on this machine's GPU (the
