@@ -15,7 +15,7 @@
 #           machine, except the encoder's, which also has its CPU reference.
 # The chain is also compiled with 2, 4 and 8 elements per thread (check and
 # perf); explore/ holds gopt-explore's configurations of the bundled
-# transformer block (--export-bundles). The tarball also holds gopt-exec
+# transformer block (--passes=fold,dce,cse,fuse,cuda-graph --export-bundles). The tarball also holds gopt-exec
 # (it links no LLVM or MLIR).
 set -euo pipefail
 out=${1:?usage: export-bundles.sh OUT.tar.xz [BUILD_DIR]}
@@ -67,11 +67,12 @@ for e in 2 4 8; do
     --generated-inputs --nvvm-options="elements-per-thread=$e"
 done
 # The effect analysis on the GPU: gopt-explore's configurations of the
-# bundled transformer block, one bundle per distinct program
+# bundled transformer block, the CUDA-graph launch among the passes, one
+# bundle per distinct program
 # (scripts/gpu-check.sh runs scripts/gpu-explore.sh on them).
 echo "export-bundles: explore/ (gopt-explore --target=cuda --export-bundles)" >&2
 "$build/bin/gopt-explore" --target=cuda "$root/examples/transformer_block.mlir" \
-  --export-bundles="$work/bundles/explore" > /dev/null
+  --passes=fold,dce,cse,fuse,cuda-graph --export-bundles="$work/bundles/explore" > /dev/null
 mkdir -p "$work/bundles/bin"
 cp "$build/bin/gopt-exec" "$work/bundles/bin/"
 tar -C "$work" -cf - bundles | xz -T2 -6 > "$out"
