@@ -648,18 +648,37 @@ inline std::string describeKernelCoverage(const ExploreReport &report,
       largest = &k;
   }
   double runMs = analysis.effects[subject].medianMs;
+  bool gpu = llvm::StringRef(report.setup.target).starts_with("cuda");
+  bool cudaGraph =
+      subject < report.configurations.size() &&
+      llvm::StringRef(report.configurations[subject].loweringOptions)
+          .contains("cuda-graph=true");
   std::string text = "The kernels take " + formatMs(kernelMs) + " ms";
   if (runMs > 0) {
     double covered = std::min(1.0, kernelMs / runMs);
     text += " of the " + formatMs(runMs) + " ms median run (" +
             formatPercent(covered) + "; kernel times come from " +
-            (llvm::StringRef(report.setup.target).starts_with("cuda")
-                 ? "CUDA events around each launch, in runs of their own"
-                 : "a build with kernel timers") +
-            "); the other " +
-            formatPercent(1.0 - covered) +
-            " is spent outside kernels: the calls between them, buffer "
-            "allocation and copies";
+            (cudaGraph ? "CUDA events around each launch of the same "
+                         "program launched with streams, in runs of their "
+                         "own"
+             : gpu     ? "CUDA events around each launch, in runs of their own"
+                       : "a build with kernel timers") +
+            "); the other " + formatPercent(1.0 - covered) +
+            (cudaGraph ? " is spent outside kernels: the graph's launch and "
+                         "the gaps between its nodes"
+             : gpu     ? " is spent outside kernels: launches, host code, "
+                         "allocation and synchronization"
+                       : " is spent outside kernels: the calls between them, "
+                         "buffer allocation and copies");
+    // On the GPU, per launch: what a launch costs beyond its kernel.
+    int64_t launches = subject < report.measurements.size()
+                           ? report.measurements[subject].kernels
+                           : 0;
+    if (gpu && launches > 0)
+      text += " (" +
+              formatMs(1e3 * std::max(0.0, runMs - kernelMs) /
+                       static_cast<double>(launches)) +
+              " µs for each of its " + std::to_string(launches) + " kernels)";
   }
   text += ". The largest kernel, " + largest->name + ", holds f = " +
           formatPercent(largest->share) +
