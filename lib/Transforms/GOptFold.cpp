@@ -137,34 +137,57 @@ struct FoldConstantDataMovement : RewritePattern {
 /// A linear's constant weight in the [N, K] layout (`transpose_weight`:
 /// torch.nn.Linear's, ONNX Gemm's transB) is transposed to [K, N] at
 /// compile time, when every user of the constant is such a linear reading
-/// it as its weight: the GEMM then reads the weight's rows along the
-/// output. oneDNN's sgemm takes 0.21-0.30 ms instead of 0.46 for 8 rows ×
-/// 1024×1024 (one thread, Sapphire Rapids), and is as fast or faster at
-/// every shape measured (docs/Passes.md). It moves bytes (moveConstant)
-/// and replaces the constant, which only these linears read: the graph
-/// neither grows nor loses an op.
-struct PackLinearWeights : OpRewritePattern<LinearOp> {
+/// it as its weight, directly or as an input of a `gopt.fusion` (after
+/// gopt-fuse) whose block argument only such linears read: the GEMM then
+/// reads the weight's rows along the output. oneDNN's sgemm takes
+/// 0.21-0.30 ms instead of 0.46 for 8 rows × 1024×1024 (one thread,
+/// Sapphire Rapids), and is as fast or faster at every shape measured
+/// (docs/Passes.md). It moves bytes (moveConstant) and replaces the
+/// constant, which only these linears read: the graph neither grows nor
+/// loses an op.
+struct PackLinearWeights : OpRewritePattern<ConstantOp> {
   PackLinearWeights(MLIRContext *context)
       : OpRewritePattern(context, /*benefit=*/2) {}
 
-  LogicalResult matchAndRewrite(LinearOp op,
+  /// Whether `use` reads its value only as the weight of a
+  /// `transpose_weight` linear.
+  static bool isTransposedWeightUse(OpOperand &use) {
+    auto linear = dyn_cast<LinearOp>(use.getOwner());
+    return linear && linear.getTransposeWeight() &&
+           use.getOperandNumber() ==
+               linear.getWeightMutable().getOperandNumber() &&
+           linear.getInput() != use.get() &&
+           !(linear.getBias() && linear.getBias() == use.get());
+  }
+
+  LogicalResult matchAndRewrite(ConstantOp weight,
                                 PatternRewriter &rewriter) const override {
-    if (!op.getTransposeWeight())
+    auto type = dyn_cast<RankedTensorType>(weight.getType());
+    if (!type || type.getRank() != 2 || !type.hasStaticShape() ||
+        weight->use_empty())
       return failure();
-    auto weight = op.getWeight().getDefiningOp<ConstantOp>();
-    auto type = dyn_cast<RankedTensorType>(op.getWeight().getType());
-    if (!weight || !type || type.getRank() != 2 || !type.hasStaticShape())
-      return failure();
-    SmallVector<LinearOp> users;
+    // The linears that read it, directly or through a fusion's block
+    // argument (each such argument read by nothing else).
+    SmallVector<LinearOp> linears;
+    SmallVector<BlockArgument> arguments;
     for (OpOperand &use : weight->getUses()) {
-      auto user = dyn_cast<LinearOp>(use.getOwner());
-      if (!user || !user.getTransposeWeight() ||
-          use.getOperandNumber() !=
-              user.getWeightMutable().getOperandNumber() ||
-          user.getInput() == op.getWeight() ||
-          (user.getBias() && user.getBias() == op.getWeight()))
+      if (isTransposedWeightUse(use)) {
+        linears.push_back(cast<LinearOp>(use.getOwner()));
+        continue;
+      }
+      auto fusion = dyn_cast<FusionOp>(use.getOwner());
+      if (!fusion)
         return failure();
-      users.push_back(user);
+      BlockArgument argument =
+          fusion.getBody().getArgument(use.getOperandNumber());
+      if (argument.use_empty())
+        return failure();
+      for (OpOperand &inner : argument.getUses()) {
+        if (!isTransposedWeightUse(inner))
+          return failure();
+        linears.push_back(cast<LinearOp>(inner.getOwner()));
+      }
+      arguments.push_back(argument);
     }
     auto packedType = RankedTensorType::get(
         {type.getDimSize(1), type.getDimSize(0)}, type.getElementType());
@@ -174,12 +197,13 @@ struct PackLinearWeights : OpRewritePattern<LinearOp> {
       return failure();
     rewriter.setInsertionPointAfter(weight);
     auto constant = ConstantOp::create(rewriter, weight.getLoc(), *packed);
-    for (LinearOp user : users)
-      rewriter.modifyOpInPlace(user, [&] {
-        user.getWeightMutable().assign(constant);
-        user.setTransposeWeight(false);
-      });
-    rewriter.eraseOp(weight);
+    for (BlockArgument argument : arguments)
+      rewriter.modifyOpInPlace(argument.getOwner()->getParentOp(),
+                               [&] { argument.setType(packedType); });
+    for (LinearOp linear : linears)
+      rewriter.modifyOpInPlace(linear,
+                               [&] { linear.setTransposeWeight(false); });
+    rewriter.replaceOp(weight, constant);
     return success();
   }
 };

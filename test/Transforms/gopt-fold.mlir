@@ -412,3 +412,34 @@ func.func @pack_linear_weights(%x: tensor<4x3xf32>, %w: tensor<2x3xf32>, %y: ten
   %g = gopt.linear %x, %w transpose_weight : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
   return %a, %b, %c, %d, %e, %f, %g : tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>, tensor<2x3xf32>, tensor<4x2xf32>
 }
+
+// -----
+
+// After gopt-fuse the weights are fusion inputs: packed too when the
+// fusion's block argument is only the weight of transpose_weight linears
+// (the argument's type follows); not when the body reads it otherwise.
+// CHECK-LABEL: func.func @pack_linear_weights_in_fusions
+// CHECK-DAG: %[[PACKED:.*]] = gopt.constant dense<{{\[}}[1.000000e+00, 4.000000e+00], [2.000000e+00, 5.000000e+00], [3.000000e+00, 6.000000e+00]]> : tensor<3x2xf32>
+// CHECK-DAG: %[[KEPT:.*]] = gopt.constant dense<{{\[}}[7.000000e+00, 8.000000e+00, 9.000000e+00], [1.000000e+01, 1.100000e+01, 1.200000e+01]]> : tensor<2x3xf32>
+// CHECK: gopt.fusion(%{{.*}}, %[[PACKED]] : tensor<4x3xf32>, tensor<3x2xf32>) -> tensor<4x2xf32>
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: tensor<4x3xf32>, %[[WEIGHT:.*]]: tensor<3x2xf32>):
+// CHECK-NEXT: gopt.linear %[[IN]], %[[WEIGHT]] : tensor<4x3xf32>, tensor<3x2xf32> -> tensor<4x2xf32>
+// CHECK: gopt.fusion(%{{.*}}, %[[KEPT]] : tensor<4x3xf32>, tensor<2x3xf32>)
+// CHECK: gopt.linear {{.*}} transpose_weight
+func.func @pack_linear_weights_in_fusions(%x: tensor<4x3xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+  %w0 = gopt.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %wk = gopt.constant dense<[[7.0, 8.0, 9.0], [10.0, 11.0, 12.0]]> : tensor<2x3xf32>
+  %a = gopt.fusion(%x, %w0 : tensor<4x3xf32>, tensor<2x3xf32>) -> tensor<4x2xf32> {
+  ^bb0(%in: tensor<4x3xf32>, %w: tensor<2x3xf32>):
+    %l = gopt.linear %in, %w transpose_weight : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
+    %r = gopt.relu %l : tensor<4x2xf32>
+    gopt.yield %r : tensor<4x2xf32>
+  }
+  %b = gopt.fusion(%x, %wk : tensor<4x3xf32>, tensor<2x3xf32>) -> tensor<4x2xf32> {
+  ^bb0(%in: tensor<4x3xf32>, %w: tensor<2x3xf32>):
+    %l = gopt.linear %in, %w transpose_weight : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
+    %s = gopt.relu %w : tensor<2x3xf32>
+    gopt.yield %l : tensor<4x2xf32>
+  }
+  return %a, %b : tensor<4x2xf32>, tensor<4x2xf32>
+}
