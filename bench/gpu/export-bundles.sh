@@ -10,11 +10,13 @@
 #           (correctness: the GPU's results against the CPU's), and
 #           row/column/whole reductions at sizes no block divides;
 #   perf/   benchmark shapes (32M-element elementwise chain, softmax and
-#           layer norm over 8192x4096, a 1024^3 matmul, a transformer
+#           layer norm over 8192x4096, a 1024^3 matmul, a linear layer with
+#           bias and ReLU 8192x1024x1024, a transformer
 #           encoder layer at seq 512, d 768), inputs generated on the GPU
 #           machine, except the encoder's, which also has its CPU reference.
 # The chain is also compiled with 2, 4 and 8 elements per thread (check and
-# perf); explore/ holds gopt-explore's configurations of the bundled
+# perf), the linear layer and the encoder with cuBLASLt epilogues (.lt);
+# explore/ holds gopt-explore's configurations of the bundled
 # transformer block (--passes=fold,dce,cse,fuse,cuda-graph --export-bundles). The tarball also holds gopt-exec
 # (it links no LLVM or MLIR).
 set -euo pipefail
@@ -41,7 +43,7 @@ for size in small big; do
   flag=(); [[ $size == small ]] && flag=(--small)
   "$python" "$root/bench/gpu/make_models.py" "$models" "${flag[@]}"
   "$build/bin/gopt-import-onnx" "$models/encoder.onnx" -o "$models/encoder.mlir"
-  names=(ew_chain softmax layer_norm matmul encoder)
+  names=(ew_chain softmax layer_norm matmul linear_bias encoder)
   [[ $size == small ]] && names+=(reductions)
   for name in "${names[@]}"; do
     inputs=$(ls "$models/$name".input*.npy | paste -sd, -)
@@ -57,6 +59,20 @@ for size in small big; do
   done
 done
 export_model check mlp "$root/examples/mlp.mlir" fused
+# cuBLASLt epilogues (gopt-lower-to-nvvm's cublaslt-epilogues: a bias, or a
+# bias and a ReLU, applied by the GEMM's call): checked and timed against
+# the default (cuBLAS, then the epilogue's launch).
+for name in linear_bias encoder; do
+  for size in small big; do
+    set_=perf; [[ $size == small ]] && set_=check
+    models=$work/models-$size
+    inputs=$(ls "$models/$name".input*.npy | paste -sd, -)
+    input_flag=(--inputs="$inputs")
+    [[ $set_ == perf && $name != encoder ]] && input_flag=(--generated-inputs)
+    export_model $set_ "$name.lt" "$models/$name.mlir" fused "${input_flag[@]}" \
+      --nvvm-options=cublaslt-epilogues=true
+  done
+done
 # Elements per thread (gopt-lower-to-nvvm's elements-per-thread, its loads
 # issued together): the chain checked and timed at 2, 4 and 8.
 for e in 2 4 8; do

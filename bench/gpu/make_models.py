@@ -97,6 +97,20 @@ def matmul(m, k, n):
 """
 
 
+def linear_bias(m, k, n):
+    """A linear layer with a bias vector and a ReLU (what cuBLASLt's
+    RELU_BIAS epilogue computes in the GEMM)."""
+    a, w, b, c = (f"tensor<{m}x{k}xf32>", f"tensor<{k}x{n}xf32>",
+                  f"tensor<{n}xf32>", f"tensor<{m}x{n}xf32>")
+    return f"""func.func @main(%x: {a}, %w: {w}, %b: {b}) -> {c} {{
+  %h = gopt.matmul %x, %w : {a}, {w} -> {c}
+  %hb = gopt.add %h, %b : {c}, {b} -> {c}
+  %y = gopt.relu %hb : {c}
+  return %y : {c}
+}}
+"""
+
+
 def export_encoder(outdir, seq, d, heads, rng):
     import torch
     torch.manual_seed(SEED)
@@ -133,12 +147,17 @@ def main():
         models["reductions"] = (reductions(33, 1000), [(33, 1000)])
     mm = 1024 if big else 64
     models["matmul"] = (matmul(mm, mm, mm), [(mm, mm), (mm, mm)])
+    lm, lk, ln = (8192, 1024, 1024) if big else (64, 48, 40)
+    models["linear_bias"] = (linear_bias(lm, lk, ln),
+                             [(lm, lk), (lk, ln), (ln,)])
     for name, (text, shapes) in models.items():
         with open(os.path.join(args.outdir, name + ".mlir"), "w") as f:
             f.write(text)
         for i, shape in enumerate(shapes):
             np.save(os.path.join(args.outdir, f"{name}.input{i}.npy"),
-                    coarse(rng, shape, 4.0 if name != "matmul" else 1.0))
+                    coarse(rng, shape, 4.0 if name not in ("matmul",
+                                                           "linear_bias")
+                           else 1.0))
     seq, d, heads = (512, 768, 12) if big else (16, 64, 4)
     export_encoder(args.outdir, seq, d, heads, rng)
 

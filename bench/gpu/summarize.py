@@ -36,7 +36,8 @@ def graph_section(folder, peer):
     with streams and in the graph, the device memory the graph holds
     against the streams' peak, and torch.compile(mode="reduce-overhead")."""
     rows = []
-    for name in ["ew_chain", "softmax", "layer_norm", "matmul", "encoder"]:
+    for name in ["ew_chain", "softmax", "layer_norm", "matmul", "linear_bias",
+                 "encoder"]:
         for config in ("unfused", "fused"):
             path = os.path.join(folder, f"perf.{name}.{config}.json")
             if not os.path.exists(path):
@@ -70,6 +71,30 @@ def graph_section(folder, peer):
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"] + rows
 
 
+def cublaslt_section(folder):
+    """Fused models with cuBLASLt epilogues (a bias, or a bias and a ReLU,
+    in the GEMM's call) against the default (cuBLAS, then a launch)."""
+    rows = []
+    for name in ["linear_bias", "encoder"]:
+        base = os.path.join(folder, f"perf.{name}.fused.json")
+        lt = os.path.join(folder, f"perf.{name}.lt.fused.json")
+        if not (os.path.exists(base) and os.path.exists(lt)):
+            continue
+        b, l = load(base), load(lt)
+        fmt = lambda r: (f"{r['latency_ms']['median']:.4f} "
+                         f"[{r['latency_ms']['q1']:.4f}-"
+                         f"{r['latency_ms']['q3']:.4f}]")
+        rows.append(f"| {name} | {fmt(b)} | {fmt(l)} | "
+                    f"{b['latency_ms']['median'] / l['latency_ms']['median']:.3f}"
+                    f" | {kernels(b)} → {kernels(l)} |")
+    if not rows:
+        return []
+    return ["\n## cuBLASLt epilogues (fused; median ms of single calls, "
+            "[IQR])\n",
+            "| model | cuBLAS + launch | cuBLASLt epilogue | S | kernels |",
+            "|---|---:|---:|---:|---:|"] + rows
+
+
 def main():
     folder = sys.argv[1]
     out = []
@@ -99,7 +124,8 @@ def main():
                "GOpt fused GB/s (% of copy) |")
     out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     targets = []
-    for name in ["ew_chain", "softmax", "layer_norm", "matmul", "encoder"]:
+    for name in ["ew_chain", "softmax", "layer_norm", "matmul", "linear_bias",
+                 "encoder"]:
         paths = {c: os.path.join(folder, f"perf.{name}.{c}.json")
                  for c in ("unfused", "fused")}
         if not all(os.path.exists(p) for p in paths.values()):
@@ -134,6 +160,7 @@ def main():
             targets.append(("matmul >= 90% of cuBLAS (torch.matmul, f32, no "
                             "TF32)", 100 * ratio, 90))
     out.extend(graph_section(folder, peer))
+    out.extend(cublaslt_section(folder))
     sweep = [(e, os.path.join(folder, f"perf.ew_chain.e{e}.fused.json"))
              for e in (2, 4, 8)]
     sweep = [(e, path) for e, path in sweep if os.path.exists(path)]

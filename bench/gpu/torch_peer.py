@@ -57,6 +57,9 @@ def main():
     ln = torch.nn.LayerNorm(4096).to(dev)
     a = torch.randn(1024, 1024, device=dev)
     b = torch.randn(1024, 1024, device=dev)
+    lx = torch.randn(8192, 1024, device=dev)
+    lw = torch.randn(1024, 1024, device=dev)
+    lb = torch.randn(1024, device=dev)
     enc = torch.nn.TransformerEncoderLayer(
         d_model=768, nhead=12, dim_feedforward=3072, batch_first=True,
         activation="gelu", dropout=0.0).to(dev).eval()
@@ -66,6 +69,7 @@ def main():
         "softmax": (lambda t: torch.softmax(t, -1), (x,)),
         "layer_norm": (ln, (x,)),
         "matmul": (torch.matmul, (a, b)),
+        "linear_bias": (lambda x, w, b: torch.relu(x @ w + b), (lx, lw, lb)),
         "encoder": (enc, (xe,)),
     }
     result = {"device": torch.cuda.get_device_name(),

@@ -94,6 +94,9 @@ CompiledGraph::compileForCUDA(std::unique_ptr<CompiledGraph> graph,
     else if (auto call = dyn_cast<LLVM::CallOp>(op);
              call && call.getCallee() == "gopt_cuda_sgemm")
       graph->kernels.push_back({id++, "cublas_sgemm", /*library=*/true});
+    else if (call && call.getCallee() == "gopt_cuda_sgemm_epilogue")
+      graph->kernels.push_back(
+          {id++, "cublaslt_sgemm_epilogue", /*library=*/true});
   });
 
   // The packed entry a runner calls: void(void **args).

@@ -275,12 +275,23 @@ private:
 std::optional<SmallVector<EpilogueStep>>
 mlir::gopt::matchConvolutionEpilogue(linalg::GenericOp op,
                                      OpOperand *convolutionResult) {
+  auto outType = dyn_cast<ShapedType>(
+      op.getNumDpsInits() == 1 ? op.getDpsInitOperand(0)->get().getType()
+                               : Type());
+  if (!outType || outType.getRank() != 4)
+    return std::nullopt;
+  return matchChannelEpilogue(op, convolutionResult);
+}
+
+std::optional<SmallVector<EpilogueStep>>
+mlir::gopt::matchChannelEpilogue(linalg::GenericOp op,
+                                 OpOperand *convolutionResult) {
   if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0 ||
       op->getNumRegions() != 1 || convolutionResult->getOwner() != op)
     return std::nullopt;
   OpOperand *init = op.getDpsInitOperand(0);
   auto outType = dyn_cast<ShapedType>(init->get().getType());
-  if (!outType || outType.getRank() != 4 || !outType.hasStaticShape() ||
+  if (!outType || outType.getRank() < 1 || !outType.hasStaticShape() ||
       !op.getMatchingIndexingMap(init).isIdentity() ||
       !op.getMatchingIndexingMap(convolutionResult).isIdentity() ||
       cast<ShapedType>(convolutionResult->get().getType()).getShape() !=
@@ -303,6 +314,18 @@ mlir::gopt::matchConvolutionEpilogue(linalg::GenericOp op,
   if (!chain || chain->empty())
     return std::nullopt;
   return chain;
+}
+
+std::optional<int32_t>
+mlir::gopt::getGemmEpilogueCode(ArrayRef<EpilogueStep> steps) {
+  if (steps.empty() || steps[0].kind != PostOpKind::AddChannel)
+    return std::nullopt;
+  if (steps.size() == 1)
+    return 1;
+  if (steps.size() == 2 && steps[1].kind == PostOpKind::Clip &&
+      steps[1].alpha == 0.0f && std::isinf(steps[1].beta) && steps[1].beta > 0)
+    return 2;
+  return std::nullopt;
 }
 
 bool mlir::gopt::isWorthApplyingInConvolution(ArrayRef<EpilogueStep> steps) {

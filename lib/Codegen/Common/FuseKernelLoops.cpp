@@ -297,7 +297,8 @@ struct GOptFuseKernelLoopsPass
         break;
     }
     RewritePatternSet inPlace(&getContext());
-    populateEpilogueInPlacePatterns(inPlace, convolutionEpilogues);
+    populateEpilogueInPlacePatterns(inPlace, convolutionEpilogues,
+                                    gemmEpilogues);
     return applyPatternsGreedily(kernel, std::move(inPlace));
   }
 

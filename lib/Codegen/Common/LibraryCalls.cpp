@@ -2,6 +2,7 @@
 
 #include "GOpt/Codegen/Common/LibraryCalls.h"
 #include "GOpt/Codegen/Common/ConvolutionEpilogue.h"
+#include "GOpt/Codegen/Common/LibraryContractions.h"
 #include "GOpt/Conversion/GOptToLinalg/GOptToLinalg.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,6 +38,10 @@ bool mlir::gopt::isLibraryPooling(Operation *op) {
 
 bool mlir::gopt::isLibraryConvolutionEpilogue(Operation *op) {
   return hasLibraryMark(op, kConvolutionEpilogueLibraryCall);
+}
+
+bool mlir::gopt::isLibrarySgemmEpilogue(Operation *op) {
+  return hasLibraryMark(op, kSgemmEpilogueLibraryCall);
 }
 
 func::FuncOp mlir::gopt::declareRuntimeFunction(OpBuilder &builder,
@@ -76,7 +81,8 @@ Value mlir::gopt::firstElementPointer(OpBuilder &b, Location loc, Value v) {
 
 bool mlir::gopt::isLibraryCall(Operation *op) {
   return isLibrarySgemm(op) || isLibraryConvolution(op) ||
-         isLibraryPooling(op) || isLibraryConvolutionEpilogue(op);
+         isLibraryPooling(op) || isLibraryConvolutionEpilogue(op) ||
+         isLibrarySgemmEpilogue(op);
 }
 
 namespace {
@@ -103,9 +109,11 @@ static Operation *libraryResultThroughReshapes(Value v) {
 struct WriteEpilogueIntoContractionResult
     : OpRewritePattern<linalg::GenericOp> {
   WriteEpilogueIntoContractionResult(MLIRContext *context,
-                                     bool markConvolutionEpilogues)
+                                     bool markConvolutionEpilogues,
+                                     bool markGemmEpilogues)
       : OpRewritePattern(context),
-        markConvolutionEpilogues(markConvolutionEpilogues) {}
+        markConvolutionEpilogues(markConvolutionEpilogues),
+        markGemmEpilogues(markGemmEpilogues) {}
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     if (!op.hasPureTensorSemantics() || op.getNumDpsInits() != 1 ||
@@ -148,7 +156,17 @@ struct WriteEpilogueIntoContractionResult
     rewriter.replaceAllUsesWith(oldArg, body.getArguments().back());
     body.eraseArgument(reusedIndex);
     rewriter.replaceOp(op, inPlace->getResults());
-    Operation *library = inPlace.getDpsInitOperand(0)->get().getDefiningOp();
+    Operation *library =
+        libraryResultThroughReshapes(inPlace.getDpsInitOperand(0)->get());
+    if (markGemmEpilogues && isGemmWithChannelsInnermost(library)) {
+      std::optional<SmallVector<EpilogueStep>> steps =
+          matchChannelEpilogue(inPlace, inPlace.getDpsInitOperand(0));
+      if (steps && getGemmEpilogueCode(*steps))
+        inPlace->setAttr(kLibraryCallAttrName,
+                         rewriter.getStringAttr(kSgemmEpilogueLibraryCall));
+      return success();
+    }
+    library = inPlace.getDpsInitOperand(0)->get().getDefiningOp();
     if (!markConvolutionEpilogues || !isChannelsLastConvolution(library))
       return success();
     std::optional<SmallVector<EpilogueStep>> steps =
@@ -171,13 +189,31 @@ private:
     return info && info.get("channels_last");
   }
 
+  /// Whether `op` is a library GEMM whose result's innermost dim is its n
+  /// (what a per-channel epilogue's channel then is; cuBLASLt's bias runs
+  /// along n).
+  static bool isGemmWithChannelsInnermost(Operation *op) {
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+    if (!generic || !isLibrarySgemm(generic) || generic.getNumDpsInits() != 1)
+      return false;
+    std::optional<SgemmLoops> loops = matchSgemmContraction(generic);
+    AffineMap out =
+        generic.getMatchingIndexingMap(generic.getDpsInitOperand(0));
+    if (!loops || out.getNumResults() == 0)
+      return false;
+    auto last = dyn_cast<AffineDimExpr>(out.getResults().back());
+    return last && last.getPosition() == loops->n;
+  }
+
   bool markConvolutionEpilogues;
+  bool markGemmEpilogues;
 };
 
 } // namespace
 
-void mlir::gopt::populateEpilogueInPlacePatterns(
-    RewritePatternSet &patterns, bool markConvolutionEpilogues) {
-  patterns.add<WriteEpilogueIntoContractionResult>(patterns.getContext(),
-                                                   markConvolutionEpilogues);
+void mlir::gopt::populateEpilogueInPlacePatterns(RewritePatternSet &patterns,
+                                                 bool markConvolutionEpilogues,
+                                                 bool markGemmEpilogues) {
+  patterns.add<WriteEpilogueIntoContractionResult>(
+      patterns.getContext(), markConvolutionEpilogues, markGemmEpilogues);
 }

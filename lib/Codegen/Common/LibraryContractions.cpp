@@ -223,6 +223,27 @@ static bool mayTouch(Operation *op, Value root) {
   });
 }
 
+/// Whether `op` may write or free a buffer whose root is `root`: unknown
+/// effects may; a write to a fresh allocation, or to another root while
+/// `root` is fresh, may not.
+static bool mayWrite(Operation *op, Value root) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return !isMemoryEffectFree(op);
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::any_of(instances, [&](MemoryEffects::EffectInstance &effect) {
+    if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
+      return false;
+    Value value = effect.getValue();
+    if (!value)
+      return true;
+    Value written = rootBuffer(value);
+    return written == root ||
+           (!isFreshAllocation(root) && !isFreshAllocation(written));
+  });
+}
+
 /// The `linalg.fill` of `c` with a constant `accepts` takes, or of another
 /// view of its buffer covering it whole (a reshape), before `op` with
 /// nothing between that may touch that buffer (mayTouch); or null.
@@ -272,6 +293,62 @@ static func::FuncOp declareSgemm(PatternRewriter &rewriter, ModuleOp module,
   return declareRuntimeFunction(rewriter, module, name, args);
 }
 
+/// The declaration of `name`, gopt_cuda_sgemm_epilogue's signature:
+/// gopt_sgemm's without beta (0), then the bias and the epilogue's code.
+static func::FuncOp declareSgemmEpilogue(PatternRewriter &rewriter,
+                                         ModuleOp module, StringRef name) {
+  Type i64 = rewriter.getI64Type(), f32 = rewriter.getF32Type();
+  Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
+  SmallVector<Type> args = {i64, i64, i64, i64, f32};
+  for (int operand = 0; operand < 3; ++operand)
+    args.append({ptr, i64, i64, i64});
+  args.append({ptr, rewriter.getI32Type()});
+  return declareRuntimeFunction(rewriter, module, name, args);
+}
+
+/// The epilogue marked for the GEMM `op` (kSgemmEpilogueLibraryCall): the
+/// first op after `op` that may touch the buffer of its result `c`, when it
+/// is a marked generic that overwrites that buffer (or a reshape of it)
+/// with a bias (or a bias and a ReLU) read from a contiguous static buffer
+/// that is ready at `op` and no op between writes; the bias in `bias`, the
+/// epilogue's code in `code`. Null otherwise.
+static linalg::GenericOp gemmEpilogueAfter(Operation *op, Value c, Value &bias,
+                                           int32_t &code) {
+  Value root = rootBuffer(c);
+  SmallVector<Operation *> between;
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    auto generic = dyn_cast<linalg::GenericOp>(next);
+    if (generic && isLibrarySgemmEpilogue(generic)) {
+      if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
+          rootBuffer(generic.getDpsInitOperand(0)->get()) != root)
+        return nullptr;
+      std::optional<SmallVector<EpilogueStep>> steps =
+          matchChannelEpilogue(generic, generic.getDpsInitOperand(0));
+      std::optional<int32_t> epilogue =
+          steps ? getGemmEpilogueCode(*steps) : std::nullopt;
+      if (!epilogue)
+        return nullptr;
+      bias = (*steps)[0].operand->get();
+      auto type = dyn_cast<MemRefType>(bias.getType());
+      Value biasRoot = rootBuffer(bias);
+      DominanceInfo dominance(op->getParentOp());
+      if (!type || !memref::isStaticShapeAndContiguousRowMajor(type) ||
+          biasRoot == root || !dominance.properlyDominates(bias, op) ||
+          llvm::any_of(between,
+                       [&](Operation *o) { return mayWrite(o, biasRoot); }))
+        return nullptr;
+      code = *epilogue;
+      return generic;
+    }
+    if (isMemoryEffectFree(next))
+      continue;
+    if (mayTouch(next, root))
+      return nullptr;
+    between.push_back(next);
+  }
+  return nullptr;
+}
+
 /// One operand of the call: the address of its first element (index) and
 /// its element stride along every loop (0 along loops it does not read).
 struct CallOperand {
@@ -283,9 +360,14 @@ struct CallOperand {
 /// innermost, and in them one call of `callee` (gopt_sgemm's signature) over
 /// the innermost batch dim.
 struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
-  LowerSgemmContractionToCall(MLIRContext *context, StringRef callee)
-      : OpRewritePattern(context), callee(callee.str()) {}
+  LowerSgemmContractionToCall(MLIRContext *context, StringRef callee,
+                              StringRef epilogueCallee)
+      : OpRewritePattern(context), callee(callee.str()),
+        epilogueCallee(epilogueCallee.str()) {}
   std::string callee;
+  /// The function a GEMM and its marked epilogue become one call of; none
+  /// when empty.
+  std::string epilogueCallee;
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     if (!isLibrarySgemm(op) || !op.hasPureBufferSemantics())
@@ -294,12 +376,25 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
     auto module = op->getParentOfType<ModuleOp>();
     if (!loops || !module)
       return failure();
-    func::FuncOp function = declareSgemm(rewriter, module, callee);
     Location loc = op.getLoc();
     Value c = op.getDpsInitOperand(0)->get();
+    linalg::FillOp zeroFill = zeroFillBefore(op, c);
+    // A marked epilogue: applied by the call when it overwrites the zeroed
+    // result; otherwise computed by the loops (its mark removed).
+    Value bias;
+    int32_t epilogueCode = 0;
+    linalg::GenericOp epilogue = gemmEpilogueAfter(op, c, bias, epilogueCode);
+    if (epilogue && (epilogueCallee.empty() || !zeroFill)) {
+      rewriter.modifyOpInPlace(
+          epilogue, [&] { epilogue->removeAttr(kLibraryCallAttrName); });
+      epilogue = nullptr;
+    }
+    func::FuncOp function =
+        epilogue ? declareSgemmEpilogue(rewriter, module, epilogueCallee)
+                 : declareSgemm(rewriter, module, callee);
     float beta = 1.0f;
-    if (linalg::FillOp fill = zeroFillBefore(op, c)) {
-      rewriter.eraseOp(fill);
+    if (zeroFill) {
+      rewriter.eraseOp(zeroFill);
       beta = 0.0f;
     }
 
@@ -362,7 +457,7 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
               address = arith::AddIOp::create(
                   b, l, address, arith::MulIOp::create(b, l, iv, step));
             }
-            if (i == 2)
+            if (i == 2 && !epilogue)
               args.push_back(f32(beta));
             args.push_back(indexToPointer(b, l, address));
             args.push_back(
@@ -370,8 +465,16 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
             args.push_back(toI64(call.strides[matrixDims[i].first]));
             args.push_back(toI64(call.strides[matrixDims[i].second]));
           }
+          if (epilogue) {
+            // One bias for every batch: it runs along n only.
+            args.push_back(firstElementPointer(b, l, bias));
+            args.push_back(arith::ConstantOp::create(
+                b, l, b.getI32IntegerAttr(epilogueCode)));
+          }
           func::CallOp::create(b, l, function, args);
         });
+    if (epilogue)
+      rewriter.eraseOp(epilogue);
     rewriter.eraseOp(op);
     return success();
   }
@@ -534,27 +637,6 @@ static bool isConstantWeight(Value v) {
     return false;
   auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
   return func && func.getArgAttr(arg.getArgNumber(), kWeightArgAttrName);
-}
-
-/// Whether `op` may write or free a buffer whose root is `root`: unknown
-/// effects may; a write to a fresh allocation, or to another root while
-/// `root` is fresh, may not.
-static bool mayWrite(Operation *op, Value root) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return !isMemoryEffectFree(op);
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  return llvm::any_of(instances, [&](MemoryEffects::EffectInstance &effect) {
-    if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
-      return false;
-    Value value = effect.getValue();
-    if (!value)
-      return true;
-    Value written = rootBuffer(value);
-    return written == root ||
-           (!isFreshAllocation(root) && !isFreshAllocation(written));
-  });
 }
 
 /// Whether `v` is available at `conv`: it dominates `conv`, or is computed
@@ -915,9 +997,10 @@ void mlir::gopt::populateSelectLibraryContractionsPatterns(
 }
 
 void mlir::gopt::populateLowerLibraryContractionsPatterns(
-    RewritePatternSet &patterns, StringRef sgemmCallee) {
-  patterns.add<LowerSgemmContractionToCall>(patterns.getContext(),
-                                            sgemmCallee);
+    RewritePatternSet &patterns, StringRef sgemmCallee,
+    StringRef sgemmEpilogueCallee) {
+  patterns.add<LowerSgemmContractionToCall>(patterns.getContext(), sgemmCallee,
+                                            sgemmEpilogueCallee);
   patterns.add<LowerConvolutionToCall, LowerPoolingToCall>(
       patterns.getContext());
   populateLowerAttentionKernelsPatterns(patterns);

@@ -32,16 +32,18 @@ struct GOptLowerLibraryContractionsPass
   using GOptLowerLibraryContractionsBase::GOptLowerLibraryContractionsBase;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    gopt::populateLowerLibraryContractionsPatterns(patterns, sgemmCallee);
+    gopt::populateLowerLibraryContractionsPatterns(patterns, sgemmCallee,
+                                                   sgemmEpilogueCallee);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // A marked convolution or pooling on buffers the runtime does not take
     // (a strided view; for pooling, an output not filled with the identity
     // just before) is computed by the loops, as without the library; so is
-    // an epilogue its convolution did not take.
+    // an epilogue its convolution or GEMM did not take.
     getOperation().walk([](linalg::LinalgOp op) {
       if (gopt::isLibraryConvolution(op) || gopt::isLibraryPooling(op) ||
-          gopt::isLibraryConvolutionEpilogue(op))
+          gopt::isLibraryConvolutionEpilogue(op) ||
+          gopt::isLibrarySgemmEpilogue(op))
         op->removeAttr(gopt::kLibraryCallAttrName);
     });
     WalkResult left = getOperation().walk([](Operation *op) {

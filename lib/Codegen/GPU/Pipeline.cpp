@@ -83,13 +83,15 @@ void mlir::gopt::buildLowerToNVVMPipeline(
                                                     /*attentionKernels=*/false);
   // Library path: f32 contractions stay whole and become cuBLAS calls
   // (gopt_cuda_sgemm) after bufferization; their kernels' epilogues are
-  // the launch.
+  // the launch, or with cublaslt-epilogues, a bias (and a ReLU) applied by
+  // one cuBLASLt call (gopt_cuda_sgemm_epilogue).
   GOptSelectLibraryContractionsOptions select;
   select.windowedOps = false;
   toLinalg.addPass(createGOptSelectLibraryContractions(select));
   GOptFuseKernelLoopsOptions loops;
   loops.tileSizes = {1};
   loops.parallelTileLoops = true;
+  loops.gemmEpilogues = options.cublasltEpilogues;
   pm.addPass(createGOptFuseKernelLoops(loops));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -108,6 +110,8 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   addDeallocationStage(pm, /*freeAfterLastUse=*/false);
   GOptLowerLibraryContractionsOptions library;
   library.sgemmCallee = "gopt_cuda_sgemm";
+  if (options.cublasltEpilogues)
+    library.sgemmEpilogueCallee = "gopt_cuda_sgemm_epilogue";
   pm.addPass(createGOptLowerLibraryContractions(library));
   GOptGPUMapKernelsOptions map;
   map.blockSize = options.blockSize;

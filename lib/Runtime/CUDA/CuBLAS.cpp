@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BlasLayout.h"
 #include "Driver.h"
 #include "GraphCapture.h"
 #include "KernelProfiler.h"
@@ -49,8 +50,7 @@ namespace {
 
 using cublasHandle_t = struct cublasContext *;
 using cublasStatus_t = int;
-// cublasOperation_t and cublasMath_t values (cublas_api.h).
-constexpr int kOpN = 0, kOpT = 1;
+// cublasMath_t values (cublas_api.h).
 constexpr int kDefaultMath = 0, kTF32TensorOpMath = 3;
 
 /// The cuBLAS functions GOpt calls, opened at run time.
@@ -156,38 +156,6 @@ CuBLAS &cublas() {
   static CuBLAS *blas = new CuBLAS(load());
   return *blas;
 }
-
-/// How a column-major GEMM reads a `rows` x `cols` matrix with element
-/// (i, j) at `i * rowStride + j * colStride`: as stored (N: unit row
-/// stride) or as the transpose of what is stored (T: unit column stride),
-/// with its leading dimension.
-struct Operand {
-  int op = kOpN;
-  int64_t ld = 1;
-};
-
-bool columnMajor(int64_t rows, int64_t cols, int64_t rowStride,
-                 int64_t colStride, Operand &operand) {
-  // N: (i, j) at i + j * ld.
-  if (rowStride == 1 || rows == 1) {
-    int64_t ld = cols == 1 ? std::max<int64_t>(rows, 1) : colStride;
-    if (ld >= std::max<int64_t>(rows, 1)) {
-      operand = {kOpN, ld};
-      return true;
-    }
-  }
-  // T: the stored matrix is cols x rows, (i, j) at j + i * ld.
-  if (colStride == 1 || cols == 1) {
-    int64_t ld = rows == 1 ? std::max<int64_t>(cols, 1) : rowStride;
-    if (ld >= std::max<int64_t>(cols, 1)) {
-      operand = {kOpT, ld};
-      return true;
-    }
-  }
-  return false;
-}
-
-bool fitsInt(int64_t v) { return v >= 0 && v <= INT_MAX; }
 
 /// C[batch] = alpha · A[batch] · B[batch] + beta · C[batch], all matrices
 /// described by element strides; false when cuBLAS cannot take a layout.

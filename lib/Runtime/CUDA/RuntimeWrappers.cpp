@@ -247,19 +247,36 @@ extern "C" void gopt_cuda_sgemm(int64_t, int64_t, int64_t, int64_t, float,
                                 const float *, int64_t, int64_t, int64_t,
                                 const float *, int64_t, int64_t, int64_t,
                                 float, float *, int64_t, int64_t, int64_t);
+extern "C" void gopt_cuda_sgemm_epilogue(int64_t, int64_t, int64_t, int64_t,
+                                         float, const float *, int64_t, int64_t,
+                                         int64_t, const float *, int64_t,
+                                         int64_t, int64_t, float *, int64_t,
+                                         int64_t, int64_t, const float *,
+                                         int32_t);
 
 std::vector<std::pair<std::string, void *>>
 gopt::runtime::cuda::getCUDARuntimeSymbols() {
 #define GOPT_SYMBOL(name) {#name, reinterpret_cast<void *>(&name)}
-  return {GOPT_SYMBOL(mgpuModuleLoad),     GOPT_SYMBOL(mgpuModuleLoadJIT),
-          GOPT_SYMBOL(mgpuModuleUnload),   GOPT_SYMBOL(mgpuModuleGetFunction),
-          GOPT_SYMBOL(mgpuLaunchKernel),   GOPT_SYMBOL(mgpuStreamCreate),
-          GOPT_SYMBOL(mgpuStreamDestroy),  GOPT_SYMBOL(mgpuStreamSynchronize),
-          GOPT_SYMBOL(mgpuStreamWaitEvent), GOPT_SYMBOL(mgpuEventCreate),
-          GOPT_SYMBOL(mgpuEventDestroy),   GOPT_SYMBOL(mgpuEventSynchronize),
-          GOPT_SYMBOL(mgpuEventRecord),    GOPT_SYMBOL(mgpuMemAlloc),
-          GOPT_SYMBOL(mgpuMemFree),        GOPT_SYMBOL(mgpuMemcpy),
-          GOPT_SYMBOL(mgpuMemset32),       GOPT_SYMBOL(mgpuMemset16),
-          GOPT_SYMBOL(gopt_cuda_free),     GOPT_SYMBOL(gopt_cuda_sgemm)};
+  return {GOPT_SYMBOL(mgpuModuleLoad),
+          GOPT_SYMBOL(mgpuModuleLoadJIT),
+          GOPT_SYMBOL(mgpuModuleUnload),
+          GOPT_SYMBOL(mgpuModuleGetFunction),
+          GOPT_SYMBOL(mgpuLaunchKernel),
+          GOPT_SYMBOL(mgpuStreamCreate),
+          GOPT_SYMBOL(mgpuStreamDestroy),
+          GOPT_SYMBOL(mgpuStreamSynchronize),
+          GOPT_SYMBOL(mgpuStreamWaitEvent),
+          GOPT_SYMBOL(mgpuEventCreate),
+          GOPT_SYMBOL(mgpuEventDestroy),
+          GOPT_SYMBOL(mgpuEventSynchronize),
+          GOPT_SYMBOL(mgpuEventRecord),
+          GOPT_SYMBOL(mgpuMemAlloc),
+          GOPT_SYMBOL(mgpuMemFree),
+          GOPT_SYMBOL(mgpuMemcpy),
+          GOPT_SYMBOL(mgpuMemset32),
+          GOPT_SYMBOL(mgpuMemset16),
+          GOPT_SYMBOL(gopt_cuda_free),
+          GOPT_SYMBOL(gopt_cuda_sgemm),
+          GOPT_SYMBOL(gopt_cuda_sgemm_epilogue)};
 #undef GOPT_SYMBOL
 }

@@ -28,3 +28,84 @@ int cublasSgemmStridedBatched(void *h, int ta, int tb, int m, int n, int k,
           op(ta), op(tb), m, n, k, lda, ldb, ldc, sa, sb, sc, batch);
   return 0;
 }
+
+/* cuBLASLt (GOPT_CUBLASLT_LIBRARY may name this library too): descriptors
+   remember what they are set to, and each matmul prints its operation. */
+#include <stdlib.h>
+#include <string.h>
+struct desc {
+  int transa, transb;
+  unsigned epilogue;
+  const void *bias;
+};
+struct layout {
+  unsigned long long rows, cols;
+  long long ld;
+};
+int cublasLtCreate(void **h) {
+  *h = (void *)1;
+  return 0;
+}
+const char *cublasLtGetStatusName(int s) { return "CUBLAS_STATUS_FAKE"; }
+int cublasLtMatmulDescCreate(struct desc **d, int compute, int scale) {
+  *d = calloc(1, sizeof(struct desc));
+  fprintf(stderr, "fake cublasLt: compute type %d\n", compute);
+  return 0;
+}
+int cublasLtMatmulDescSetAttribute(struct desc *d, int attr, const void *buf,
+                                   size_t size) {
+  if (attr == 3)
+    memcpy(&d->transa, buf, sizeof(int));
+  if (attr == 4)
+    memcpy(&d->transb, buf, sizeof(int));
+  if (attr == 7)
+    memcpy(&d->epilogue, buf, sizeof(unsigned));
+  if (attr == 8)
+    memcpy(&d->bias, buf, sizeof(void *));
+  return 0;
+}
+int cublasLtMatrixLayoutCreate(struct layout **l, int type,
+                               unsigned long long rows, unsigned long long cols,
+                               long long ld) {
+  *l = malloc(sizeof(struct layout));
+  (*l)->rows = rows;
+  (*l)->cols = cols;
+  (*l)->ld = ld;
+  return 0;
+}
+int cublasLtMatmulPreferenceCreate(void **p) {
+  *p = (void *)1;
+  return 0;
+}
+int cublasLtMatmulPreferenceSetAttribute(void *p, int attr, const void *buf,
+                                         size_t size) {
+  return 0;
+}
+int cublasLtMatmulPreferenceDestroy(void *p) { return 0; }
+struct result {
+  unsigned long long algo[8];
+  size_t workspace;
+  int state;
+  float waves;
+  int reserved[4];
+};
+int cublasLtMatmulAlgoGetHeuristic(void *h, void *d, void *a, void *b, void *c,
+                                   void *dd, void *p, int count,
+                                   struct result *results, int *found) {
+  memset(results, 0, sizeof(*results));
+  *found = 1;
+  return 0;
+}
+int cublasLtMatmul(void *h, struct desc *d, const float *alpha, const void *a,
+                   struct layout *al, const void *b, struct layout *bl,
+                   const float *beta, const void *c, struct layout *cl,
+                   void *dd, struct layout *dl, const void *algo,
+                   void *workspace, size_t workspaceSize, void *stream) {
+  fprintf(stderr,
+          "fake cublasLt: matmul %s%s A %llux%llu lda=%lld B %llux%llu "
+          "ldb=%lld D %llux%llu ldd=%lld epilogue %u bias %s beta=%g\n",
+          op(d->transa), op(d->transb), al->rows, al->cols, al->ld, bl->rows,
+          bl->cols, bl->ld, dl->rows, dl->cols, dl->ld, d->epilogue,
+          d->bias ? "set" : "null", *beta);
+  return 0;
+}

@@ -7,6 +7,10 @@
 // (ReLU, ReLU6), a sigmoid, SiLU, hardswish, tanh, or an addition or
 // multiplication by a per-channel vector (a bias, a folded batch norm).
 //
+// On the GPU, a bias, or a bias and a ReLU, after a library GEMM is what
+// cuBLASLt applies in the GEMM (gopt-fuse-kernel-loops{gemm-epilogues}, the
+// mark `gopt_sgemm_epilogue`, gopt_cuda_sgemm_epilogue).
+//
 // gopt-fuse-kernel-loops{convolution-epilogues} marks such a generic (when
 // isWorthApplyingInConvolution), once it writes in place into the
 // convolution's result, with
@@ -24,6 +28,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
 #include <optional>
 
 namespace mlir {
@@ -44,6 +49,16 @@ struct EpilogueStep {
 /// is read other than per channel (the innermost dim).
 std::optional<SmallVector<EpilogueStep>>
 matchConvolutionEpilogue(linalg::GenericOp op, OpOperand *convolutionResult);
+
+/// matchConvolutionEpilogue for a result of any rank, its channel the
+/// innermost dim: also what a GEMM's epilogue is, the channel its n.
+std::optional<SmallVector<EpilogueStep>>
+matchChannelEpilogue(linalg::GenericOp op, OpOperand *result);
+
+/// The epilogue gopt_cuda_sgemm_epilogue (cuBLASLt) applies for `steps`:
+/// 1 for a bias (one AddChannel step), 2 for a bias then a ReLU (Clip(0,
+/// inf)); none for any other chain.
+std::optional<int32_t> getGemmEpilogueCode(ArrayRef<EpilogueStep> steps);
 
 /// Whether the convolution should apply `steps` rather than the generated
 /// loops after it: only when every step is a cheap one (linear, clip,

@@ -43,6 +43,11 @@ inline constexpr llvm::StringLiteral kPool2DChannelsLastLibraryCall =
 /// marked likewise.
 inline constexpr llvm::StringLiteral kConvolutionEpilogueLibraryCall =
     "gopt_conv2d_epilogue";
+/// A bias (or a bias and a ReLU) after a library GEMM that the GEMM's call
+/// applies on the GPU (gopt_cuda_sgemm_epilogue over cuBLASLt), marked
+/// likewise.
+inline constexpr llvm::StringLiteral kSgemmEpilogueLibraryCall =
+    "gopt_sgemm_epilogue";
 /// The runtime's attention (gopt.attention_kernel on buffers becomes a call
 /// of it).
 inline constexpr llvm::StringLiteral kAttentionLibraryCall = "gopt_attention";
@@ -57,6 +62,8 @@ bool isLibraryConvolution(Operation *op);
 bool isLibraryPooling(Operation *op);
 /// Whether `op` is an epilogue marked for the convolution before it.
 bool isLibraryConvolutionEpilogue(Operation *op);
+/// Whether `op` is an epilogue marked for its GEMM's call.
+bool isLibrarySgemmEpilogue(Operation *op);
 /// Whether `op` is computed by a library call (any of the above): the
 /// tensor-level passes leave it whole.
 bool isLibraryCall(Operation *op);
@@ -88,8 +95,12 @@ Value firstElementPointer(OpBuilder &builder, Location loc, Value v);
 /// over the sgemm output. With `markConvolutionEpilogues`, such a generic
 /// after a channels-last convolution whose payload the runtime's
 /// convolution applies (matchConvolutionEpilogue) is marked for it.
+/// With `markGemmEpilogues`, such a generic after a library GEMM that is a
+/// bias along the result's innermost dim (the GEMM's n), or a bias and a
+/// ReLU (getGemmEpilogueCode), is marked for the GEMM's call.
 void populateEpilogueInPlacePatterns(RewritePatternSet &patterns,
-                                     bool markConvolutionEpilogues = false);
+                                     bool markConvolutionEpilogues = false,
+                                     bool markGemmEpilogues = false);
 
 } // namespace gopt
 } // namespace mlir

@@ -76,9 +76,15 @@ std::optional<int64_t> gemmFlops(linalg::GenericOp op, const SgemmLoops &loops);
 /// weight is a function argument marked `gopt.weight`. Marked poolings whose
 /// output is filled just before (−∞ for max, 0 for sum) become a call of
 /// `gopt_pool2d(kind, sizes…, strides, dilations, input, output)`, the fill
-/// dropped.
+/// dropped. With `sgemmEpilogueCallee`, a zero-initialized contraction
+/// followed by an epilogue marked for it (kSgemmEpilogueLibraryCall)
+/// becomes one call of that function (gopt_cuda_sgemm_epilogue: gopt_sgemm's
+/// arguments without beta, then the bias and the epilogue's code), the
+/// epilogue erased; without, or when the call cannot take it, the epilogue
+/// loses its mark.
 void populateLowerLibraryContractionsPatterns(
-    RewritePatternSet &patterns, StringRef sgemmCallee = kSgemmLibraryCall);
+    RewritePatternSet &patterns, StringRef sgemmCallee = kSgemmLibraryCall,
+    StringRef sgemmEpilogueCallee = "");
 
 } // namespace gopt
 } // namespace mlir

@@ -41,6 +41,11 @@ def GOptFuseKernelLoops : Pass<"gopt-fuse-kernel-loops", "::mlir::ModuleOp"> {
            "convolution's result for that convolution when its payload is "
            "a chain of steps the runtime's convolution applies (bias, "
            "activations, residual; it is then left whole)">,
+    Option<"gemmEpilogues", "gemm-epilogues", "bool", /*default=*/"false",
+           "Mark an epilogue written in place into a library GEMM's result "
+           "for that GEMM's call when it is a bias along the result's "
+           "innermost dim, or a bias and a ReLU (the GPU's cuBLASLt "
+           "epilogues; it is then left whole)">,
   ];
   let statistics = [
     Statistic<"numTiledKernels", "tiled-kernels",
@@ -340,6 +345,12 @@ def GOptLowerLibraryContractions
            /*default=*/"\"gopt_sgemm\"",
            "The runtime function contractions become calls of (the GPU "
            "pipeline: gopt_cuda_sgemm, same signature, device pointers)">,
+    Option<"sgemmEpilogueCallee", "sgemm-epilogue-callee", "std::string",
+           /*default=*/"\"\"",
+           "The runtime function a zero-initialized contraction and the "
+           "epilogue marked for it (gemm-epilogues) become one call of "
+           "(gopt_cuda_sgemm_epilogue); empty: such epilogues lose their "
+           "mark and run as loops">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -57,6 +57,13 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "block size, its loads issued together "
                      "(gopt-gpu-hoist-loads); 1: one each"),
       llvm::cl::init(1)};
+  Option<bool> cublasltEpilogues{
+      *this, "cublaslt-epilogues",
+      llvm::cl::desc("A contraction followed by a bias along its result's "
+                     "last dim, or a bias and a ReLU, is one cuBLASLt call "
+                     "that applies them (gopt_cuda_sgemm_epilogue) instead "
+                     "of a cuBLAS call and a launch"),
+      llvm::cl::init(false)};
 };
 
 /// Appends the GPU pipeline from gopt to the LLVM dialect and a gpu.binary
