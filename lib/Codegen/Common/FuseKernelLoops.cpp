@@ -266,6 +266,20 @@ struct GOptFuseKernelLoopsPass
   /// uniform weight fell off the library path into generated loops, 5x
   /// slower at 256x512x512.
   LogicalResult fuseElementwiseChains(func::FuncOp kernel) {
+    // With gemm-epilogues, a linear's bias moves from the GEMM's initial
+    // value to a generic after it, which the fusion below merges with what
+    // follows: one epilogue the GEMM's call may apply.
+    if (gemmEpilogues) {
+      SmallVector<Operation *> gemms;
+      kernel.walk([&](linalg::GenericOp op) {
+        if (isLibrarySgemm(op))
+          gemms.push_back(op);
+      });
+      RewritePatternSet moveBias(&getContext());
+      populateMoveBiasInitPatterns(moveBias);
+      if (failed(applyOpPatternsGreedily(gemms, std::move(moveBias))))
+        return failure();
+    }
     RewritePatternSet patterns(&getContext());
     linalg::populateElementwiseOpsFusionPatterns(
         patterns, [](OpOperand *fused) {

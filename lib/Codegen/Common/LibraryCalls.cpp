@@ -102,6 +102,84 @@ static Operation *libraryResultThroughReshapes(Value v) {
   return nullptr;
 }
 
+/// The per-channel vector a generic broadcasts into a fresh tensor
+/// (`ins(%v) outs(tensor.empty)`, yielding its input, %v read along the
+/// result's innermost dim only): what a linear's bias operand becomes as
+/// the initial value of its contraction. Null for anything else.
+static Value broadcastChannelVector(linalg::GenericOp op) {
+  if (!op || !op.hasPureTensorSemantics() || op.getNumDpsInputs() != 1 ||
+      op.getNumDpsInits() != 1 || op.getNumReductionLoops() != 0 ||
+      !op.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>())
+    return nullptr;
+  auto yield = cast<linalg::YieldOp>(op.getBody()->getTerminator());
+  OpOperand *input = op.getDpsInputOperand(0);
+  auto type = dyn_cast<RankedTensorType>(input->get().getType());
+  AffineMap map = op.getMatchingIndexingMap(input);
+  if (!type || type.getRank() != 1 || !type.getElementType().isF32() ||
+      yield.getOperand(0) != op.getMatchingBlockArgument(input) ||
+      map.getNumResults() != 1 ||
+      map.getResult(0) !=
+          getAffineDimExpr(op.getNumLoops() - 1, op.getContext()) ||
+      !op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isIdentity())
+    return nullptr;
+  return input->get();
+}
+
+/// A library GEMM whose result starts as a broadcast bias (a linear's bias
+/// operand) starts from zero instead, and a generic after it adds the
+/// bias (elementwise fusion then merges it into what follows). The GEMM's
+/// call can then apply the bias (and what follows) as its epilogue
+/// (gemm-epilogues: cuBLASLt's bias, with beta 0).
+struct MoveBiasInitAfterContraction : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp gemm,
+                                PatternRewriter &rewriter) const override {
+    if (!isLibrarySgemm(gemm) || !gemm.hasPureTensorSemantics() ||
+        gemm.getNumDpsInits() != 1)
+      return failure();
+    OpOperand *init = gemm.getDpsInitOperand(0);
+    auto broadcast = init->get().getDefiningOp<linalg::GenericOp>();
+    Value bias = broadcastChannelVector(broadcast);
+    if (!bias || !broadcast->hasOneUse())
+      return failure();
+    Value result = gemm->getResult(0);
+    auto type = cast<RankedTensorType>(result.getType());
+    Location loc = gemm.getLoc();
+
+    // The GEMM from zero.
+    rewriter.setInsertionPoint(gemm);
+    Value zero = arith::ConstantOp::create(rewriter, loc,
+                                           rewriter.getF32FloatAttr(0.0f));
+    Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                          type.getElementType());
+    Value zeroed =
+        linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
+    rewriter.modifyOpInPlace(gemm, [&] { init->set(zeroed); });
+    rewriter.eraseOp(broadcast);
+
+    // Then result + bias.
+    unsigned rank = type.getRank();
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    AffineMap channel = AffineMap::get(
+        rank, 0, getAffineDimExpr(rank - 1, rewriter.getContext()));
+    rewriter.setInsertionPointAfter(gemm);
+    Value out = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                        type.getElementType());
+    auto add = linalg::GenericOp::create(
+        rewriter, loc, type, ValueRange{result, bias}, ValueRange{out},
+        ArrayRef<AffineMap>{identity, channel, identity},
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [](OpBuilder &b, Location l, ValueRange args) {
+          linalg::YieldOp::create(
+              b, l,
+              ValueRange{
+                  arith::AddFOp::create(b, l, args[0], args[1]).getResult()});
+        });
+    rewriter.replaceAllUsesExcept(result, add->getResult(0), add);
+    return success();
+  }
+};
+
 /// `ins(…, %c, …) outs(tensor.empty)` with `%c` a library contraction's
 /// result (or a reshape of it) read where the generic writes, and used
 /// nowhere else, becomes `ins(…) outs(%c)`: the epilogue overwrites the
@@ -210,6 +288,10 @@ private:
 };
 
 } // namespace
+
+void mlir::gopt::populateMoveBiasInitPatterns(RewritePatternSet &patterns) {
+  patterns.add<MoveBiasInitAfterContraction>(patterns.getContext());
+}
 
 void mlir::gopt::populateEpilogueInPlacePatterns(RewritePatternSet &patterns,
                                                  bool markConvolutionEpilogues,

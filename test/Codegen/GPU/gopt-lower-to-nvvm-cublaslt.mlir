@@ -69,3 +69,33 @@ func.func @bias_then_scale(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %b: 
   %2 = gopt.mul %1, %s : tensor<128x64xf32>
   return %2 : tensor<128x64xf32>
 }
+
+// -----
+
+// A linear's bias operand starts its GEMM's result (beta 1 after a
+// broadcast launch); here the GEMM starts from zero and the bias, with the
+// ReLU after it, is the call's epilogue: no launch.
+// CHECK-LABEL: llvm.func @linear_bias_operand_relu(
+// CHECK-DAG: %[[RELU:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.call @gopt_cuda_sgemm_epilogue({{.*}}, %[[RELU]])
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.return
+func.func @linear_bias_operand_relu(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %b: tensor<64xf32>) -> tensor<128x64xf32> {
+  %0 = gopt.linear %x, %w, %b : tensor<128x256xf32>, tensor<256x64xf32>, tensor<64xf32> -> tensor<128x64xf32>
+  %1 = gopt.relu %0 : tensor<128x64xf32>
+  return %1 : tensor<128x64xf32>
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @linear_bias_operand(
+// CHECK-DAG: %[[BIAS:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.call @gopt_cuda_sgemm_epilogue({{.*}}, %[[BIAS]])
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.return
+func.func @linear_bias_operand(%x: tensor<128x256xf32>, %w: tensor<64x256xf32>, %b: tensor<64xf32>) -> tensor<128x64xf32> {
+  %0 = gopt.linear %x, %w, %b transpose_weight : tensor<128x256xf32>, tensor<64x256xf32>, tensor<64xf32> -> tensor<128x64xf32>
+  return %0 : tensor<128x64xf32>
+}

@@ -95,6 +95,12 @@ Value firstElementPointer(OpBuilder &builder, Location loc, Value v);
 /// over the sgemm output. With `markConvolutionEpilogues`, such a generic
 /// after a channels-last convolution whose payload the runtime's
 /// convolution applies (matchConvolutionEpilogue) is marked for it.
+/// A library GEMM whose result starts as a broadcast bias vector (a
+/// linear's bias operand) starts from zero instead, and a generic after it
+/// adds the bias: an epilogue the GEMM's call can apply (gemm-epilogues).
+/// Rooted at the GEMM (apply it to the library contractions).
+void populateMoveBiasInitPatterns(RewritePatternSet &patterns);
+
 /// With `markGemmEpilogues`, such a generic after a library GEMM that is a
 /// bias along the result's innermost dim (the GEMM's n), or a bias and a
 /// ReLU (getGemmEpilogueCode), is marked for the GEMM's call.
