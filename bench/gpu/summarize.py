@@ -49,7 +49,7 @@ def graph_section(folder, peer):
             lat, glat = r["latency_ms"], g["latency_ms"]
             fmt = lambda l: f"{l['median']:.4f} [{l['q1']:.4f}-{l['q3']:.4f}]"
             us = lambda ms: f"{1e3 * ms:.2f}"
-            graphs = peer["models"].get(name, {}).get("graphs_ms")
+            graphs = peer["models"].get(name, {}).get("graphs_compiled_ms")
             vs = (f"{fmt(graphs)} | {graphs['median'] / glat['median']:.3f}"
                   if graphs and config == "fused" else "- | -")
             rows.append(

@@ -36,6 +36,23 @@ def time_calls(fn, reps, warmup=5):
             "min": times[0]}
 
 
+def compile_and_time(entry, prefix, fn, inputs, reps, options):
+    """torch.compile(fn, **options): into `entry`, PREFIXcompile_s (the
+    compile and the first calls; reduce-overhead records its CUDA graph on
+    the third) and PREFIXcompiled_ms, or PREFIXcompile_error."""
+    try:
+        start = time.perf_counter()
+        compiled = torch.compile(fn, **options)
+        for _ in range(3):
+            compiled(*inputs)
+        torch.cuda.synchronize()
+        entry[prefix + "compile_s"] = time.perf_counter() - start
+        entry[prefix + "compiled_ms"] = time_calls(lambda: compiled(*inputs),
+                                                   reps)
+    except Exception as e:  # noqa: BLE001 - report, go on
+        entry[prefix + "compile_error"] = f"{type(e).__name__}: {e}"[:300]
+
+
 def ew_chain(x):
     return (torch.nn.functional.gelu(x) * torch.sigmoid(x)
             + torch.tanh(x) * x)
@@ -82,28 +99,10 @@ def main():
         for name, (fn, inputs) in models.items():
             entry = {"eager_ms": time_calls(lambda: fn(*inputs), args.reps)}
             if not args.no_compile:
-                try:
-                    start = time.perf_counter()
-                    compiled = torch.compile(fn)
-                    compiled(*inputs)
-                    torch.cuda.synchronize()
-                    entry["compile_s"] = time.perf_counter() - start
-                    entry["compiled_ms"] = time_calls(
-                        lambda: compiled(*inputs), args.reps)
-                except Exception as e:  # noqa: BLE001 - report, go on
-                    entry["compile_error"] = f"{type(e).__name__}: {e}"[:300]
+                compile_and_time(entry, "", fn, inputs, args.reps, {})
             if not args.no_compile and not args.no_graphs:
-                try:
-                    start = time.perf_counter()
-                    graphed = torch.compile(fn, mode="reduce-overhead")
-                    for _ in range(3):  # recorded on the third call
-                        graphed(*inputs)
-                    torch.cuda.synchronize()
-                    entry["graphs_compile_s"] = time.perf_counter() - start
-                    entry["graphs_ms"] = time_calls(
-                        lambda: graphed(*inputs), args.reps)
-                except Exception as e:  # noqa: BLE001 - report, go on
-                    entry["graphs_error"] = f"{type(e).__name__}: {e}"[:300]
+                compile_and_time(entry, "graphs_", fn, inputs, args.reps,
+                                 {"mode": "reduce-overhead"})
             result["models"][name] = entry
             print(f"torch_peer: {name}: {json.dumps(entry)}", file=sys.stderr,
                   flush=True)

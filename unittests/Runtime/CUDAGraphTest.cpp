@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Runtime/CUDA.h"
+#include "StandInDriver.h"
 
 #include <gtest/gtest.h>
 
@@ -37,12 +38,6 @@ void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
 
 namespace {
 
-// Before the runtime opens a driver (it does once per process).
-const bool useFakeDriver = [] {
-  setenv("GOPT_LIBCUDA", GOPT_FAKE_CUDA_DRIVER, 1);
-  return true;
-}();
-
 struct FakeStats {
   int64_t kernelsRun, copiesRun, memsetsRun, graphLaunches, liveAllocations,
       eagerOpsDuringCapture, capturesBegun;
@@ -67,15 +62,7 @@ void *toDevice(const std::vector<float> &host) {
   return device;
 }
 
-class CUDAGraphTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    ASSERT_TRUE(useFakeDriver);
-    ASSERT_EQ(initialize(), "");
-    // Blocks cached by the tests before would change sizes and contents.
-    emptyCache();
-  }
-};
+using CUDAGraphTest = StandInDriverTest;
 
 TEST_F(CUDAGraphTest, TheFakeDriverIsADevice) {
   EXPECT_EQ(deviceName(), "Fake");

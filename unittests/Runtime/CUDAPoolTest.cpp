@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Runtime/CUDA.h"
+#include "StandInDriver.h"
 
 #include <gtest/gtest.h>
 
@@ -22,19 +23,7 @@ void mgpuMemFree(void *ptr, void *stream);
 
 namespace {
 
-// Before the runtime opens a driver (it does once per process).
-const bool useFakeDriver = [] {
-  setenv("GOPT_LIBCUDA", GOPT_FAKE_CUDA_DRIVER, 1);
-  return true;
-}();
-
-class CUDAPoolTest : public ::testing::Test {
-protected:
-  void SetUp() override {
-    ASSERT_TRUE(useFakeDriver);
-    ASSERT_EQ(initialize(), "");
-  }
-};
+using CUDAPoolTest = StandInDriverTest;
 
 TEST_F(CUDAPoolTest, DeviceMemoryIsTracked) {
   DeviceMemoryStats before = deviceMemoryStats();

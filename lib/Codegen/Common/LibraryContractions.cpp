@@ -306,40 +306,40 @@ static func::FuncOp declareSgemmEpilogue(PatternRewriter &rewriter,
   return declareRuntimeFunction(rewriter, module, name, args);
 }
 
-/// The epilogue marked for the GEMM `op` (kSgemmEpilogueLibraryCall): the
-/// first op after `op` that may touch the buffer of its result `c`, when it
-/// is a marked generic that overwrites that buffer (or a reshape of it)
-/// with a bias (or a bias and a ReLU) read from a contiguous static buffer
-/// that is ready at `op` and no op between writes; the bias in `bias`, the
-/// epilogue's code in `code`. Null otherwise.
-static linalg::GenericOp gemmEpilogueAfter(Operation *op, Value c, Value &bias,
-                                           int32_t &code) {
-  Value root = rootBuffer(c);
-  SmallVector<Operation *> between;
+/// Whether `v` is available at `conv` (a library op): it dominates `conv`, or
+/// is computed by side-effect-free ops (views: the reshape of a bias) from
+/// values that do, which are then appended to `toHoist` (operands first) to be
+/// moved before `conv`.
+static bool availableAt(Value v, Operation *conv, DominanceInfo &dominance,
+                        SmallVectorImpl<Operation *> &toHoist) {
+  if (dominance.properlyDominates(v, conv))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getBlock() != conv->getBlock() ||
+      def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return false;
+  if (llvm::is_contained(toHoist, def))
+    return true;
+  for (Value operand : def->getOperands())
+    if (!availableAt(operand, conv, dominance, toHoist))
+      return false;
+  toHoist.push_back(def);
+  return true;
+}
+
+/// The first op after `op` (a library op) that may touch the buffer `root`,
+/// when it is a generic on buffers that `isMarked` accepts; the ops passed
+/// on the way (which touch other buffers) in `between`. Null otherwise.
+static linalg::GenericOp
+markedEpilogueAfter(Operation *op, Value root,
+                    llvm::function_ref<bool(Operation *)> isMarked,
+                    SmallVectorImpl<Operation *> &between) {
   for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
     auto generic = dyn_cast<linalg::GenericOp>(next);
-    if (generic && isLibrarySgemmEpilogue(generic)) {
-      if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
-          rootBuffer(generic.getDpsInitOperand(0)->get()) != root)
-        return nullptr;
-      std::optional<SmallVector<EpilogueStep>> steps =
-          matchChannelEpilogue(generic, generic.getDpsInitOperand(0));
-      std::optional<int32_t> epilogue =
-          steps ? getGemmEpilogueCode(*steps) : std::nullopt;
-      if (!epilogue)
-        return nullptr;
-      bias = (*steps)[0].operand->get();
-      auto type = dyn_cast<MemRefType>(bias.getType());
-      Value biasRoot = rootBuffer(bias);
-      DominanceInfo dominance(op->getParentOp());
-      if (!type || !memref::isStaticShapeAndContiguousRowMajor(type) ||
-          biasRoot == root || !dominance.properlyDominates(bias, op) ||
-          llvm::any_of(between,
-                       [&](Operation *o) { return mayWrite(o, biasRoot); }))
-        return nullptr;
-      code = *epilogue;
-      return generic;
-    }
+    if (generic && isMarked(generic))
+      return generic.hasPureBufferSemantics() && generic.getNumDpsInits() == 1
+                 ? generic
+                 : nullptr;
     if (isMemoryEffectFree(next))
       continue;
     if (mayTouch(next, root))
@@ -347,6 +347,73 @@ static linalg::GenericOp gemmEpilogueAfter(Operation *op, Value c, Value &bias,
     between.push_back(next);
   }
   return nullptr;
+}
+
+/// Whether the library call made in place of `op`, which writes the buffer
+/// `root`, can read the epilogue operand `v`: a contiguous static buffer of
+/// its own, ready at `op` (availableAt, the views to move in `toHoist`),
+/// that none of the ops `between` `op` and the epilogue writes.
+static bool isReadableAt(Value v, Operation *op, Value root,
+                         ArrayRef<Operation *> between,
+                         SmallVectorImpl<Operation *> &toHoist) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  Value operandRoot = rootBuffer(v);
+  DominanceInfo dominance(op->getParentOp());
+  return type && memref::isStaticShapeAndContiguousRowMajor(type) &&
+         operandRoot != root && availableAt(v, op, dominance, toHoist) &&
+         llvm::none_of(between,
+                       [&](Operation *o) { return mayWrite(o, operandRoot); });
+}
+
+/// The epilogue marked for the GEMM `op` (kSgemmEpilogueLibraryCall) that
+/// overwrites the buffer of its result `c` (or a reshape of it) with a
+/// bias (or a bias and a ReLU) the call can read (isReadableAt, the views
+/// to move before `op` in `toHoist`); the bias in `bias`, the epilogue's
+/// code in `code`. Null otherwise.
+static linalg::GenericOp
+gemmEpilogueAfter(Operation *op, Value c, Value &bias, int32_t &code,
+                  SmallVectorImpl<Operation *> &toHoist) {
+  Value root = rootBuffer(c);
+  SmallVector<Operation *> between;
+  linalg::GenericOp generic =
+      markedEpilogueAfter(op, root, isLibrarySgemmEpilogue, between);
+  if (!generic || rootBuffer(generic.getDpsInitOperand(0)->get()) != root)
+    return nullptr;
+  std::optional<SmallVector<EpilogueStep>> steps =
+      matchChannelEpilogue(generic, generic.getDpsInitOperand(0));
+  std::optional<int32_t> epilogue =
+      steps ? getGemmEpilogueCode(*steps) : std::nullopt;
+  if (!epilogue ||
+      !isReadableAt((*steps)[0].operand->get(), op, root, between, toHoist))
+    return nullptr;
+  bias = (*steps)[0].operand->get();
+  code = *epilogue;
+  return generic;
+}
+
+/// The epilogue marked for the convolution `conv` that writes `output`,
+/// which the call made in place of `conv` can apply: a marked generic that
+/// overwrites `output` with a chain of steps (set in `steps`) whose
+/// operands the call can read (isReadableAt, the views to move before
+/// `conv` in `toHoist`); or null.
+static linalg::GenericOp
+epilogueAfter(Operation *conv, Value output,
+              std::optional<SmallVector<EpilogueStep>> &steps,
+              SmallVectorImpl<Operation *> &toHoist) {
+  Value root = rootBuffer(output);
+  SmallVector<Operation *> between;
+  linalg::GenericOp generic =
+      markedEpilogueAfter(conv, root, isLibraryConvolutionEpilogue, between);
+  if (!generic || generic.getDpsInitOperand(0)->get() != output)
+    return nullptr;
+  steps = matchConvolutionEpilogue(generic, generic.getDpsInitOperand(0));
+  if (!steps)
+    return nullptr;
+  for (const EpilogueStep &step : *steps)
+    if (step.operand &&
+        !isReadableAt(step.operand->get(), conv, root, between, toHoist))
+      return nullptr;
+  return generic;
 }
 
 /// One operand of the call: the address of its first element (index) and
@@ -383,12 +450,17 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
     // result; otherwise computed by the loops (its mark removed).
     Value bias;
     int32_t epilogueCode = 0;
-    linalg::GenericOp epilogue = gemmEpilogueAfter(op, c, bias, epilogueCode);
+    SmallVector<Operation *> toHoist;
+    linalg::GenericOp epilogue =
+        gemmEpilogueAfter(op, c, bias, epilogueCode, toHoist);
     if (epilogue && (epilogueCallee.empty() || !zeroFill)) {
       rewriter.modifyOpInPlace(
           epilogue, [&] { epilogue->removeAttr(kLibraryCallAttrName); });
       epilogue = nullptr;
     }
+    if (epilogue)
+      for (Operation *view : toHoist)
+        rewriter.moveOpBefore(view, op);
     func::FuncOp function =
         epilogue ? declareSgemmEpilogue(rewriter, module, epilogueCallee)
                  : declareSgemm(rewriter, module, callee);
@@ -637,76 +709,6 @@ static bool isConstantWeight(Value v) {
     return false;
   auto func = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
   return func && func.getArgAttr(arg.getArgNumber(), kWeightArgAttrName);
-}
-
-/// Whether `v` is available at `conv`: it dominates `conv`, or is computed
-/// by side-effect-free ops (views: the reshape of a bias) from values that
-/// do, which are then appended to `toHoist` (operands first) to be moved
-/// before `conv`.
-static bool availableAt(Value v, Operation *conv, DominanceInfo &dominance,
-                        SmallVectorImpl<Operation *> &toHoist) {
-  if (dominance.properlyDominates(v, conv))
-    return true;
-  Operation *def = v.getDefiningOp();
-  if (!def || def->getBlock() != conv->getBlock() ||
-      def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-    return false;
-  if (llvm::is_contained(toHoist, def))
-    return true;
-  for (Value operand : def->getOperands())
-    if (!availableAt(operand, conv, dominance, toHoist))
-      return false;
-  toHoist.push_back(def);
-  return true;
-}
-
-/// The epilogue marked for the convolution `conv` that writes `output`,
-/// which the call made in place of `conv` can apply: the first op after
-/// `conv` that may touch `output`'s buffer, when it is a marked generic that
-/// overwrites `output` with a chain of steps (set in `steps`) whose operands
-/// the runtime can read (contiguous, static, other buffers) and are ready at
-/// `conv` (available there, with the views in `toHoist` moved before it,
-/// and nothing between writes them); or null.
-static linalg::GenericOp
-epilogueAfter(Operation *conv, Value output,
-              std::optional<SmallVector<EpilogueStep>> &steps,
-              SmallVectorImpl<Operation *> &toHoist) {
-  Value root = rootBuffer(output);
-  SmallVector<Operation *> between;
-  for (Operation *next = conv->getNextNode(); next;
-       next = next->getNextNode()) {
-    auto generic = dyn_cast<linalg::GenericOp>(next);
-    if (generic && isLibraryConvolutionEpilogue(generic)) {
-      if (!generic.hasPureBufferSemantics() || generic.getNumDpsInits() != 1 ||
-          generic.getDpsInitOperand(0)->get() != output)
-        return nullptr;
-      steps = matchConvolutionEpilogue(generic, generic.getDpsInitOperand(0));
-      if (!steps)
-        return nullptr;
-      DominanceInfo dominance(conv->getParentOp());
-      for (const EpilogueStep &step : *steps) {
-        if (!step.operand)
-          continue;
-        Value v = step.operand->get();
-        auto type = dyn_cast<MemRefType>(v.getType());
-        Value operandRoot = rootBuffer(v);
-        if (!type || !type.hasStaticShape() ||
-            !memref::isStaticShapeAndContiguousRowMajor(type) ||
-            operandRoot == root || !availableAt(v, conv, dominance, toHoist) ||
-            llvm::any_of(between, [&](Operation *op) {
-              return mayWrite(op, operandRoot);
-            }))
-          return nullptr;
-      }
-      return generic;
-    }
-    if (isMemoryEffectFree(next))
-      continue;
-    if (mayTouch(next, root))
-      return nullptr;
-    between.push_back(next);
-  }
-  return nullptr;
 }
 
 /// The epilogue arguments of gopt_conv2d_nhwc for `steps` (none: no steps):

@@ -31,6 +31,7 @@
 #include "Driver.h"
 #include "GraphCapture.h"
 #include "KernelProfiler.h"
+#include "OpenLibrary.h"
 
 #include "GOpt/Runtime/CUDA.h"
 
@@ -85,32 +86,16 @@ void checkStatus(const CuBLAS &blas, const char *call, cublasStatus_t status) {
 /// aborts with the reason when there is none.
 CuBLAS load() {
   CuBLAS blas;
-  std::string tried;
-  void *lib = nullptr;
-  const char *override = std::getenv("GOPT_CUBLAS_LIBRARY");
-  const char *names[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so"};
-  if (override && *override) {
-    lib = dlopen(override, RTLD_NOW | RTLD_LOCAL);
-    tried = override;
-    if (lib)
-      blas.library = override;
-  } else {
-    for (const char *name : names) {
-      lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-      tried += tried.empty() ? name : std::string(", ") + name;
-      if (lib) {
-        blas.library = name;
-        break;
-      }
-    }
-  }
-  if (!lib) {
-    const char *why = dlerror();
+  OpenedLibrary opened =
+      openLibrary("GOPT_CUBLAS_LIBRARY",
+                  {"libcublas.so.13", "libcublas.so.12", "libcublas.so"});
+  if (!opened.handle)
     fatal("contractions on the GPU need cuBLAS, and none could be opened "
-         "(tried " +
-         tried + (why ? std::string(": ") + why : std::string()) +
-         "); set GOPT_CUBLAS_LIBRARY to the path of libcublas.so");
-  }
+          "(tried " +
+          opened.tried +
+          "); set GOPT_CUBLAS_LIBRARY to the path of libcublas.so");
+  void *lib = opened.handle;
+  blas.library = opened.name;
   auto symbol = [&](const char *name) {
     void *f = dlsym(lib, name);
     if (!f)

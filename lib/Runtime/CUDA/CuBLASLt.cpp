@@ -30,6 +30,7 @@
 #include "Driver.h"
 #include "GraphCapture.h"
 #include "KernelProfiler.h"
+#include "OpenLibrary.h"
 
 #include "GOpt/Runtime/CUDA.h"
 
@@ -117,33 +118,17 @@ void checkStatus(const CuBLASLt &lt, const char *call, cublasStatus_t status) {
 
 CuBLASLt load() {
   CuBLASLt lt;
-  std::string tried;
-  void *lib = nullptr;
-  const char *override = std::getenv("GOPT_CUBLASLT_LIBRARY");
-  if (override && *override) {
-    lib = dlopen(override, RTLD_NOW | RTLD_LOCAL);
-    tried = override;
-    if (lib)
-      lt.library = override;
-  } else {
-    for (const char *name :
-         {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"}) {
-      lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-      tried += tried.empty() ? name : std::string(", ") + name;
-      if (lib) {
-        lt.library = name;
-        break;
-      }
-    }
-  }
-  if (!lib) {
-    const char *why = dlerror();
+  OpenedLibrary opened =
+      openLibrary("GOPT_CUBLASLT_LIBRARY",
+                  {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"});
+  if (!opened.handle)
     fatal("GEMM epilogues on the GPU need cuBLASLt, and none could be "
           "opened (tried " +
-          tried + (why ? std::string(": ") + why : std::string()) +
+          opened.tried +
           "); set GOPT_CUBLASLT_LIBRARY to the path of libcublasLt.so, or "
           "compile without gopt-lower-to-nvvm's cublaslt-epilogues");
-  }
+  void *lib = opened.handle;
+  lt.library = opened.name;
   auto symbol = [&](const char *name) {
     void *f = dlsym(lib, name);
     if (!f)
