@@ -41,7 +41,13 @@ if [[ -z ${GOPT_CUBLAS_LIBRARY:-} ]] && ! ldconfig -p 2>/dev/null | grep -q 'lib
   found=$(find /usr/local /opt /usr/lib \( -name 'libcublas.so.13' -o -name 'libcublas.so.12' \) 2>/dev/null | head -1)
   [[ -n $found ]] && export GOPT_CUBLAS_LIBRARY=$found
 fi
+# The .lt bundles call cuBLASLt (cublaslt-epilogues), opened the same way.
+if [[ -z ${GOPT_CUBLASLT_LIBRARY:-} ]] && ! ldconfig -p 2>/dev/null | grep -q 'libcublasLt\.so\.1[23] '; then
+  found=$(find /usr/local /opt /usr/lib \( -name 'libcublasLt.so.13' -o -name 'libcublasLt.so.12' \) 2>/dev/null | head -1)
+  [[ -n $found ]] && export GOPT_CUBLASLT_LIBRARY=$found
+fi
 echo "gpu-check: cuBLAS: ${GOPT_CUBLAS_LIBRARY:-libcublas.so from the loader path}"
+echo "gpu-check: cuBLASLt: ${GOPT_CUBLASLT_LIBRARY:-libcublasLt.so from the loader path}"
 
 if ! "$exec_" --probe | tee "$report/device.txt"; then
   echo "gpu-check: no usable GPU; nothing run"
