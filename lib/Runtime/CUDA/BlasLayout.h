@@ -3,16 +3,21 @@
 //
 // Private to lib/Runtime/CUDA: how cuBLAS and cuBLASLt (both column-major)
 // read the row-major, strided matrices gopt_cuda_sgemm and
-// gopt_cuda_sgemm_epilogue are given.
+// gopt_cuda_sgemm_epilogue are given, and what else the two share: their
+// status check and the choice of TF32.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef GOPT_LIB_RUNTIME_CUDA_BLASLAYOUT_H
 #define GOPT_LIB_RUNTIME_CUDA_BLASLAYOUT_H
 
+#include "Driver.h"
+
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 
 namespace gopt {
 namespace runtime {
@@ -52,6 +57,42 @@ inline bool columnMajor(int64_t rows, int64_t cols, int64_t rowStride,
 }
 
 inline bool fitsInt(int64_t v) { return v >= 0 && v <= INT_MAX; }
+
+/// C = A·B with C row-major (unit column stride) as the column-major
+/// Cᵀ (n × m) = X (n × k) · Y (k × m), X = Bᵀ and Y = Aᵀ read through
+/// swapped strides; false when an operand has no unit stride.
+inline bool rowMajorProduct(int64_t m, int64_t n, int64_t k, int64_t aRow,
+                            int64_t aCol, int64_t bRow, int64_t bCol,
+                            int64_t cRow, int64_t cCol, Operand &x, Operand &y,
+                            Operand &out) {
+  return columnMajor(n, m, cCol, cRow, out) && out.op == kOpN &&
+         columnMajor(n, k, bCol, bRow, x) && columnMajor(k, m, aCol, aRow, y);
+}
+
+/// Whether `batch` products share B and lay their rows of A and C one after
+/// the other (x[batch, m, k]·W[k, n]): one GEMM of batch·m rows.
+inline bool batchesAreRows(int64_t batch, int64_t m, int64_t aBatch,
+                           int64_t aRow, int64_t bBatch, int64_t cBatch,
+                           int64_t cRow) {
+  return batch > 1 && bBatch == 0 && aBatch == m * aRow && cBatch == m * cRow;
+}
+
+/// Stops the process when a cuBLAS or cuBLASLt call failed, naming the
+/// call and the status (by `statusName` when the library has it).
+inline void checkBlasStatus(const char *(*statusName)(int), const char *call,
+                            int status) {
+  if (status != 0)
+    fatal(std::string(call) + " failed with " +
+          (statusName ? std::string(statusName(status))
+                      : "status " + std::to_string(status)));
+}
+
+/// Whether GEMMs use TF32 tensor cores (GOPT_CUBLAS_TF32=1): 10-bit
+/// mantissas on the inputs, f32 accumulation.
+inline bool useTF32() {
+  const char *tf32 = std::getenv("GOPT_CUBLAS_TF32");
+  return tf32 && std::string(tf32) == "1";
+}
 
 } // namespace cuda
 } // namespace runtime

@@ -73,13 +73,9 @@ struct CuBLAS {
   std::string library;
 };
 
-
-/// Stops the process when a cuBLAS call failed, naming the call and status.
+/// Stops the process when a cuBLAS call failed (checkBlasStatus).
 void checkStatus(const CuBLAS &blas, const char *call, cublasStatus_t status) {
-  if (status != 0)
-    fatal(std::string(call) + " failed with " +
-          (blas.statusName ? std::string(blas.statusName(status))
-                           : "status " + std::to_string(status)));
+  checkBlasStatus(blas.statusName, call, status);
 }
 
 /// The library opened, its functions looked up, one handle on one stream;
@@ -94,27 +90,17 @@ CuBLAS load() {
           "(tried " +
           opened.tried +
           "); set GOPT_CUBLAS_LIBRARY to the path of libcublas.so");
-  void *lib = opened.handle;
   blas.library = opened.name;
-  auto symbol = [&](const char *name) {
-    void *f = dlsym(lib, name);
-    if (!f)
-      fatal(blas.library + " has no " + name);
-    return f;
-  };
-  blas.create = reinterpret_cast<decltype(blas.create)>(
-      symbol("cublasCreate_v2"));
-  blas.setStream = reinterpret_cast<decltype(blas.setStream)>(
-      symbol("cublasSetStream_v2"));
-  blas.setMathMode = reinterpret_cast<decltype(blas.setMathMode)>(
-      symbol("cublasSetMathMode"));
-  blas.sgemm =
-      reinterpret_cast<decltype(blas.sgemm)>(symbol("cublasSgemm_v2"));
-  blas.sgemmStridedBatched =
-      reinterpret_cast<decltype(blas.sgemmStridedBatched)>(
-          symbol("cublasSgemmStridedBatched"));
+#define GOPT_BLAS_FUNCTION(field, symbol)                                      \
+  blas.field = opened.function<decltype(blas.field)>(symbol)
+  GOPT_BLAS_FUNCTION(create, "cublasCreate_v2");
+  GOPT_BLAS_FUNCTION(setStream, "cublasSetStream_v2");
+  GOPT_BLAS_FUNCTION(setMathMode, "cublasSetMathMode");
+  GOPT_BLAS_FUNCTION(sgemm, "cublasSgemm_v2");
+  GOPT_BLAS_FUNCTION(sgemmStridedBatched, "cublasSgemmStridedBatched");
+#undef GOPT_BLAS_FUNCTION
   blas.statusName = reinterpret_cast<decltype(blas.statusName)>(
-      dlsym(lib, "cublasGetStatusName"));
+      dlsym(opened.handle, "cublasGetStatusName"));
 
   driver(); // the primary context current on this thread
   checkStatus(blas, "cublasCreate", blas.create(&blas.handle));
@@ -122,11 +108,9 @@ CuBLAS load() {
         driver().cuStreamCreate(&blas.stream, /*CU_STREAM_NON_BLOCKING=*/1));
   checkStatus(blas, "cublasSetStream",
               blas.setStream(blas.handle, blas.stream));
-  const char *tf32 = std::getenv("GOPT_CUBLAS_TF32");
-  bool useTF32 = tf32 && std::string(tf32) == "1";
   checkStatus(blas, "cublasSetMathMode",
               blas.setMathMode(blas.handle,
-                               useTF32 ? kTF32TensorOpMath : kDefaultMath));
+                               useTF32() ? kTF32TensorOpMath : kDefaultMath));
   return blas;
 }
 
@@ -159,9 +143,8 @@ bool gemm(int64_t batch, int64_t m, int64_t n, int64_t k, float alpha,
       return false;
     rows = m, cols = n, first = a, second = b;
     firstBatch = aBatch, secondBatch = bBatch;
-  } else if (columnMajor(n, m, cCol, cRow, out) && out.op == kOpN) {
-    if (!columnMajor(n, k, bCol, bRow, x) || !columnMajor(k, m, aCol, aRow, y))
-      return false;
+  } else if (rowMajorProduct(m, n, k, aRow, aCol, bRow, bCol, cRow, cCol, x, y,
+                             out)) {
     rows = n, cols = m, first = b, second = a;
     firstBatch = bBatch, secondBatch = aBatch;
   } else {
@@ -208,9 +191,9 @@ extern "C" void gopt_cuda_sgemm(int64_t batch, int64_t m, int64_t n,
   noteFunctionName(cublasTimingKey(), "cublas_sgemm");
   CUevent begin = captured ? nullptr : beginKernelTiming(blas.stream);
   bool done = false;
-  // One B for every batch, the batches of A and C laid out row after row
-  // (x[batch, m, k]·W[k, n]): one GEMM of batch·m rows.
-  if (batch > 1 && bBatch == 0 && aBatch == m * aRow && cBatch == m * cRow)
+  // One B for every batch, the batches of A and C laid out row after row:
+  // one GEMM of batch·m rows.
+  if (batchesAreRows(batch, m, aBatch, aRow, bBatch, cBatch, cRow))
     done = gemm(1, batch * m, n, k, alpha, a, 0, aRow, aCol, b, 0, bRow, bCol,
                 beta, c, 0, cRow, cCol);
   if (!done)

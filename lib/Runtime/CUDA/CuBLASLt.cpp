@@ -110,10 +110,7 @@ struct CuBLASLt {
 };
 
 void checkStatus(const CuBLASLt &lt, const char *call, cublasStatus_t status) {
-  if (status != 0)
-    fatal(std::string(call) + " failed with " +
-          (lt.statusName ? std::string(lt.statusName(status))
-                         : "status " + std::to_string(status)));
+  checkBlasStatus(lt.statusName, call, status);
 }
 
 CuBLASLt load() {
@@ -127,37 +124,29 @@ CuBLASLt load() {
           opened.tried +
           "); set GOPT_CUBLASLT_LIBRARY to the path of libcublasLt.so, or "
           "compile without gopt-lower-to-nvvm's cublaslt-epilogues");
-  void *lib = opened.handle;
   lt.library = opened.name;
-  auto symbol = [&](const char *name) {
-    void *f = dlsym(lib, name);
-    if (!f)
-      fatal(lt.library + " has no " + name);
-    return f;
-  };
-#define GOPT_LT_SYMBOL(field, name)                                            \
-  lt.field = reinterpret_cast<decltype(lt.field)>(symbol(name))
-  GOPT_LT_SYMBOL(create, "cublasLtCreate");
-  GOPT_LT_SYMBOL(descCreate, "cublasLtMatmulDescCreate");
-  GOPT_LT_SYMBOL(descSetAttribute, "cublasLtMatmulDescSetAttribute");
-  GOPT_LT_SYMBOL(layoutCreate, "cublasLtMatrixLayoutCreate");
-  GOPT_LT_SYMBOL(preferenceCreate, "cublasLtMatmulPreferenceCreate");
-  GOPT_LT_SYMBOL(preferenceSetAttribute,
-                 "cublasLtMatmulPreferenceSetAttribute");
-  GOPT_LT_SYMBOL(preferenceDestroy, "cublasLtMatmulPreferenceDestroy");
-  GOPT_LT_SYMBOL(heuristic, "cublasLtMatmulAlgoGetHeuristic");
-  GOPT_LT_SYMBOL(matmul, "cublasLtMatmul");
-#undef GOPT_LT_SYMBOL
+#define GOPT_LT_FUNCTION(field, symbol)                                        \
+  lt.field = opened.function<decltype(lt.field)>(symbol)
+  GOPT_LT_FUNCTION(create, "cublasLtCreate");
+  GOPT_LT_FUNCTION(descCreate, "cublasLtMatmulDescCreate");
+  GOPT_LT_FUNCTION(descSetAttribute, "cublasLtMatmulDescSetAttribute");
+  GOPT_LT_FUNCTION(layoutCreate, "cublasLtMatrixLayoutCreate");
+  GOPT_LT_FUNCTION(preferenceCreate, "cublasLtMatmulPreferenceCreate");
+  GOPT_LT_FUNCTION(preferenceSetAttribute,
+                   "cublasLtMatmulPreferenceSetAttribute");
+  GOPT_LT_FUNCTION(preferenceDestroy, "cublasLtMatmulPreferenceDestroy");
+  GOPT_LT_FUNCTION(heuristic, "cublasLtMatmulAlgoGetHeuristic");
+  GOPT_LT_FUNCTION(matmul, "cublasLtMatmul");
+#undef GOPT_LT_FUNCTION
   lt.statusName = reinterpret_cast<decltype(lt.statusName)>(
-      dlsym(lib, "cublasLtGetStatusName"));
+      dlsym(opened.handle, "cublasLtGetStatusName"));
 
   const Driver &d = driver(); // the primary context current on this thread
   checkStatus(lt, "cublasLtCreate", lt.create(&lt.handle));
   check("cuStreamCreate",
         d.cuStreamCreate(&lt.stream, /*CU_STREAM_NON_BLOCKING=*/1));
   check("cuMemAlloc_v2", d.cuMemAlloc(&lt.workspace, kWorkspaceBytes));
-  const char *tf32 = std::getenv("GOPT_CUBLAS_TF32");
-  lt.tf32 = tf32 && std::string(tf32) == "1";
+  lt.tf32 = useTF32();
   return lt;
 }
 
@@ -285,15 +274,14 @@ extern "C" void gopt_cuda_sgemm_epilogue(
           std::to_string(epilogue));
   // Batches sharing B, rows one after the other: one GEMM.
   if (batch > 1) {
-    if (bBatch != 0 || aBatch != m * aRow || cBatch != m * cRow)
+    if (!batchesAreRows(batch, m, aBatch, aRow, bBatch, cBatch, cRow))
       fatal("gopt_cuda_sgemm_epilogue: batches that are not one GEMM of "
             "batch·m rows; gopt-lower-to-nvvm should not have made this call");
     m *= batch;
   }
   // Cᵀ (n × m, column-major) = Bᵀ (n × k) · Aᵀ (k × m).
   Operand x, y, out;
-  if (!(columnMajor(n, m, cCol, cRow, out) && out.op == kOpN) ||
-      !columnMajor(n, k, bCol, bRow, x) || !columnMajor(k, m, aCol, aRow, y))
+  if (!rowMajorProduct(m, n, k, aRow, aCol, bRow, bCol, cRow, cCol, x, y, out))
     fatal("gopt_cuda_sgemm_epilogue: a matrix layout cuBLASLt cannot take "
           "(strides A " +
           std::to_string(aRow) + "x" + std::to_string(aCol) + ", B " +

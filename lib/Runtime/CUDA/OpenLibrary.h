@@ -8,6 +8,8 @@
 #ifndef GOPT_LIB_RUNTIME_CUDA_OPENLIBRARY_H
 #define GOPT_LIB_RUNTIME_CUDA_OPENLIBRARY_H
 
+#include "Driver.h"
+
 #include <dlfcn.h>
 
 #include <cstdlib>
@@ -25,6 +27,15 @@ struct OpenedLibrary {
   std::string name;
   /// Without a handle: the names tried and the loader's reason.
   std::string tried;
+
+  /// The function `symbol` of the library, as a `Fn`; stops the process
+  /// when the library has none.
+  template <typename Fn> Fn function(const char *symbol) const {
+    void *f = dlsym(handle, symbol);
+    if (!f)
+      fatal(name + " has no " + symbol);
+    return reinterpret_cast<Fn>(f);
+  }
 };
 
 /// The library $`variable` names when it is set, else the first of `names`
