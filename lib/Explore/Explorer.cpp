@@ -129,6 +129,17 @@ bool mlir::gopt::isLoweringPass(llvm::StringRef pass) {
   return !getLoweringPassTarget(pass).empty();
 }
 
+bool mlir::gopt::runsLoweringPass(llvm::StringRef loweringOptions,
+                                  llvm::StringRef pass) {
+  for (const LoweringPass &entry : kLoweringPasses)
+    if (pass == entry.name) {
+      llvm::SmallVector<llvm::StringRef> options;
+      loweringOptions.split(options, ' ', -1, /*KeepEmpty=*/false);
+      return llvm::is_contained(options, std::string(entry.option) + "=true");
+    }
+  return false;
+}
+
 llvm::StringRef mlir::gopt::getLoweringPassTarget(llvm::StringRef pass) {
   for (const LoweringPass &entry : kLoweringPasses)
     if (pass == entry.name)

@@ -9,6 +9,7 @@
 #ifndef GOPT_LIB_EXPLORE_REPORTFORMAT_H
 #define GOPT_LIB_EXPLORE_REPORTFORMAT_H
 
+#include "GOpt/Explore/Explorer.h"
 #include "GOpt/Explore/Report.h"
 #include "GOpt/Support/Format.h"
 
@@ -651,8 +652,8 @@ inline std::string describeKernelCoverage(const ExploreReport &report,
   bool gpu = llvm::StringRef(report.setup.target).starts_with("cuda");
   bool cudaGraph =
       subject < report.configurations.size() &&
-      llvm::StringRef(report.configurations[subject].loweringOptions)
-          .contains("cuda-graph=true");
+      runsLoweringPass(report.configurations[subject].loweringOptions,
+                       "cuda-graph");
   std::string text = "The kernels take " + formatMs(kernelMs) + " ms";
   if (runMs > 0) {
     double covered = std::min(1.0, kernelMs / runMs);

@@ -141,6 +141,9 @@ std::string getPassPipelineElement(llvm::StringRef pass);
 bool isLoweringPass(llvm::StringRef pass);
 /// The target a lowering pass is for ("cpu", "cuda"); "" for other passes.
 llvm::StringRef getLoweringPassTarget(llvm::StringRef pass);
+/// Whether a configuration's lowering options (Configuration::
+/// loweringOptions) run the lowering pass `pass` ("cuda-graph").
+bool runsLoweringPass(llvm::StringRef loweringOptions, llvm::StringRef pass);
 
 /// Compiles and runs configurations for the explorer.
 class ExploreBackend {

@@ -58,13 +58,6 @@ struct Slot {
   bool cudaGraph = false;
 };
 
-/// Whether a configuration's lowering options launch it as a CUDA graph.
-bool launchesCUDAGraph(llvm::StringRef loweringOptions) {
-  llvm::SmallVector<llvm::StringRef> options;
-  loweringOptions.split(options, ' ', -1, /*KeepEmpty=*/false);
-  return llvm::is_contained(options, "cuda-graph=true");
-}
-
 /// The host tensor of a bundle tensor's element type and shape, or an
 /// error.
 llvm::Expected<HostTensor> hostTensorFor(const ::gopt::deploy::BundleTensor &t,
@@ -194,7 +187,7 @@ llvm::Error CUDABackend::compile(size_t index, const Configuration &config,
   OwningOpRef<ModuleOp> clone = std::move(program->module);
   std::string hash = program->hash;
   // The same program launched as a graph is measured apart.
-  bool cudaGraph = launchesCUDAGraph(config.loweringOptions);
+  bool cudaGraph = runsLoweringPass(config.loweringOptions, "cuda-graph");
   std::string key = hash + (cudaGraph ? "|launch cuda-graph" : "");
   if (auto known = programs.find(key); known != programs.end()) {
     shareProgram(known->second.name, known->second.figures, m);
