@@ -403,12 +403,7 @@ std::string LoadedBundle::captureGraph(GraphReport &report) {
   if (!graph)
     return "capturing " + dir + " as a CUDA graph failed: " + error;
   report.captureMs = nowMs() - start;
-  report.kernelNodes = graph->kernelNodes;
-  report.copyNodes = graph->copyNodes;
-  report.memsetNodes = graph->memsetNodes;
-  report.otherNodes = graph->otherNodes;
-  report.memoryBytes = graph->memoryBytes;
-  report.stagedBytes = graph->stagedBytes;
+  static_cast<cuda::GraphFigures &>(report) = *graph;
   return "";
 }
 
@@ -620,6 +615,17 @@ void printBundleReportJSON(const BundleReport &r, std::ostream &os) {
     std::snprintf(number, sizeof(number), "%.9g", std::isfinite(v) ? v : -1.0);
     return std::string(number);
   };
+  // "latency_ms": {median, q1, q3, min, max, cv}, "latency_samples_ms".
+  auto latency = [&](const mlir::gopt::SampleSummary &l,
+                     const std::vector<double> &samples) {
+    os << "\"latency_ms\": {\"median\": " << num(l.median)
+       << ", \"q1\": " << num(l.q1) << ", \"q3\": " << num(l.q3)
+       << ", \"min\": " << num(l.min) << ", \"max\": " << num(l.max)
+       << ", \"cv\": " << num(l.cv) << "}, \"latency_samples_ms\": [";
+    for (size_t i = 0; i < samples.size(); ++i)
+      os << (i ? ", " : "") << num(samples[i]);
+    os << "]";
+  };
   auto str = [](const std::string &s) {
     std::string out = "\"";
     for (char c : s) {
@@ -633,14 +639,9 @@ void printBundleReportJSON(const BundleReport &r, std::ostream &os) {
   os << "{\"bundle\": " << str(r.dir) << ", \"device\": " << str(r.deviceName)
      << ", \"chip\": " << str(r.deviceChip)
      << ", \"driver\": " << r.driverVersion << ", \"warmup\": " << r.warmup
-     << ", \"repetitions\": " << r.repetitions << ", \"latency_ms\": {"
-     << "\"median\": " << num(r.latency.median)
-     << ", \"q1\": " << num(r.latency.q1) << ", \"q3\": " << num(r.latency.q3)
-     << ", \"min\": " << num(r.latency.min) << ", \"max\": " << num(r.latency.max)
-     << ", \"cv\": " << num(r.latency.cv) << "}, \"latency_samples_ms\": [";
-  for (size_t i = 0; i < r.latencyMs.size(); ++i)
-    os << (i ? ", " : "") << num(r.latencyMs[i]);
-  os << "], \"peak_bytes\": " << r.peakBytes
+     << ", \"repetitions\": " << r.repetitions << ", ";
+  latency(r.latency, r.latencyMs);
+  os << ", \"peak_bytes\": " << r.peakBytes
      << ", \"allocations_per_run\": " << r.allocationsPerRun
      << ", \"driver_allocations_per_run\": " << r.driverAllocationsPerRun
      << ", \"reserved_bytes\": " << r.reservedBytes
@@ -678,14 +679,9 @@ void printBundleReportJSON(const BundleReport &r, std::ostream &os) {
     os << "null";
   } else {
     const GraphReport &g = r.graph;
-    os << "{\"latency_ms\": {\"median\": " << num(g.latency.median)
-       << ", \"q1\": " << num(g.latency.q1) << ", \"q3\": " << num(g.latency.q3)
-       << ", \"min\": " << num(g.latency.min)
-       << ", \"max\": " << num(g.latency.max)
-       << ", \"cv\": " << num(g.latency.cv) << "}, \"latency_samples_ms\": [";
-    for (size_t i = 0; i < g.latencyMs.size(); ++i)
-      os << (i ? ", " : "") << num(g.latencyMs[i]);
-    os << "], \"capture_ms\": " << num(g.captureMs)
+    os << "{";
+    latency(g.latency, g.latencyMs);
+    os << ", \"capture_ms\": " << num(g.captureMs)
        << ", \"kernel_nodes\": " << g.kernelNodes
        << ", \"copy_nodes\": " << g.copyNodes
        << ", \"memset_nodes\": " << g.memsetNodes

@@ -68,19 +68,16 @@ struct ResultCheck {
   std::string firstMismatch;
 };
 
-/// The model run as one CUDA graph (BundleRunOptions::cudaGraph).
-struct GraphReport {
+/// The model run as one CUDA graph (BundleRunOptions::cudaGraph): the
+/// graph's figures (its nodes, the device bytes it holds for as long as it
+/// lives: every buffer of the call, its results included), then these.
+struct GraphReport : gopt::runtime::cuda::GraphFigures {
   bool measured = false;
   std::vector<double> latencyMs;
   mlir::gopt::SampleSummary latency;
   /// Capturing the call and instantiating the graph, once (outside the
   /// latency).
   double captureMs = 0;
-  /// The graph's nodes (cuBLAS's kernels among the kernel nodes).
-  int64_t kernelNodes = 0, copyNodes = 0, memsetNodes = 0, otherNodes = 0;
-  /// Device bytes the graph owns for as long as it lives (every buffer of
-  /// the call, its results included), and host constants it staged there.
-  int64_t memoryBytes = 0, stagedBytes = 0;
   /// The results of the first replay against the reference.
   std::vector<ResultCheck> results;
 };

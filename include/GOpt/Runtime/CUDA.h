@@ -114,15 +114,8 @@ std::vector<KernelTime> collectKernelTimes();
 /// must stay where they were, and its results (device buffers of the graph)
 /// are rewritten in place by each replay. The captured call itself runs
 /// nothing: replay once before reading its results.
-class CapturedGraph {
-public:
-  ~CapturedGraph();
-  CapturedGraph(const CapturedGraph &) = delete;
-  CapturedGraph &operator=(const CapturedGraph &) = delete;
-
-  /// Runs the graph once and waits for it.
-  void replay();
-
+/// What a captured graph is made of and holds (CapturedGraph's figures).
+struct GraphFigures {
   /// The graph's nodes: kernel launches (cuBLAS's kernels among them),
   /// copies, memsets, anything else.
   int64_t kernelNodes = 0, copyNodes = 0, memsetNodes = 0, otherNodes = 0;
@@ -130,6 +123,16 @@ public:
   /// staged host copies included) and host bytes it staged.
   int64_t memoryBytes = 0;
   int64_t stagedBytes = 0;
+};
+
+class CapturedGraph : public GraphFigures {
+public:
+  ~CapturedGraph();
+  CapturedGraph(const CapturedGraph &) = delete;
+  CapturedGraph &operator=(const CapturedGraph &) = delete;
+
+  /// Runs the graph once and waits for it.
+  void replay();
 
   struct State;
 
