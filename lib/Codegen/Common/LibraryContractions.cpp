@@ -203,45 +203,39 @@ static bool isFreshAllocation(Value v) {
   return v.getDefiningOp<memref::AllocOp>() != nullptr;
 }
 
-/// Whether `op` may read, write or free a buffer whose root is `root`:
-/// unknown effects may; an effect on another root may unless one of the
-/// two is a fresh allocation. So the dealloc of a kernel's scratch buffer
-/// does not touch the buffer its caller passed in for its result.
-static bool mayTouch(Operation *op, Value root) {
+/// Whether `op` may have an effect on a buffer whose root is `root` (with
+/// `writesOnly`, a write or a free; else a read too): unknown effects may;
+/// an effect on another root may unless one of the two is a fresh
+/// allocation.
+static bool mayAffect(Operation *op, Value root, bool writesOnly) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
     return !isMemoryEffectFree(op);
   SmallVector<MemoryEffects::EffectInstance> instances;
   effects.getEffects(instances);
   return llvm::any_of(instances, [&](MemoryEffects::EffectInstance &effect) {
-    Value value = effect.getValue();
-    if (!value)
-      return true;
-    Value touched = rootBuffer(value);
-    return touched == root ||
-           (!isFreshAllocation(root) && !isFreshAllocation(touched));
-  });
-}
-
-/// Whether `op` may write or free a buffer whose root is `root`: unknown
-/// effects may; a write to a fresh allocation, or to another root while
-/// `root` is fresh, may not.
-static bool mayWrite(Operation *op, Value root) {
-  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects)
-    return !isMemoryEffectFree(op);
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  return llvm::any_of(instances, [&](MemoryEffects::EffectInstance &effect) {
-    if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
+    if (writesOnly &&
+        !isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
       return false;
     Value value = effect.getValue();
     if (!value)
       return true;
-    Value written = rootBuffer(value);
-    return written == root ||
-           (!isFreshAllocation(root) && !isFreshAllocation(written));
+    Value affected = rootBuffer(value);
+    return affected == root ||
+           (!isFreshAllocation(root) && !isFreshAllocation(affected));
   });
+}
+
+/// Whether `op` may read, write or free a buffer whose root is `root`
+/// (mayAffect). So the dealloc of a kernel's scratch buffer does not touch
+/// the buffer its caller passed in for its result.
+static bool mayTouch(Operation *op, Value root) {
+  return mayAffect(op, root, /*writesOnly=*/false);
+}
+
+/// Whether `op` may write or free a buffer whose root is `root` (mayAffect).
+static bool mayWrite(Operation *op, Value root) {
+  return mayAffect(op, root, /*writesOnly=*/true);
 }
 
 /// The `linalg.fill` of `c` with a constant `accepts` takes, or of another
