@@ -72,6 +72,26 @@ func.func @transpose_identity(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3
 
 // -----
 
+// A transpose that moves only unit dims keeps every element where it was: a
+// reshape (the sequence-first transposes of an exported encoder at batch 1).
+// Moving a unit dim across two others is one too; swapping two dims of
+// extent > 1 is not, even with a unit dim between them.
+// CHECK-LABEL: func.func @transpose_unit_dims
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<1x16x64xf32>, %[[Y:[a-z0-9]+]]: tensor<4x1x8xf32>)
+// CHECK: %[[A:.*]] = gopt.reshape %[[X]] : tensor<1x16x64xf32> -> tensor<16x1x64xf32>
+// CHECK: %[[B:.*]] = gopt.reshape %[[X]] : tensor<1x16x64xf32> -> tensor<16x64x1xf32>
+// CHECK: %[[C:.*]] = gopt.transpose %[[Y]] perm = [2, 1, 0] : tensor<4x1x8xf32> -> tensor<8x1x4xf32>
+// CHECK-NOT: gopt.transpose
+// CHECK: return %[[A]], %[[B]], %[[C]]
+func.func @transpose_unit_dims(%x: tensor<1x16x64xf32>, %y: tensor<4x1x8xf32>) -> (tensor<16x1x64xf32>, tensor<16x64x1xf32>, tensor<8x1x4xf32>) {
+  %a = gopt.transpose %x perm = [1, 0, 2] : tensor<1x16x64xf32> -> tensor<16x1x64xf32>
+  %b = gopt.transpose %x perm = [1, 2, 0] : tensor<1x16x64xf32> -> tensor<16x64x1xf32>
+  %c = gopt.transpose %y perm = [2, 1, 0] : tensor<4x1x8xf32> -> tensor<8x1x4xf32>
+  return %a, %b, %c : tensor<16x1x64xf32>, tensor<16x64x1xf32>, tensor<8x1x4xf32>
+}
+
+// -----
+
 // reshape o reshape collapses; back to the input's shape it is the input.
 // CHECK-LABEL: func.func @reshape_reshape
 // CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<2x3x4xf32>)

@@ -419,6 +419,7 @@ def GOpt_TransposeOp : GOpt_Op<"transpose", "DataMovement", 0,
     $input `perm` `=` $perm attr-dict `:` type($input) `->` type($result)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def GOpt_ReshapeOp : GOpt_Op<"reshape", "DataMovement", 0> {
