@@ -31,6 +31,8 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   OpPassManager &toLinalg =
       addKernelsToLinalgStage(pm, options.kernelTimers, library);
   if (library) {
+    if (options.convolutionsAsGemm)
+      toLinalg.addPass(createGOptConvolutionsToGemm());
     GOptSelectLibraryContractionsOptions select;
     select.minFlops = options.libraryMinFlops;
     toLinalg.addPass(createGOptSelectLibraryContractions(select));

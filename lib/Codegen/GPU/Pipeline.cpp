@@ -85,6 +85,9 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // (gopt_cuda_sgemm) after bufferization; their kernels' epilogues are
   // the launch, or with cublaslt-epilogues, a bias (and a ReLU) applied by
   // one cuBLASLt call (gopt_cuda_sgemm_epilogue).
+  // With conv-gemm, ungrouped convolutions too: an im2col launch and a GEMM.
+  if (options.convolutionsAsGemm)
+    toLinalg.addPass(createGOptConvolutionsToGemm());
   GOptSelectLibraryContractionsOptions select;
   select.windowedOps = false;
   toLinalg.addPass(createGOptSelectLibraryContractions(select));

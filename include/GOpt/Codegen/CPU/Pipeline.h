@@ -74,6 +74,13 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
                      "its output, instead of a loop over the output after "
                      "it"),
       llvm::cl::init(true)};
+  Option<bool> convolutionsAsGemm{
+      *this, "conv-gemm",
+      llvm::cl::desc("On the library path, an ungrouped f32 convolution is an "
+                     "im2col loop nest and a gopt_sgemm call "
+                     "(gopt-convolutions-to-gemm, the GPU's conv-gemm) "
+                     "instead of a gopt_conv2d call"),
+      llvm::cl::init(false)};
   Option<bool> freeAfterLastUse{
       *this, "free-after-last-use",
       llvm::cl::desc("Free each buffer after its last use "

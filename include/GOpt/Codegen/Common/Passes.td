@@ -233,6 +233,30 @@ def GOptVerifyLLVMLowered : Pass<"gopt-verify-llvm-lowered", "::mlir::ModuleOp">
   ];
 }
 
+def GOptConvolutionsToGemm : Pass<"gopt-convolutions-to-gemm"> {
+  let summary = "Compute f32 convolutions as an im2col copy and a GEMM";
+  let description = [{
+    Rewrites every f32 `linalg.conv_2d_nchw_fchw` and
+    `linalg.conv_2d_nhwc_fhwc` (what `convert-gopt-to-linalg` makes of an
+    ungrouped `gopt.conv2d`) with upstream's `linalg::rewriteInIm2Col`: a
+    parallel generic copies each output position's receptive field into one
+    row of an im2col tensor `[N, C·KH·KW, OH·OW]` (`[N, OH·OW, KH·KW·C]`
+    channels last), and a contraction generic multiplies it with the filter
+    seen as a `[F, C·KH·KW]` matrix; a reshape gives the convolution's
+    result back. The contraction is one a GEMM library takes, so
+    `gopt-select-library-contractions` marks it. Grouped (depthwise)
+    convolutions are left as they are. The GPU pipeline runs it with
+    `conv-gemm` (docs/GPU.md): a convolution becomes an im2col launch and a
+    cuBLAS call instead of one dot product per output element.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "num-rewritten",
+              "Convolutions rewritten as im2col and a GEMM">,
+  ];
+}
+
 def GOptFoldPermutationsIntoContractions
     : Pass<"gopt-fold-permutations-into-contractions"> {
   let summary = "Let contractions read a transposed operand through strides";

@@ -64,6 +64,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "that applies them (gopt_cuda_sgemm_epilogue) instead "
                      "of a cuBLAS call and a launch"),
       llvm::cl::init(false)};
+  Option<bool> convolutionsAsGemm{
+      *this, "conv-gemm",
+      llvm::cl::desc("An ungrouped f32 convolution is an im2col launch and a "
+                     "cuBLAS GEMM (gopt-convolutions-to-gemm) instead of one "
+                     "dot product per output element"),
+      llvm::cl::init(false)};
 };
 
 /// Appends the GPU pipeline from gopt to the LLVM dialect and a gpu.binary

@@ -1,0 +1,49 @@
+// RUN: gopt-opt %s -split-input-file --gopt-convolutions-to-gemm | FileCheck %s
+
+// The convolutions below are what convert-gopt-to-linalg makes of an
+// ungrouped gopt.conv2d: NCHW with an FCHW filter, and NHWC with an FHWC
+// filter after gopt-channels-last.
+
+// NCHW, stride 2: an im2col copy [N, C·KH·KW, OH·OW] (parallel loops only),
+// then a contraction with the filter as a [F, C·KH·KW] matrix (one
+// reduction loop), reshaped back to [N, F, OH, OW].
+// CHECK-LABEL: func.func @nchw
+// CHECK-SAME: (%[[X:.*]]: tensor<2x5x12x11xf32>, %[[W:.*]]: tensor<7x5x3x2xf32>
+// CHECK-NOT: linalg.conv_2d
+// CHECK: %[[FILTER:.*]] = tensor.collapse_shape %[[W]] {{\[}}[0], [1, 2, 3]] : tensor<7x5x3x2xf32> into tensor<7x30xf32>
+// CHECK: %[[COL:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]} ins(%[[X]] : tensor<2x5x12x11xf32>) outs(%{{.*}} : tensor<2x30x50xf32>)
+// CHECK: %[[GEMM:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[FILTER]], %[[COL]] : tensor<7x30xf32>, tensor<2x30x50xf32>) outs(%{{.*}} : tensor<2x7x50xf32>)
+// CHECK: %[[OUT:.*]] = tensor.expand_shape %[[GEMM]] {{.*}} : tensor<2x7x50xf32> into tensor<2x7x5x10xf32>
+// CHECK: return %[[OUT]]
+func.func @nchw(%x: tensor<2x5x12x11xf32>, %w: tensor<7x5x3x2xf32>, %init: tensor<2x7x5x10xf32>) -> tensor<2x7x5x10xf32> {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<[2, 1]> : tensor<2xi64>} ins(%x, %w : tensor<2x5x12x11xf32>, tensor<7x5x3x2xf32>) outs(%init : tensor<2x7x5x10xf32>) -> tensor<2x7x5x10xf32>
+  return %0 : tensor<2x7x5x10xf32>
+}
+
+// -----
+
+// NHWC: the im2col rows are the output positions [N, OH·OW, KH·KW·C], and
+// the contraction reads the filter [F, KH·KW·C] along its rows.
+// CHECK-LABEL: func.func @nhwc
+// CHECK-NOT: linalg.conv_2d
+// CHECK: tensor.collapse_shape %{{.*}} : tensor<16x3x3x8xf32> into tensor<16x72xf32>
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<1x64x72xf32>)
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x64x72xf32>, tensor<16x72xf32>) outs(%{{.*}} : tensor<1x64x16xf32>)
+// CHECK: tensor.expand_shape %{{.*}} : tensor<1x64x16xf32> into tensor<1x8x8x16xf32>
+func.func @nhwc(%x: tensor<1x10x10x8xf32>, %w: tensor<16x3x3x8xf32>, %init: tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32> {
+  %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x10x10x8xf32>, tensor<16x3x3x8xf32>) outs(%init : tensor<1x8x8x16xf32>) -> tensor<1x8x8x16xf32>
+  return %0 : tensor<1x8x8x16xf32>
+}
+
+// -----
+
+// Left as they are: a dilated convolution (upstream's im2col takes none),
+// and one on f16 (no f32 GEMM computes it).
+// CHECK-LABEL: func.func @kept
+// CHECK: linalg.conv_2d_nchw_fchw {dilations = dense<2>
+// CHECK: linalg.conv_2d_nchw_fchw {{.*}} -> tensor<1x4x6x6xf16>
+func.func @kept(%x: tensor<1x3x10x10xf32>, %w: tensor<4x3x3x3xf32>, %init: tensor<1x4x6x6xf32>, %xh: tensor<1x3x8x8xf16>, %wh: tensor<4x3x3x3xf16>, %inith: tensor<1x4x6x6xf16>) -> (tensor<1x4x6x6xf32>, tensor<1x4x6x6xf16>) {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x3x10x10xf32>, tensor<4x3x3x3xf32>) outs(%init : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%xh, %wh : tensor<1x3x8x8xf16>, tensor<4x3x3x3xf16>) outs(%inith : tensor<1x4x6x6xf16>) -> tensor<1x4x6x6xf16>
+  return %0, %1 : tensor<1x4x6x6xf32>, tensor<1x4x6x6xf16>
+}
