@@ -47,3 +47,30 @@ func.func @kept(%x: tensor<1x3x10x10xf32>, %w: tensor<4x3x3x3xf32>, %init: tenso
   %1 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%xh, %wh : tensor<1x3x8x8xf16>, tensor<4x3x3x3xf16>) outs(%inith : tensor<1x4x6x6xf16>) -> tensor<1x4x6x6xf16>
   return %0, %1 : tensor<1x4x6x6xf32>, tensor<1x4x6x6xf16>
 }
+
+// -----
+
+// A zero-padded input (convert-gopt-to-linalg's tensor.pad): the im2col copy
+// reads the unpadded input, its indices shifted by the low padding and
+// clamped, and selects zero where they fell in the padding; the padded
+// tensor is not built.
+// CHECK-LABEL: func.func @padded
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<1x3x8x8xf32>
+// CHECK-NOT: tensor.pad
+// CHECK: %[[COL:.*]] = linalg.generic {indexing_maps = [#{{.*}}], iterator_types = ["parallel", "parallel", "parallel"]} outs(%{{.*}} : tensor<1x27x64xf32>)
+// CHECK-DAG: %[[H:.*]] = arith.minsi
+// CHECK-DAG: %[[W:.*]] = arith.minsi
+// CHECK: %[[E:.*]] = tensor.extract %[[X]][%{{.*}}, %{{.*}}, %[[H]], %[[W]]] : tensor<1x3x8x8xf32>
+// CHECK: %[[V:.*]] = arith.select %{{.*}}, %[[E]], %{{.*}} : f32
+// CHECK: linalg.yield %[[V]] : f32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[COL]] : tensor<4x27xf32>, tensor<1x27x64xf32>)
+// CHECK-NOT: tensor.pad
+func.func @padded(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %init: tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x3x8x8xf32> to tensor<1x3x10x10xf32>
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x3x10x10xf32>, tensor<4x3x3x3xf32>) outs(%init : tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
+  return %0 : tensor<1x4x8x8xf32>
+}

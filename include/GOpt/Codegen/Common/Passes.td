@@ -243,17 +243,25 @@ def GOptConvolutionsToGemm : Pass<"gopt-convolutions-to-gemm"> {
     row of an im2col tensor `[N, C·KH·KW, OH·OW]` (`[N, OH·OW, KH·KW·C]`
     channels last), and a contraction generic multiplies it with the filter
     seen as a `[F, C·KH·KW]` matrix; a reshape gives the convolution's
-    result back. The contraction is one a GEMM library takes, so
+    result back. When the input is a zero-padded `tensor.pad` (a padded
+    convolution), the copy reads the unpadded input, its indices shifted by
+    the low padding and clamped, and selects the padding value where they
+    fell outside: the padded tensor is never built. The contraction is one
+    a GEMM library takes, so
     `gopt-select-library-contractions` marks it. Grouped (depthwise)
     convolutions are left as they are. The GPU pipeline runs it with
     `conv-gemm` (docs/GPU.md): a convolution becomes an im2col launch and a
     cuBLAS call instead of one dot product per output element.
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+  let dependentDialects = ["::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
   let statistics = [
     Statistic<"numRewritten", "num-rewritten",
               "Convolutions rewritten as im2col and a GEMM">,
+    Statistic<"numPaddingsRead", "num-paddings-read",
+              "im2col copies that read a padded input through its padding">,
   ];
 }
 
