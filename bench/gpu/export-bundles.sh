@@ -12,10 +12,13 @@
 #   perf/   benchmark shapes (32M-element elementwise chain, softmax and
 #           layer norm over 8192x4096, a 1024^3 matmul, a linear layer with
 #           bias and ReLU 8192x1024x1024, a transformer
-#           encoder layer at seq 512, d 768), inputs generated on the GPU
-#           machine, except the encoder's, which also has its CPU reference.
+#           encoder layer at seq 512, d 768, a ResNet basic block at
+#           64 channels, 56x56, and a strided convolution to 128), inputs
+#           generated on the GPU machine, except the encoder's, which also
+#           has its CPU reference.
 # The chain is also compiled with 2, 4 and 8 elements per thread (check and
-# perf), the linear layer and the encoder with cuBLASLt epilogues (.lt);
+# perf), the linear layer and the encoder with cuBLASLt epilogues (.lt),
+# the conv block with its convolutions as im2col and cuBLAS (.gemm);
 # explore/ holds gopt-explore's configurations of the bundled
 # transformer block (--passes=fold,dce,cse,fuse,cuda-graph --export-bundles). The tarball also holds gopt-exec
 # (it links no LLVM or MLIR).
@@ -43,7 +46,7 @@ for size in small big; do
   flag=(); [[ $size == small ]] && flag=(--small)
   "$python" "$root/bench/gpu/make_models.py" "$models" "${flag[@]}"
   "$build/bin/gopt-import-onnx" "$models/encoder.onnx" -o "$models/encoder.mlir"
-  names=(ew_chain softmax layer_norm matmul linear_bias encoder)
+  names=(ew_chain softmax layer_norm matmul linear_bias encoder conv_block)
   [[ $size == small ]] && names+=(reductions)
   for name in "${names[@]}"; do
     inputs=$(ls "$models/$name".input*.npy | paste -sd, -)
@@ -71,6 +74,19 @@ for name in linear_bias encoder; do
     [[ $set_ == perf && $name != encoder ]] && input_flag=(--generated-inputs)
     export_model $set_ "$name.lt" "$models/$name.mlir" fused "${input_flag[@]}" \
       --nvvm-options=cublaslt-epilogues=true
+  done
+done
+# Convolutions as an im2col launch and a cuBLAS GEMM (gopt-lower-to-nvvm's
+# conv-gemm), unfused (NCHW) and fused (channels last): checked and timed
+# against the direct loops.
+for size in small big; do
+  set_=perf input_flag=(--generated-inputs)
+  if [[ $size == small ]]; then
+    set_=check input_flag=(--inputs="$work/models-small/conv_block.input0.npy")
+  fi
+  for config in unfused fused; do
+    export_model $set_ conv_block.gemm "$work/models-$size/conv_block.mlir" $config \
+      "${input_flag[@]}" --nvvm-options=conv-gemm=true
   done
 done
 # Elements per thread (gopt-lower-to-nvvm's elements-per-thread, its loads

@@ -111,6 +111,46 @@ def linear_bias(m, k, n):
 """
 
 
+def hex_constant(values):
+    """A gopt.constant's value as MLIR's hex form of the raw f32 data."""
+    return '"0x' + values.astype("<f4").tobytes().hex().upper() + '"'
+
+
+def conv_block(c, hw, rng):
+    """A ResNet basic block and the next stage's strided convolution
+    (ResNet-18's layer1 → layer2 shapes at c=64, hw=56): 3x3 convolutions
+    with a bias, ReLU, a residual. Weights are constants scaled by
+    1/sqrt(fan-in), so activations keep their scale."""
+    x = f"tensor<1x{c}x{hw}x{hw}xf32>"
+    y = f"tensor<1x{2 * c}x{hw // 2}x{hw // 2}xf32>"
+    scale = 1.0 / np.sqrt(9 * c)
+    consts = []
+    for name, shape in (("w1", (c, c, 3, 3)), ("b1", (c,)),
+                        ("w2", (c, c, 3, 3)), ("b2", (c,)),
+                        ("w3", (2 * c, c, 3, 3)), ("b3", (2 * c,))):
+        values = coarse(rng, shape, scale if name[0] == "w" else 0.25)
+        consts.append(f"  %{name} = gopt.constant dense<{hex_constant(values)}>"
+                      f" : tensor<{shape_text(shape)}>")
+    w = f"tensor<{c}x{c}x3x3xf32>"
+    w3 = f"tensor<{2 * c}x{c}x3x3xf32>"
+    b, b3 = f"tensor<{c}xf32>", f"tensor<{2 * c}xf32>"
+    conv = ("strides = [{s}, {s}] padding = [1, 1, 1, 1] dilations = [1, 1] "
+            "groups = 1")
+    return "\n".join([
+        f"// ResNet basic block ({c} channels, {hw}x{hw}) and a strided",
+        f"// 3x3 convolution to {2 * c} channels.",
+        f"func.func @main(%x: {x}) -> {y} {{"] + consts + [
+        f"  %c1 = gopt.conv2d %x, %w1, %b1 {conv.format(s=1)} : {x}, {w}, {b} -> {x}",
+        f"  %r1 = gopt.relu %c1 : {x}",
+        f"  %c2 = gopt.conv2d %r1, %w2, %b2 {conv.format(s=1)} : {x}, {w}, {b} -> {x}",
+        f"  %s2 = gopt.add %c2, %x : {x}",
+        f"  %r2 = gopt.relu %s2 : {x}",
+        f"  %c3 = gopt.conv2d %r2, %w3, %b3 {conv.format(s=2)} : {x}, {w3}, {b3} -> {y}",
+        f"  %r3 = gopt.relu %c3 : {y}",
+        f"  return %r3 : {y}",
+        "}", ""])
+
+
 def export_encoder(outdir, seq, d, heads, rng):
     import torch
     torch.manual_seed(SEED)
@@ -150,13 +190,16 @@ def main():
     lm, lk, ln = (8192, 1024, 1024) if big else (64, 48, 40)
     models["linear_bias"] = (linear_bias(lm, lk, ln),
                              [(lm, lk), (lk, ln), (ln,)])
+    cc, chw = (64, 56) if big else (8, 12)
+    models["conv_block"] = (conv_block(cc, chw, rng), [(1, cc, chw, chw)])
     for name, (text, shapes) in models.items():
         with open(os.path.join(args.outdir, name + ".mlir"), "w") as f:
             f.write(text)
         for i, shape in enumerate(shapes):
             np.save(os.path.join(args.outdir, f"{name}.input{i}.npy"),
                     coarse(rng, shape, 4.0 if name not in ("matmul",
-                                                           "linear_bias")
+                                                           "linear_bias",
+                                                           "conv_block")
                            else 1.0))
     seq, d, heads = (512, 768, 12) if big else (16, 64, 4)
     export_encoder(args.outdir, seq, d, heads, rng)

@@ -4,8 +4,9 @@ torch_peer.py's (scripts/gpu-check.sh writes both into one folder):
 correctness of every check bundle (with streams and as one CUDA graph),
 then per model GOpt unfused and fused against PyTorch eager and
 torch.compile, the models as CUDA graphs (gopt-exec --cuda-graph) against
-torch.compile's "reduce-overhead" mode, and the targets of
-bench/gpu/README.md.
+torch.compile's "reduce-overhead" mode, the lowering options not yet on
+by default against the default (cuBLASLt epilogues, convolutions as im2col
+and cuBLAS, elements per thread), and the targets of bench/gpu/README.md.
 
   python3 bench/gpu/summarize.py REPORT_DIR
 """
@@ -13,6 +14,10 @@ import glob
 import json
 import os
 import sys
+
+
+MODELS = ["ew_chain", "softmax", "layer_norm", "matmul", "linear_bias",
+          "encoder", "conv_block"]
 
 
 def load(path):
@@ -36,8 +41,7 @@ def graph_section(folder, peer):
     with streams and in the graph, the device memory the graph holds
     against the streams' peak, and torch.compile(mode="reduce-overhead")."""
     rows = []
-    for name in ["ew_chain", "softmax", "layer_norm", "matmul", "linear_bias",
-                 "encoder"]:
+    for name in MODELS:
         for config in ("unfused", "fused"):
             path = os.path.join(folder, f"perf.{name}.{config}.json")
             if not os.path.exists(path):
@@ -71,28 +75,46 @@ def graph_section(folder, peer):
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"] + rows
 
 
-def cublaslt_section(folder):
-    """Fused models with cuBLASLt epilogues (a bias, or a bias and a ReLU,
-    in the GEMM's call) against the default (cuBLAS, then a launch)."""
+def variant_section(folder, title, suffix, rows_of, columns):
+    """One lowering option against the default on the same model and graph
+    configuration: perf.NAME.CONFIG.json against perf.NAME.SUFFIX.CONFIG.json
+    for each (name, config) of rows_of; columns names the two."""
     rows = []
-    for name in ["linear_bias", "encoder"]:
-        base = os.path.join(folder, f"perf.{name}.fused.json")
-        lt = os.path.join(folder, f"perf.{name}.lt.fused.json")
-        if not (os.path.exists(base) and os.path.exists(lt)):
+    for name, config in rows_of:
+        base = os.path.join(folder, f"perf.{name}.{config}.json")
+        variant = os.path.join(folder, f"perf.{name}.{suffix}.{config}.json")
+        if not (os.path.exists(base) and os.path.exists(variant)):
             continue
-        b, l = load(base), load(lt)
+        b, v = load(base), load(variant)
         fmt = lambda r: (f"{r['latency_ms']['median']:.4f} "
                          f"[{r['latency_ms']['q1']:.4f}-"
                          f"{r['latency_ms']['q3']:.4f}]")
-        rows.append(f"| {name} | {fmt(b)} | {fmt(l)} | "
-                    f"{b['latency_ms']['median'] / l['latency_ms']['median']:.3f}"
-                    f" | {kernels(b)} → {kernels(l)} |")
+        rows.append(f"| {name} {config} | {fmt(b)} | {fmt(v)} | "
+                    f"{b['latency_ms']['median'] / v['latency_ms']['median']:.3f}"
+                    f" | {kernels(b)} → {kernels(v)} |")
     if not rows:
         return []
-    return ["\n## cuBLASLt epilogues (fused; median ms of single calls, "
-            "[IQR])\n",
-            "| model | cuBLAS + launch | cuBLASLt epilogue | S | kernels |",
+    return [f"\n## {title} (median ms of single calls, [IQR])\n",
+            f"| model | {columns[0]} | {columns[1]} | S | kernels |",
             "|---|---:|---:|---:|---:|"] + rows
+
+
+def cublaslt_section(folder):
+    """Fused models with cuBLASLt epilogues (a bias, or a bias and a ReLU,
+    in the GEMM's call) against the default (cuBLAS, then a launch)."""
+    return variant_section(folder, "cuBLASLt epilogues", "lt",
+                           [("linear_bias", "fused"), ("encoder", "fused")],
+                           ("cuBLAS + launch", "cuBLASLt epilogue"))
+
+
+def conv_gemm_section(folder):
+    """The conv block with its convolutions as an im2col launch and a cuBLAS
+    GEMM (conv-gemm) against the direct loops, NCHW (unfused) and channels
+    last (fused)."""
+    return variant_section(folder, "Convolutions as im2col and cuBLAS "
+                           "(conv-gemm)", "gemm",
+                           [("conv_block", "unfused"), ("conv_block", "fused")],
+                           ("direct loops", "im2col + cuBLAS"))
 
 
 def main():
@@ -124,8 +146,7 @@ def main():
                "GOpt fused GB/s (% of copy) |")
     out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     targets = []
-    for name in ["ew_chain", "softmax", "layer_norm", "matmul", "linear_bias",
-                 "encoder"]:
+    for name in MODELS:
         paths = {c: os.path.join(folder, f"perf.{name}.{c}.json")
                  for c in ("unfused", "fused")}
         if not all(os.path.exists(p) for p in paths.values()):
@@ -161,6 +182,7 @@ def main():
                             "TF32)", 100 * ratio, 90))
     out.extend(graph_section(folder, peer))
     out.extend(cublaslt_section(folder))
+    out.extend(conv_gemm_section(folder))
     sweep = [(e, os.path.join(folder, f"perf.ew_chain.e{e}.fused.json"))
              for e in (2, 4, 8)]
     sweep = [(e, path) for e, path in sweep if os.path.exists(path)]

@@ -58,6 +58,22 @@ def ew_chain(x):
             + torch.tanh(x) * x)
 
 
+class ConvBlock(torch.nn.Module):
+    """make_models.py's conv_block: a ResNet basic block and a strided 3x3
+    convolution to twice the channels (cuDNN, no TF32)."""
+
+    def __init__(self, c):
+        super().__init__()
+        self.c1 = torch.nn.Conv2d(c, c, 3, padding=1)
+        self.c2 = torch.nn.Conv2d(c, c, 3, padding=1)
+        self.c3 = torch.nn.Conv2d(c, 2 * c, 3, stride=2, padding=1)
+
+    def forward(self, x):
+        r1 = torch.relu(self.c1(x))
+        r2 = torch.relu(self.c2(r1) + x)
+        return torch.relu(self.c3(r2))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out")
@@ -81,6 +97,8 @@ def main():
         d_model=768, nhead=12, dim_feedforward=3072, batch_first=True,
         activation="gelu", dropout=0.0).to(dev).eval()
     xe = torch.randn(1, 512, 768, device=dev)
+    conv = ConvBlock(64).to(dev).eval()
+    xc = torch.randn(1, 64, 56, 56, device=dev)
     models = {
         "ew_chain": (ew_chain, (x,)),
         "softmax": (lambda t: torch.softmax(t, -1), (x,)),
@@ -88,6 +106,7 @@ def main():
         "matmul": (torch.matmul, (a, b)),
         "linear_bias": (lambda x, w, b: torch.relu(x @ w + b), (lx, lw, lb)),
         "encoder": (enc, (xe,)),
+        "conv_block": (conv, (xc,)),
     }
     result = {"device": torch.cuda.get_device_name(),
               "torch": torch.__version__, "models": {}}
