@@ -12,15 +12,18 @@
 # 3. every perf bundle, unfused and fused: latency, device memory, the
 #    effective bandwidth against a device copy timed in the same run, and
 #    the latency as one CUDA graph;
-# 4. scripts/gpu-explore.sh on gopt-explore's exported configurations of
+# 4. the GEMM arithmetic (GOPT_CUBLAS_MATH=tf32, bf16) on the bundles whose
+#    time is GEMMs: latency, and errors against the f32 CPU reference where
+#    the bundle has one (an accuracy figure, not a failure);
+# 5. scripts/gpu-explore.sh on gopt-explore's exported configurations of
 #    the bundled transformer block: REPORT_DIR/explore-runs, which
 #    `gopt-explore --target=cuda examples/transformer_block.mlir
 #    --passes=fold,dce,cse,fuse,cuda-graph --recorded-runs=DIR` analyzes
 #    here (DIR: the same export, with the runs copied in as DIR/runs);
-# 5. bench/gpu/torch_peer.py: PyTorch eager, torch.compile and its
+# 6. bench/gpu/torch_peer.py: PyTorch eager, torch.compile and its
 #    "reduce-overhead" mode (CUDA graphs) on the same shapes (skipped with
 #    --no-torch or without python3 torch);
-# 6. REPORT_DIR/summary.md (bench/gpu/summarize.py) and the JSON reports.
+# 7. REPORT_DIR/summary.md (bench/gpu/summarize.py) and the JSON reports.
 # Exit status: 0 when every check bundle matched.
 set -uo pipefail
 tarball=${1:?usage: gpu-check.sh BUNDLES.tar.xz REPORT_DIR [--no-torch]}
@@ -100,6 +103,27 @@ for bundle in "$work"/bundles/perf/*/; do
       echo "gpu-check: perf $name: FAILED: $(cat "$report/perf.$name.err")"
     fi
   fi
+done
+
+# GEMM arithmetic: TF32 and bf16 tensor cores (GOPT_CUBLAS_MATH) on the
+# bundles whose time is GEMMs. Exit 2 (results beyond the f32 tolerance) is
+# the accuracy being measured: the report has the errors.
+for math in tf32 bf16; do
+  for bundle in "$work"/bundles/perf/{matmul,linear_bias,encoder,conv_block.gemm}.fused/ \
+                "$work"/bundles/check/{matmul,linear_bias,encoder}.fused/; do
+    [[ -d $bundle ]] || continue
+    set_=$(basename "$(dirname "$bundle")") name=$(basename "$bundle")
+    out=$report/math.$math.$set_.$name
+    GOPT_CUBLAS_MATH=$math timeout 180 "$exec_" "$bundle" --warmup 5 --reps 50 \
+      --atol 1e-4 --no-kernel-times --format=json --report="$out.json" 2>"$out.err"
+    status=$?
+    if [[ $status == 0 || $status == 2 ]]; then
+      echo "gpu-check: $math $set_/$name: $(grep -o '"median": [0-9.e-]*' "$out.json" | head -1) ms"
+    else
+      failed=$((failed + 1))
+      echo "gpu-check: $math $set_/$name: FAILED: $(cat "$out.err")"
+    fi
+  done
 done
 
 # The effect analysis's runs (gopt-explore --export-bundles in the tarball):

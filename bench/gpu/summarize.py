@@ -117,6 +117,46 @@ def conv_gemm_section(folder):
                            ("direct loops", "im2col + cuBLAS"))
 
 
+def math_section(folder):
+    """The GEMM arithmetic (GOPT_CUBLAS_MATH): each bundle with TF32 and
+    bf16 tensor cores against f32, its latency and its errors against the
+    f32 CPU reference (where it has one)."""
+    rows = []
+    for path in sorted(glob.glob(os.path.join(folder, "math.tf32.*.json"))):
+        key = os.path.basename(path)[len("math.tf32."):-len(".json")]
+        set_, name = key.split(".", 1)
+        base = os.path.join(folder, f"{set_}.{name}.json")
+        if not os.path.exists(base):
+            continue
+        b = load(base)
+        cells = [f"{set_}/{name}", f"{b['latency_ms']['median']:.4f}"]
+        for math in ("tf32", "bf16"):
+            mpath = os.path.join(folder, f"math.{math}.{key}.json")
+            if not os.path.exists(mpath):
+                cells += ["-", "-"]
+                continue
+            m = load(mpath)
+            lat = m["latency_ms"]["median"]
+            cells.append(f"{lat:.4f} ({b['latency_ms']['median'] / lat:.2f}x)")
+            res = m["results"]
+            res = res if isinstance(res, list) else [res]
+            if all(r.get("has_reference") for r in res):
+                err = max(r["max_abs_error"] for r in res)
+                rel = max(r["max_rel_error"] for r in res)
+                bad = sum(r["mismatches"] for r in res)
+                cells.append(f"{err:.2g} abs, {rel:.2g} rel, {bad} beyond "
+                             "f32 tolerance")
+            else:
+                cells.append("no reference")
+        rows.append("| " + " | ".join(cells) + " |")
+    if not rows:
+        return []
+    return ["\n## GEMM arithmetic (GOPT_CUBLAS_MATH; median ms, S over f32; "
+            "errors against the f32 CPU reference, atol 1e-4 + rtol 1e-3)\n",
+            "| bundle | f32 | tf32 | tf32 errors | bf16 | bf16 errors |",
+            "|---|---:|---:|---|---:|---|"] + rows
+
+
 def main():
     folder = sys.argv[1]
     out = []
@@ -183,6 +223,7 @@ def main():
     out.extend(graph_section(folder, peer))
     out.extend(cublaslt_section(folder))
     out.extend(conv_gemm_section(folder))
+    out.extend(math_section(folder))
     sweep = [(e, os.path.join(folder, f"perf.ew_chain.e{e}.fused.json"))
              for e in (2, 4, 8)]
     sweep = [(e, path) for e, path in sweep if os.path.exists(path)]

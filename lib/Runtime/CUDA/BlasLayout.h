@@ -4,7 +4,7 @@
 // Private to lib/Runtime/CUDA: how cuBLAS and cuBLASLt (both column-major)
 // read the row-major, strided matrices gopt_cuda_sgemm and
 // gopt_cuda_sgemm_epilogue are given, and what else the two share: their
-// status check and the choice of TF32.
+// status check and the GEMMs' arithmetic (f32, TF32, bf16).
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,11 +87,42 @@ inline void checkBlasStatus(const char *(*statusName)(int), const char *call,
                       : "status " + std::to_string(status)));
 }
 
-/// Whether GEMMs use TF32 tensor cores (GOPT_CUBLAS_TF32=1): 10-bit
-/// mantissas on the inputs, f32 accumulation.
-inline bool useTF32() {
+/// The arithmetic of the GEMMs cuBLAS and cuBLASLt compute for f32
+/// contractions (GOPT_CUBLAS_MATH): f32 (the default: what the CPU
+/// reference computes), tf32 (TF32 tensor cores: the inputs rounded to
+/// 10-bit mantissas, f32 accumulation) or bf16 (bf16 tensor cores: 7-bit
+/// mantissas, f32 accumulation). Operands and results stay f32 in memory.
+enum class GemmMath { F32, TF32, BF16 };
+
+/// GOPT_CUBLAS_MATH (f32, tf32, bf16), or GOPT_CUBLAS_TF32=1 for tf32;
+/// stops the process, naming the values, on any other.
+inline GemmMath gemmMath() {
   const char *tf32 = std::getenv("GOPT_CUBLAS_TF32");
-  return tf32 && std::string(tf32) == "1";
+  const char *math = std::getenv("GOPT_CUBLAS_MATH");
+  if (!math || !*math)
+    return tf32 && std::string(tf32) == "1" ? GemmMath::TF32 : GemmMath::F32;
+  std::string value = math;
+  if (value == "f32")
+    return GemmMath::F32;
+  if (value == "tf32")
+    return GemmMath::TF32;
+  if (value == "bf16")
+    return GemmMath::BF16;
+  fatal("GOPT_CUBLAS_MATH is '" + value + "': use f32, tf32 or bf16");
+}
+
+/// cublasComputeType_t of `math`: CUBLAS_COMPUTE_32F, _32F_FAST_TF32,
+/// _32F_FAST_16BF.
+inline int computeType(GemmMath math) {
+  switch (math) {
+  case GemmMath::F32:
+    return 68;
+  case GemmMath::TF32:
+    return 77;
+  case GemmMath::BF16:
+    return 75;
+  }
+  return 68;
 }
 
 } // namespace cuda

@@ -14,8 +14,12 @@
 // cublasSgemmStridedBatched; batches that share B and whose rows of A and C
 // follow each other are one GEMM of batch·m rows.
 //
-// Math: plain f32 (CUBLAS_DEFAULT_MATH, no TF32), unless GOPT_CUBLAS_TF32=1
-// (TF32 tensor cores: 10-bit mantissas on the inputs, f32 accumulation).
+// Math (GOPT_CUBLAS_MATH, BlasLayout.h): plain f32 (CUBLAS_DEFAULT_MATH, no
+// TF32) by default; tf32, the math mode CUBLAS_TF32_TENSOR_OP_MATH (10-bit
+// mantissas on the inputs, f32 accumulation); bf16, which no math mode
+// selects, through cublasGemmEx / cublasGemmStridedBatchedEx with f32
+// operands and CUBLAS_COMPUTE_32F_FAST_16BF (7-bit mantissas on the
+// inputs, f32 accumulation).
 //
 // Streams: the lowered host code synchronizes its stream before calling
 // out (gpu-async-region) and starts a new one after, so the call runs on a
@@ -53,6 +57,8 @@ using cublasHandle_t = struct cublasContext *;
 using cublasStatus_t = int;
 // cublasMath_t values (cublas_api.h).
 constexpr int kDefaultMath = 0, kTF32TensorOpMath = 3;
+// CUDA_R_32F (library_types.h), CUBLAS_GEMM_DEFAULT (cublas_api.h).
+constexpr int kRealF32 = 0, kGemmDefault = -1;
 
 /// The cuBLAS functions GOpt calls, opened at run time.
 struct CuBLAS {
@@ -67,9 +73,19 @@ struct CuBLAS {
                                         long long, const float *, int,
                                         long long, const float *, float *, int,
                                         long long, int);
+  // The same with a compute type (bf16): f32 operands and results.
+  cublasStatus_t (*gemmEx)(cublasHandle_t, int, int, int, int, int,
+                           const void *, const void *, int, int, const void *,
+                           int, int, const void *, void *, int, int, int, int);
+  cublasStatus_t (*gemmStridedBatchedEx)(cublasHandle_t, int, int, int, int,
+                                         int, const void *, const void *, int,
+                                         int, long long, const void *, int, int,
+                                         long long, const void *, void *, int,
+                                         int, long long, int, int, int);
   const char *(*statusName)(cublasStatus_t);
   cublasHandle_t handle = nullptr;
   CUstream stream = nullptr;
+  GemmMath math = GemmMath::F32;
   std::string library;
 };
 
@@ -98,6 +114,11 @@ CuBLAS load() {
   GOPT_BLAS_FUNCTION(setMathMode, "cublasSetMathMode");
   GOPT_BLAS_FUNCTION(sgemm, "cublasSgemm_v2");
   GOPT_BLAS_FUNCTION(sgemmStridedBatched, "cublasSgemmStridedBatched");
+  blas.math = gemmMath();
+  if (blas.math == GemmMath::BF16) {
+    GOPT_BLAS_FUNCTION(gemmEx, "cublasGemmEx");
+    GOPT_BLAS_FUNCTION(gemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
+  }
 #undef GOPT_BLAS_FUNCTION
   blas.statusName = reinterpret_cast<decltype(blas.statusName)>(
       dlsym(opened.handle, "cublasGetStatusName"));
@@ -109,8 +130,9 @@ CuBLAS load() {
   checkStatus(blas, "cublasSetStream",
               blas.setStream(blas.handle, blas.stream));
   checkStatus(blas, "cublasSetMathMode",
-              blas.setMathMode(blas.handle,
-                               useTF32() ? kTF32TensorOpMath : kDefaultMath));
+              blas.setMathMode(blas.handle, blas.math == GemmMath::TF32
+                                                ? kTF32TensorOpMath
+                                                : kDefaultMath));
   return blas;
 }
 
@@ -154,6 +176,23 @@ bool gemm(int64_t batch, int64_t m, int64_t n, int64_t k, float alpha,
     if (!fitsInt(v))
       return false;
   CuBLAS &blas = cublas();
+  if (blas.math == GemmMath::BF16) {
+    int compute = computeType(blas.math);
+    if (batch == 1)
+      checkStatus(blas, "cublasGemmEx",
+                  blas.gemmEx(blas.handle, x.op, y.op, rows, cols, k, &alpha,
+                              first, kRealF32, x.ld, second, kRealF32, y.ld,
+                              &beta, c, kRealF32, out.ld, compute,
+                              kGemmDefault));
+    else
+      checkStatus(blas, "cublasGemmStridedBatchedEx",
+                  blas.gemmStridedBatchedEx(
+                      blas.handle, x.op, y.op, rows, cols, k, &alpha, first,
+                      kRealF32, x.ld, firstBatch, second, kRealF32, y.ld,
+                      secondBatch, &beta, c, kRealF32, out.ld, cBatch, batch,
+                      compute, kGemmDefault));
+    return true;
+  }
   if (batch == 1)
     checkStatus(blas, "cublasSgemm",
                 blas.sgemm(blas.handle, x.op, y.op, rows, cols, k, &alpha,

@@ -17,8 +17,8 @@
 // shape's descriptors and the algorithm cuBLASLt's heuristic picks (for
 // the operands' actual alignments) are made once and kept.
 //
-// Math: f32 (CUBLAS_COMPUTE_32F), or TF32 tensor cores with
-// GOPT_CUBLAS_TF32=1 (CUBLAS_COMPUTE_32F_FAST_TF32), as gopt_cuda_sgemm.
+// Math: as gopt_cuda_sgemm's (GOPT_CUBLAS_MATH, BlasLayout.h), the compute
+// type CUBLAS_COMPUTE_32F, _32F_FAST_TF32 or _32F_FAST_16BF.
 // Stream: as gopt_cuda_sgemm's (CuBLAS.cpp): a stream of its own, waited
 // for before returning; the capturing stream while a CUDA graph is
 // captured. Timed under the name `cublaslt_sgemm_epilogue` when kernels
@@ -66,8 +66,7 @@ struct HeuristicResult {
 };
 
 // Values of cublasLt.h, cublas_api.h and library_types.h.
-constexpr int kComputeF32 = 68, kComputeF32FastTF32 = 77; // cublasComputeType_t
-constexpr int kRealF32 = 0;                               // CUDA_R_32F
+constexpr int kRealF32 = 0; // CUDA_R_32F
 constexpr int kDescTransA = 3, kDescTransB = 4, kDescEpilogue = 7,
               kDescBiasPointer = 8;
 constexpr int kPrefMaxWorkspaceBytes = 1, kPrefMinAlignmentA = 5,
@@ -105,7 +104,7 @@ struct CuBLASLt {
   cublasLtHandle_t handle = nullptr;
   CUstream stream = nullptr;
   CUdeviceptr workspace = 0;
-  bool tf32 = false;
+  GemmMath math = GemmMath::F32;
   std::string library;
 };
 
@@ -146,7 +145,7 @@ CuBLASLt load() {
   check("cuStreamCreate",
         d.cuStreamCreate(&lt.stream, /*CU_STREAM_NON_BLOCKING=*/1));
   check("cuMemAlloc_v2", d.cuMemAlloc(&lt.workspace, kWorkspaceBytes));
-  lt.tf32 = useTF32();
+  lt.math = gemmMath();
   return lt;
 }
 
@@ -200,9 +199,7 @@ const Plan &planFor(CuBLASLt &lt, const PlanKey &key) {
   if (!inserted)
     return plan;
   checkStatus(lt, "cublasLtMatmulDescCreate",
-              lt.descCreate(&plan.desc,
-                            lt.tf32 ? kComputeF32FastTF32 : kComputeF32,
-                            kRealF32));
+              lt.descCreate(&plan.desc, computeType(lt.math), kRealF32));
   int32_t xOp = key.xOp, yOp = key.yOp;
   checkStatus(lt, "cublasLtMatmulDescSetAttribute",
               lt.descSetAttribute(plan.desc, kDescTransA, &xOp, sizeof(xOp)));

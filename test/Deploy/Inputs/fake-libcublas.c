@@ -28,6 +28,29 @@ int cublasSgemmStridedBatched(void *h, int ta, int tb, int m, int n, int k,
           op(ta), op(tb), m, n, k, lda, ldb, ldc, sa, sb, sc, batch);
   return 0;
 }
+int cublasGemmEx(void *h, int ta, int tb, int m, int n, int k,
+                 const void *alpha, const void *a, int at, int lda,
+                 const void *b, int bt, int ldb, const void *beta, void *c,
+                 int ct, int ldc, int compute, int algo) {
+  fprintf(stderr,
+          "fake cublas: gemmEx %s%s m=%d n=%d k=%d lda=%d ldb=%d ldc=%d "
+          "types=%d,%d,%d compute=%d beta=%g\n",
+          op(ta), op(tb), m, n, k, lda, ldb, ldc, at, bt, ct, compute,
+          *(const float *)beta);
+  return 0;
+}
+int cublasGemmStridedBatchedEx(void *h, int ta, int tb, int m, int n, int k,
+                               const void *alpha, const void *a, int at,
+                               int lda, long long sa, const void *b, int bt,
+                               int ldb, long long sb, const void *beta, void *c,
+                               int ct, int ldc, long long sc, int batch,
+                               int compute, int algo) {
+  fprintf(stderr,
+          "fake cublas: gemmEx batched %s%s m=%d n=%d k=%d lda=%d ldb=%d "
+          "ldc=%d strides=%lld,%lld,%lld batch=%d compute=%d\n",
+          op(ta), op(tb), m, n, k, lda, ldb, ldc, sa, sb, sc, batch, compute);
+  return 0;
+}
 
 /* cuBLASLt (GOPT_CUBLASLT_LIBRARY may name this library too): descriptors
    remember what they are set to, and each matmul prints its operation. */
