@@ -6,13 +6,17 @@ with CUDA graphs), the peers GOpt's GPU code is compared with
 against. Same shapes as bench/gpu/make_models.py's perf set;
 each figure is the median wall time of single calls, each followed by a
 synchronize (as gopt-exec times a call, which returns once its kernels are
-done). Writes one JSON object.
+done). Writes one JSON object, rewritten after every measurement: eager
+for every model first, then torch.compile, then "reduce-overhead" (whose
+compiles take longest), so a run cut short by a time limit (the GPU check
+gives it five minutes) keeps what it measured.
 
   python3 bench/gpu/torch_peer.py OUT.json [--reps N] [--no-compile]
                                            [--no-graphs]
 """
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -114,19 +118,29 @@ def main():
     big2 = torch.empty_like(big)
     copy = time_calls(lambda: big2.copy_(big), 20)
     result["copy_gb_per_s"] = 2 * big.numel() * 4 / (copy["median"] * 1e6)
+    def save():
+        with open(args.out + ".tmp", "w") as f:
+            json.dump(result, f, indent=1)
+        os.replace(args.out + ".tmp", args.out)
+
+    passes = [("eager", None)]
+    if not args.no_compile:
+        passes.append(("", {}))
+        if not args.no_graphs:
+            passes.append(("graphs_", {"mode": "reduce-overhead"}))
     with torch.no_grad():
-        for name, (fn, inputs) in models.items():
-            entry = {"eager_ms": time_calls(lambda: fn(*inputs), args.reps)}
-            if not args.no_compile:
-                compile_and_time(entry, "", fn, inputs, args.reps, {})
-            if not args.no_compile and not args.no_graphs:
-                compile_and_time(entry, "graphs_", fn, inputs, args.reps,
-                                 {"mode": "reduce-overhead"})
-            result["models"][name] = entry
-            print(f"torch_peer: {name}: {json.dumps(entry)}", file=sys.stderr,
-                  flush=True)
-    with open(args.out, "w") as f:
-        json.dump(result, f, indent=1)
+        for prefix, options in passes:
+            for name, (fn, inputs) in models.items():
+                entry = result["models"].setdefault(name, {})
+                if options is None:
+                    entry["eager_ms"] = time_calls(lambda: fn(*inputs),
+                                                   args.reps)
+                else:
+                    compile_and_time(entry, prefix, fn, inputs, args.reps,
+                                     options)
+                save()
+                print(f"torch_peer: {name} {prefix or 'compiled'}: "
+                      f"{json.dumps(entry)}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":
