@@ -24,6 +24,10 @@
 #    "reduce-overhead" mode (CUDA graphs) on the same shapes (skipped with
 #    --no-torch or without python3 torch);
 # 7. REPORT_DIR/summary.md (bench/gpu/summarize.py) and the JSON reports.
+# GPU_CHECK_SECONDS (default 540) bounds the whole run: the explore runs and
+# the torch peer get what is left of it (each step says when it is skipped),
+# and summary.md is rewritten after each step, so a run stopped from outside
+# still leaves a summary of what it measured.
 # Exit status: 0 when every check bundle matched.
 set -uo pipefail
 tarball=${1:?usage: gpu-check.sh BUNDLES.tar.xz REPORT_DIR [--no-torch]}
@@ -37,6 +41,17 @@ trap 'rm -rf "$work"' EXIT
 tar -C "$work" -xJf "$tarball" || { echo "gpu-check: cannot unpack $tarball"; exit 1; }
 exec_=$work/bundles/bin/gopt-exec
 start=$(date +%s)
+budget=${GPU_CHECK_SECONDS:-540}
+# Seconds left of the budget, less `reserve`, at most `cap`.
+time_left() { # reserve cap
+  local left=$(( budget - ($(date +%s) - start) - $1 ))
+  (( left > $2 )) && left=$2
+  echo $left
+}
+summarize() {
+  python3 "$root/bench/gpu/summarize.py" "$report" > "$report/summary.md.tmp" 2>"$report/summarize.err" &&
+    mv "$report/summary.md.tmp" "$report/summary.md"
+}
 
 # Contractions call cuBLAS (opened at run time): the loader's, else one a
 # CUDA toolkit or a Python wheel (nvidia-cublas) installed.
@@ -105,6 +120,8 @@ for bundle in "$work"/bundles/perf/*/; do
   fi
 done
 
+summarize
+
 # GEMM arithmetic: TF32 and bf16 tensor cores (GOPT_CUBLAS_MATH) on the
 # bundles whose time is GEMMs. Exit 2 (results beyond the f32 tolerance) is
 # the accuracy being measured: the report has the errors.
@@ -126,10 +143,16 @@ for math in tf32 bf16; do
   done
 done
 
+summarize
+
 # The effect analysis's runs (gopt-explore --export-bundles in the tarball):
 # recorded into REPORT_DIR/explore-runs for gopt-explore --recorded-runs.
-if [[ -d $work/bundles/explore/bundles ]]; then
-  if GOPT_EXEC=$exec_ timeout 300 "$root/scripts/gpu-explore.sh" "$work/bundles/explore" 5 50 \
+# It leaves two minutes of the budget to the torch peer.
+explore_time=$(time_left 120 300)
+if [[ -d $work/bundles/explore/bundles ]] && (( explore_time < 30 )); then
+  echo "gpu-check: explore runs skipped: ${explore_time} s of the ${budget} s budget left"
+elif [[ -d $work/bundles/explore/bundles ]]; then
+  if GOPT_EXEC=$exec_ timeout "$explore_time" "$root/scripts/gpu-explore.sh" "$work/bundles/explore" 5 50 \
        2> "$report/explore.log"; then
     cp -r "$work/bundles/explore/runs" "$report/explore-runs"
     echo "gpu-check: explore: runs recorded in $report/explore-runs"
@@ -138,11 +161,16 @@ if [[ -d $work/bundles/explore/bundles ]]; then
   fi
 fi
 
-if [[ $torch == yes ]] && python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
-  timeout 300 python3 "$root/bench/gpu/torch_peer.py" "$report/torch.json" \
-    2>"$report/torch.log" || echo "gpu-check: torch peer failed (see torch.log)"
+torch_time=$(time_left 10 300)
+if [[ $torch == yes ]] && (( torch_time < 30 )); then
+  echo "gpu-check: torch peer skipped: ${torch_time} s of the ${budget} s budget left"
+elif [[ $torch == yes ]] && python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+  # The peer writes its JSON after each measurement: cut short, it keeps
+  # what it measured.
+  timeout "$torch_time" python3 "$root/bench/gpu/torch_peer.py" "$report/torch.json" \
+    2>"$report/torch.log" || echo "gpu-check: torch peer stopped early or failed (see torch.log)"
 fi
-python3 "$root/bench/gpu/summarize.py" "$report" > "$report/summary.md"
+summarize
 cat "$report/summary.md"
 echo "gpu-check: $checked check bundles, $failed failures, $(( $(date +%s) - start )) s"
 [[ $failed == 0 ]]
