@@ -462,19 +462,28 @@ func.func @transpose(%x: tensor<2x3x4xi1>) -> tensor<4x2x3xi1> {
 
 // -----
 
-// One collapse or expand where a reassociation exists, else through 1-D.
+// One collapse or expand where a reassociation exists; else through the
+// coarsest shape both refine (runs of dims with equal products: [16, 1, 64]
+// → [16, 64] → [16, 4, 16], which keeps a strided view of a slice a view),
+// and through 1-D when that is the only one.
 // CHECK-LABEL: func.func @reshape
 // CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
 // CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2]] output_shape [2, 3, 2] : tensor<2x6xf32> into tensor<2x3x2xf32>
 // CHECK: %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1]] : tensor<2x3xf32> into tensor<6xf32>
 // CHECK: tensor.expand_shape %[[FLAT]] {{\[\[}}0, 1]] output_shape [3, 2] : tensor<6xf32> into tensor<3x2xf32>
 // CHECK: tensor.collapse_shape %{{.*}} [] : tensor<1x1xf32> into tensor<f32>
-func.func @reshape(%a: tensor<2x3x4xf32>, %b: tensor<2x6xf32>, %c: tensor<2x3xf32>, %d: tensor<1x1xf32>) -> (tensor<6x4xf32>, tensor<2x3x2xf32>, tensor<3x2xf32>, tensor<f32>) {
+// CHECK: %[[COARSE:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : tensor<16x1x64xf32> into tensor<16x64xf32>
+// CHECK: tensor.expand_shape %[[COARSE]] {{\[\[}}0], [1, 2]] output_shape [16, 4, 16] : tensor<16x64xf32> into tensor<16x4x16xf32>
+// CHECK: %[[C2:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1], [2], [3]] : tensor<2x3x4x5xf32> into tensor<6x4x5xf32>
+// CHECK: tensor.expand_shape %[[C2]] {{\[\[}}0, 1], [2, 3], [4]] output_shape [3, 2, 2, 2, 5] : tensor<6x4x5xf32> into tensor<3x2x2x2x5xf32>
+func.func @reshape(%a: tensor<2x3x4xf32>, %b: tensor<2x6xf32>, %c: tensor<2x3xf32>, %d: tensor<1x1xf32>, %e: tensor<16x1x64xf32>, %f: tensor<2x3x4x5xf32>) -> (tensor<6x4xf32>, tensor<2x3x2xf32>, tensor<3x2xf32>, tensor<f32>, tensor<16x4x16xf32>, tensor<3x2x2x2x5xf32>) {
   %0 = gopt.reshape %a : tensor<2x3x4xf32> -> tensor<6x4xf32>
   %1 = gopt.reshape %b : tensor<2x6xf32> -> tensor<2x3x2xf32>
   %2 = gopt.reshape %c : tensor<2x3xf32> -> tensor<3x2xf32>
   %3 = gopt.reshape %d : tensor<1x1xf32> -> tensor<f32>
-  return %0, %1, %2, %3 : tensor<6x4xf32>, tensor<2x3x2xf32>, tensor<3x2xf32>, tensor<f32>
+  %4 = gopt.reshape %e : tensor<16x1x64xf32> -> tensor<16x4x16xf32>
+  %5 = gopt.reshape %f : tensor<2x3x4x5xf32> -> tensor<3x2x2x2x5xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<6x4xf32>, tensor<2x3x2xf32>, tensor<3x2xf32>, tensor<f32>, tensor<16x4x16xf32>, tensor<3x2x2x2x5xf32>
 }
 
 // -----

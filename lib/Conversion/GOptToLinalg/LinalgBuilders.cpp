@@ -264,6 +264,52 @@ Value reshapeTo(OpBuilder &b, Location loc, Value v, RankedTensorType target) {
                                                      src.getShape()))
       return tensor::ExpandShapeOp::create(b, loc, target, v, *re);
   }
+  // Both ranks at least 1, neither shape a coarsening of the other: through
+  // the coarsest shape both refine (runs of dims whose products match,
+  // [16, 1, 64] → [16, 64] → [16, 4, 16]) rather than through one flat dim,
+  // so a strided view (a slice) stays a view: collapsing only dims that are
+  // contiguous together.
+  if (src.getRank() > 0 && target.getRank() > 0) {
+    SmallVector<ReassociationIndices> srcGroups, targetGroups;
+    SmallVector<int64_t> coarse;
+    ArrayRef<int64_t> s = src.getShape(), t = target.getShape();
+    size_t i = 0, j = 0;
+    while (i < s.size() && j < t.size()) {
+      ReassociationIndices sg{static_cast<int64_t>(i)},
+          tg{static_cast<int64_t>(j)};
+      int64_t sp = s[i++], tp = t[j++];
+      while (sp != tp) {
+        if (sp < tp && i < s.size()) {
+          sg.push_back(i);
+          sp *= s[i++];
+        } else if (tp < sp && j < t.size()) {
+          tg.push_back(j);
+          tp *= t[j++];
+        } else {
+          break;
+        }
+      }
+      if (sp != tp)
+        break;
+      srcGroups.push_back(sg);
+      targetGroups.push_back(tg);
+      coarse.push_back(sp);
+    }
+    // Trailing unit dims join the last group.
+    for (; i < s.size() && !srcGroups.empty() && s[i] == 1; ++i)
+      srcGroups.back().push_back(i);
+    for (; j < t.size() && !targetGroups.empty() && t[j] == 1; ++j)
+      targetGroups.back().push_back(j);
+    if (i == s.size() && j == t.size() && !coarse.empty()) {
+      auto coarseType = RankedTensorType::get(coarse, src.getElementType());
+      Value c = v;
+      if (coarseType != src)
+        c = tensor::CollapseShapeOp::create(b, loc, coarseType, v, srcGroups);
+      if (coarseType == target)
+        return c;
+      return tensor::ExpandShapeOp::create(b, loc, target, c, targetGroups);
+    }
+  }
   auto flatType =
       RankedTensorType::get({src.getNumElements()}, src.getElementType());
   Value flat = v;
