@@ -120,6 +120,31 @@ def GOptSplitAttentionKernels : Pass<"gopt-split-attention-kernels"> {
   let dependentDialects = ["::mlir::gopt::GOptDialect"];
 }
 
+def GOptFuseSliceInputs : Pass<"gopt-fuse-slice-inputs"> {
+  let summary = "Move the slices a fusion reads into it, as views of their "
+                "input";
+  let description = [{
+    A `gopt.fusion` input computed by a chain of `gopt.slice` ops with unit
+    steps and `gopt.reshape` ops (at least one slice), each read by nothing
+    else, is computed inside the fusion instead, from the chain's source;
+    an op that is a kernel of its own (not in a fusion) and reads such a
+    chain becomes one `gopt.fusion` with it. Either way,
+    once lowered, each slice is a view of the kernel's argument
+    (`tensor.extract_slice`, a strided subview) instead of a copy kernel of
+    its own, and a library GEMM in the kernel reads it through strides. An
+    exported attention layer splits its projection `[S, 3·D]` into Q, K and
+    V this way. The GPU pipeline runs it before outlining kernels (after
+    `gopt-split-attention-kernels`); it is not a graph pass of
+    `gopt-optimize`, so the effect analysis measures the same graphs on
+    every target.
+  }];
+  let statistics = [
+    Statistic<"numFused", "fused-slices",
+              "Slices moved into the kernel that reads them">,
+  ];
+  let dependentDialects = ["::mlir::gopt::GOptDialect"];
+}
+
 def GOptChannelsLast : Pass<"gopt-channels-last"> {
   let summary = "Run convolutions, poolings and what lies between them on "
                 "NHWC activations";

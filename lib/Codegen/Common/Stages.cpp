@@ -18,9 +18,12 @@ using namespace mlir;
 
 OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
                                                    bool kernelTimers,
-                                                   bool attentionKernels) {
+                                                   bool attentionKernels,
+                                                   bool sliceViews) {
   if (!attentionKernels)
     pm.addPass(createGOptSplitAttentionKernels());
+  if (sliceViews)
+    pm.addPass(createGOptFuseSliceInputs());
   GOptOutlineKernelsOptions outline;
   outline.timers = kernelTimers;
   pm.addPass(createGOptOutlineKernels(outline));

@@ -79,8 +79,11 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // Kernels: one function each, lowered to linalg, one tile loop nest each
   // whose iterations (one output element, or one row where a reduction is
   // broadcast back) are independent: one thread each.
+  // The slices a kernel reads are views inside it (the Q, K, V of an
+  // exported attention layer: strided GEMM operands, not copy launches).
   OpPassManager &toLinalg = addKernelsToLinalgStage(pm, /*kernelTimers=*/false,
-                                                    /*attentionKernels=*/false);
+                                                    /*attentionKernels=*/false,
+                                                    /*sliceViews=*/true);
   // Library path: f32 contractions stay whole and become cuBLAS calls
   // (gopt_cuda_sgemm) after bufferization; their kernels' epilogues are
   // the launch, or with cublaslt-epilogues, a bias (and a ReLU) applied by

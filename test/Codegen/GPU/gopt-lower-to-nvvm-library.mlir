@@ -43,3 +43,35 @@ func.func @batched_transposed(%q: tensor<12x64x32xf32>, %k: tensor<12x64x32xf32>
   %s = gopt.matmul %q, %kt : tensor<12x64x32xf32>, tensor<12x32x64xf32> -> tensor<12x64x64xf32>
   return %s : tensor<12x64x64xf32>
 }
+
+// -----
+
+// Q and K sliced out of one projection and split into heads: the slices
+// are views inside the kernel that reads them (gopt-fuse-slice-inputs), so
+// the GEMM reads both from the projection itself through strides (A: batch
+// stride 16, row stride 192; Kᵀ: column stride 192, at an offset of 64
+// elements): no launch at all, no copy of Q or K.
+// CHECK-LABEL: llvm.func @qk_slices(
+// CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i64) : i64
+// CHECK-DAG: %[[C32:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK-DAG: %[[C16:.*]] = llvm.mlir.constant(16 : i64) : i64
+// CHECK-DAG: %[[C192:.*]] = llvm.mlir.constant(192 : i64) : i64
+// CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-DAG: %[[C1024:.*]] = llvm.mlir.constant(1024 : i64) : i64
+// CHECK-DAG: %[[KBYTES:.*]] = llvm.mlir.constant(256 : index) : i64
+// CHECK-NOT: gpu.launch_func
+// CHECK: %[[KADDR:.*]] = llvm.add %{{.*}}, %[[KBYTES]] : i64
+// CHECK: %[[K:.*]] = llvm.inttoptr %[[KADDR]] : i64 to !llvm.ptr
+// CHECK: llvm.call @gopt_cuda_sgemm(%[[C4]], %[[C32]], %[[C32]], %[[C16]], %{{.*}}, %{{.*}}, %[[C16]], %[[C192]], %[[C1]], %[[K]], %[[C16]], %[[C1]], %[[C192]], %{{.*}}, %{{.*}}, %[[C1024]], %[[C32]], %[[C1]])
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.return
+func.func @qk_slices(%qkv: tensor<32x192xf32>) -> tensor<4x32x32xf32> {
+  %q = gopt.slice %qkv starts = [0, 0] ends = [32, 64] steps = [1, 1] : tensor<32x192xf32> -> tensor<32x64xf32>
+  %k = gopt.slice %qkv starts = [0, 64] ends = [32, 128] steps = [1, 1] : tensor<32x192xf32> -> tensor<32x64xf32>
+  %q4 = gopt.reshape %q : tensor<32x64xf32> -> tensor<32x4x16xf32>
+  %k4 = gopt.reshape %k : tensor<32x64xf32> -> tensor<32x4x16xf32>
+  %qt = gopt.transpose %q4 perm = [1, 0, 2] : tensor<32x4x16xf32> -> tensor<4x32x16xf32>
+  %kt = gopt.transpose %k4 perm = [1, 2, 0] : tensor<32x4x16xf32> -> tensor<4x16x32xf32>
+  %s = gopt.matmul %qt, %kt : tensor<4x32x16xf32>, tensor<4x16x32xf32> -> tensor<4x32x32xf32>
+  return %s : tensor<4x32x32xf32>
+}

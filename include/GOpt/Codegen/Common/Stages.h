@@ -20,10 +20,14 @@ namespace gopt {
 /// With `attentionKernels` each attention kernel gopt-fuse made becomes one
 /// gopt.attention_kernel first (gopt-form-attention-kernels: the target
 /// lowers it); without, it is split into the kernels of its parts
-/// (gopt-split-attention-kernels) before outlining. Returns that nested
-/// pass manager, where a target adds its own tensor-level passes.
+/// (gopt-split-attention-kernels) before outlining. With `sliceViews`,
+/// the slices a kernel reads are moved into it first
+/// (gopt-fuse-slice-inputs): views of its argument instead of copy kernels.
+/// Returns that nested pass manager, where a target adds its own
+/// tensor-level passes.
 OpPassManager &addKernelsToLinalgStage(OpPassManager &pm, bool kernelTimers,
-                                       bool attentionKernels);
+                                       bool attentionKernels,
+                                       bool sliceViews = false);
 
 /// One-shot bufferization of the whole module, function boundaries
 /// included, with identity-layout memrefs at those boundaries.

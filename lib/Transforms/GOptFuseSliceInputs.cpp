@@ -1,0 +1,135 @@
+//===- GOptFuseSliceInputs.cpp - Slices as views inside their reader ------===//
+//
+// A slice is a copy kernel when it is a kernel of its own, and a view
+// (tensor.extract_slice of the kernel's argument) when it is inside the
+// kernel that reads it. This pass moves chains of unit-step slices and
+// reshapes that only feed one gopt.fusion into that fusion, and makes an
+// op that is a kernel of its own and reads such a chain one fusion with it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+#include "GOpt/Transforms/FusionPlanner.h"
+#include "GOpt/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/BitVector.h"
+
+namespace mlir {
+namespace gopt {
+#define GEN_PASS_DEF_GOPTFUSESLICEINPUTS
+#include "GOpt/Transforms/Passes.h.inc"
+} // namespace gopt
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+/// Whether `op` lowers to a view of its input: a reshape, or a slice whose
+/// steps are all 1 (its innermost stride stays the input's, which a GEMM
+/// library needs).
+static bool isView(Operation *op) {
+  if (isa<ReshapeOp>(op))
+    return true;
+  auto slice = dyn_cast<SliceOp>(op);
+  return slice &&
+         llvm::all_of(slice.getSteps(), [](int64_t step) { return step == 1; });
+}
+
+/// The view ops that compute `v`, outermost (nearest `v`) first, each read
+/// only by the next (the first only at `v`'s one use); empty unless one of
+/// them is a slice.
+static SmallVector<Operation *> viewChain(Value v, Block *block) {
+  SmallVector<Operation *> chain;
+  bool slices = false;
+  while (Operation *def = v.getDefiningOp()) {
+    if (def->getBlock() != block || !isView(def) || !v.hasOneUse())
+      break;
+    chain.push_back(def);
+    slices |= isa<SliceOp>(def);
+    v = def->getOperand(0);
+  }
+  if (!slices)
+    chain.clear();
+  return chain;
+}
+
+namespace {
+
+struct GOptFuseSliceInputsPass
+    : gopt::impl::GOptFuseSliceInputsBase<GOptFuseSliceInputsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> readers;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<FusionOp>(op) ||
+          (isa<FusionKindOpInterface>(op) && !isView(op) &&
+           !isa<FusionOp>(op->getParentOp()) && op->getNumRegions() == 0 &&
+           !op->hasTrait<OpTrait::ConstantLike>()))
+        readers.push_back(op);
+    });
+    IRRewriter rewriter(&getContext());
+    for (Operation *op : readers) {
+      if (auto fusion = dyn_cast<FusionOp>(op)) {
+        fuseSliceInputs(fusion);
+        continue;
+      }
+      // An op that is a kernel of its own: one fusion with the chains it
+      // reads (in program order: each chain's ops, then the op).
+      SmallVector<Operation *> group;
+      for (Value operand : op->getOperands()) {
+        SmallVector<Operation *> chain = viewChain(operand, op->getBlock());
+        group.append(chain.rbegin(), chain.rend());
+      }
+      if (group.empty())
+        continue;
+      numFused += llvm::count_if(
+          group, [](Operation *member) { return isa<SliceOp>(member); });
+      group.push_back(op);
+      materializeFusionGroup(group, rewriter);
+    }
+  }
+
+  void fuseSliceInputs(FusionOp fusion) {
+    Block &body = fusion.getBodyBlock();
+    unsigned numInputs = fusion->getNumOperands();
+    llvm::BitVector replaced(numInputs);
+    SmallVector<Operation *> dead;
+    for (unsigned i = 0; i < numInputs; ++i) {
+      SmallVector<Operation *> chain =
+          viewChain(fusion->getOperand(i), fusion->getBlock());
+      if (chain.empty())
+        continue;
+      // The chain's source as an input (the one already there, or a new
+      // one), the chain cloned onto its block argument at the body's start.
+      Value source = chain.back()->getOperand(0);
+      BlockArgument sourceArg;
+      for (unsigned j = 0; j < fusion->getNumOperands(); ++j)
+        if (fusion->getOperand(j) == source && !replaced.test(j))
+          sourceArg = body.getArgument(j);
+      if (!sourceArg) {
+        fusion->insertOperands(fusion->getNumOperands(), source);
+        sourceArg = body.addArgument(source.getType(), source.getLoc());
+        replaced.resize(fusion->getNumOperands());
+      }
+      OpBuilder builder = OpBuilder::atBlockBegin(&body);
+      IRMapping mapping;
+      mapping.map(source, sourceArg);
+      for (Operation *op : llvm::reverse(chain))
+        builder.clone(*op, mapping);
+      body.getArgument(i).replaceAllUsesWith(
+          mapping.lookup(chain.front()->getResult(0)));
+      replaced.set(i);
+      dead.append(chain.begin(), chain.end());
+      numFused +=
+          llvm::count_if(chain, [](Operation *op) { return isa<SliceOp>(op); });
+    }
+    if (replaced.none())
+      return;
+    body.eraseArguments(replaced);
+    fusion->eraseOperands(replaced);
+    for (Operation *op : dead)
+      op->erase();
+  }
+};
+
+} // namespace

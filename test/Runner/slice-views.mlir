@@ -1,0 +1,42 @@
+// Slices as views inside the kernels that read them (gopt-fuse-slice-inputs,
+// which the GPU pipeline runs before outlining): an attention layer whose
+// Q, K and V are slices of one projection, run on the CPU with the pass in
+// the graph pipeline, against the graph run without graph passes. The
+// slices are then strided views of the projection: read by the scaling's
+// loops, and by the library GEMMs through strides (library-min-flops=0:
+// every GEMM a library call) or by generated loops (contractions=codegen).
+// No slice is a kernel of its own. Weights are arguments: seeded random
+// values.
+
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: gopt-run %s --reps=0 --output-dir=%t/plain
+// RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-split-attention-kernels,gopt-fuse-slice-inputs)' --lowering-options='library-min-flops=0' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=LIB --implicit-check-not='{{_k[0-9]+_slice$}}'
+// RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-split-attention-kernels,gopt-fuse-slice-inputs)' --lowering-options='contractions=codegen' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=LOOPS
+
+// LIB: result #0 vs {{.*}}result0.npy: match (0 of
+// LIB: main_k{{[0-9]+}}_slice_reshape_div
+// LIB: main_k{{[0-9]+}}_slice_reshape_transpose_transpose_etc  [gopt_sgemm]
+// LIB: main_k{{[0-9]+}}_slice_reshape_transpose_matmul  [gopt_sgemm]
+// LOOPS: result #0 vs {{.*}}result0.npy: match (0 of
+
+func.func @main(%x: tensor<32x64xf32>, %w: tensor<64x192xf32>, %b: tensor<192xf32>) -> tensor<32x64xf32> {
+  %scale = gopt.constant dense<4.0> : tensor<f32>
+  %p = gopt.matmul %x, %w : tensor<32x64xf32>, tensor<64x192xf32> -> tensor<32x192xf32>
+  %qkv = gopt.add %p, %b : tensor<32x192xf32>, tensor<192xf32> -> tensor<32x192xf32>
+  %q = gopt.slice %qkv starts = [0, 0] ends = [32, 64] steps = [1, 1] : tensor<32x192xf32> -> tensor<32x64xf32>
+  %k = gopt.slice %qkv starts = [0, 64] ends = [32, 128] steps = [1, 1] : tensor<32x192xf32> -> tensor<32x64xf32>
+  %v = gopt.slice %qkv starts = [0, 128] ends = [32, 192] steps = [1, 1] : tensor<32x192xf32> -> tensor<32x64xf32>
+  %q4 = gopt.reshape %q : tensor<32x64xf32> -> tensor<32x4x16xf32>
+  %k4 = gopt.reshape %k : tensor<32x64xf32> -> tensor<32x4x16xf32>
+  %v4 = gopt.reshape %v : tensor<32x64xf32> -> tensor<32x4x16xf32>
+  %qs = gopt.div %q4, %scale : tensor<32x4x16xf32>, tensor<f32> -> tensor<32x4x16xf32>
+  %qt = gopt.transpose %qs perm = [1, 0, 2] : tensor<32x4x16xf32> -> tensor<4x32x16xf32>
+  %kt = gopt.transpose %k4 perm = [1, 2, 0] : tensor<32x4x16xf32> -> tensor<4x16x32xf32>
+  %vt = gopt.transpose %v4 perm = [1, 0, 2] : tensor<32x4x16xf32> -> tensor<4x32x16xf32>
+  %s = gopt.matmul %qt, %kt : tensor<4x32x16xf32>, tensor<4x16x32xf32> -> tensor<4x32x32xf32>
+  %a = gopt.softmax %s axis = 2 : tensor<4x32x32xf32>
+  %o = gopt.matmul %a, %vt : tensor<4x32x32xf32>, tensor<4x32x16xf32> -> tensor<4x32x16xf32>
+  %ot = gopt.transpose %o perm = [1, 0, 2] : tensor<4x32x16xf32> -> tensor<32x4x16xf32>
+  %y = gopt.reshape %ot : tensor<32x4x16xf32> -> tensor<32x64xf32>
+  return %y : tensor<32x64xf32>
+}
