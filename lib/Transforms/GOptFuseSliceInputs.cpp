@@ -61,10 +61,7 @@ struct GOptFuseSliceInputsPass
   void runOnOperation() override {
     SmallVector<Operation *> readers;
     getOperation()->walk([&](Operation *op) {
-      if (isa<FusionOp>(op) ||
-          (isa<FusionKindOpInterface>(op) && !isView(op) &&
-           !isa<FusionOp>(op->getParentOp()) && op->getNumRegions() == 0 &&
-           !op->hasTrait<OpTrait::ConstantLike>()))
+      if (isKernelOp(op) && !isView(op) && !isa<FusionOp>(op->getParentOp()))
         readers.push_back(op);
     });
     IRRewriter rewriter(&getContext());

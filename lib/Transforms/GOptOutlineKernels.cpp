@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+#include "GOpt/Transforms/FusionPlanner.h"
 #include "GOpt/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -23,10 +24,7 @@ namespace gopt {
 using namespace mlir;
 using namespace mlir::gopt;
 
-
-/// Whether `op` is a kernel of its own: a fusion group, or a gopt op that
-/// computes something (not a constant, not a fusion's terminator).
-static bool isKernel(Operation *op) {
+bool mlir::gopt::isKernelOp(Operation *op) {
   if (isa<FusionOp>(op))
     return true;
   auto kind = dyn_cast<FusionKindOpInterface>(op);
@@ -52,7 +50,7 @@ static std::string describeKernel(Operation *op) {
   };
   if (auto fusion = dyn_cast<FusionOp>(op)) {
     for (Operation &inner : fusion.getBodyBlock().without_terminator())
-      if (isKernel(&inner))
+      if (isKernelOp(&inner))
         names.push_back(shortName(&inner));
   } else {
     names.push_back(shortName(op));
@@ -113,7 +111,7 @@ struct GOptOutlineKernelsPass
     for (func::FuncOp func : functions) {
       SmallVector<Operation *> kernels;
       func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-        if (!isKernel(op))
+        if (!isKernelOp(op))
           return WalkResult::advance();
         kernels.push_back(op);
         return WalkResult::skip();

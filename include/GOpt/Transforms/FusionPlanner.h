@@ -56,6 +56,10 @@ planFusionGroups(Block &block, const FusionPlannerOptions &options);
 FusionOp materializeFusionGroup(ArrayRef<Operation *> group,
                                 RewriterBase &rewriter);
 
+/// Whether gopt-outline-kernels makes `op` a kernel of its own: a fusion
+/// group, or a gopt op that computes something (not a constant).
+bool isKernelOp(Operation *op);
+
 } // namespace gopt
 } // namespace mlir
 
