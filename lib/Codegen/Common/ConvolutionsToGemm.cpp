@@ -114,6 +114,41 @@ static bool readThroughPadding(RewriterBase &rewriter, linalg::GenericOp copy) {
   return true;
 }
 
+/// Whether `conv` is 1x1 with unit strides and dilations on an input that
+/// is not padded: its im2col tensor is its input with the spatial dims
+/// collapsed, a view.
+static bool isPointwise(linalg::LinalgOp conv) {
+  auto strides = conv->getAttrOfType<DenseIntElementsAttr>("strides");
+  auto dilations = conv->getAttrOfType<DenseIntElementsAttr>("dilations");
+  auto ones = [](DenseIntElementsAttr attr) {
+    return attr && llvm::all_of(attr.getValues<int64_t>(),
+                                [](int64_t v) { return v == 1; });
+  };
+  if (!ones(strides) || !ones(dilations))
+    return false;
+  auto filter = cast<RankedTensorType>(conv.getDpsInputs()[1].getType());
+  bool nchw = isa<linalg::Conv2DNchwFchwOp>(conv);
+  // FCHW: [F, C, KH, KW]; FHWC: [F, KH, KW, C].
+  int64_t kh = filter.getDimSize(nchw ? 2 : 1);
+  int64_t kw = filter.getDimSize(nchw ? 3 : 2);
+  return kh == 1 && kw == 1 &&
+         !conv.getDpsInputs()[0].getDefiningOp<tensor::PadOp>();
+}
+
+/// Replaces the im2col copy `copy` of a pointwise convolution's `input`
+/// (NCHW: [N, C, H·W]; NHWC: [N, H·W, C]) by the input's spatial dims
+/// collapsed: no copy, the GEMM reads the input itself.
+static void collapseInsteadOfCopy(RewriterBase &rewriter, Operation *copy,
+                                  Value input, bool nchw) {
+  SmallVector<ReassociationIndices> groups =
+      nchw ? SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}}
+           : SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}};
+  rewriter.setInsertionPoint(copy);
+  auto collapsed =
+      tensor::CollapseShapeOp::create(rewriter, copy->getLoc(), input, groups);
+  rewriter.replaceOp(copy, collapsed.getResult());
+}
+
 namespace {
 
 struct GOptConvolutionsToGemmPass
@@ -127,6 +162,9 @@ struct GOptConvolutionsToGemmPass
     });
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp conv : convolutions) {
+      bool nchw = isa<linalg::Conv2DNchwFchwOp>(conv);
+      bool pointwise = isPointwise(conv);
+      Value input = conv.getDpsInputs()[0];
       rewriter.setInsertionPoint(conv);
       FailureOr<std::pair<Operation *, Operation *>> rewritten =
           isa<linalg::Conv2DNchwFchwOp>(conv)
@@ -137,6 +175,17 @@ struct GOptConvolutionsToGemmPass
       if (failed(rewritten))
         continue;
       ++numRewritten;
+      if (pointwise &&
+          rewritten->first->getResultTypes() ==
+              TypeRange(tensor::CollapseShapeOp::inferCollapsedType(
+                  cast<RankedTensorType>(input.getType()),
+                  nchw
+                      ? SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}}
+                      : SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}}))) {
+        collapseInsteadOfCopy(rewriter, rewritten->first, input, nchw);
+        ++numPointwise;
+        continue;
+      }
       if (auto copy = dyn_cast<linalg::GenericOp>(rewritten->first))
         if (readThroughPadding(rewriter, copy))
           ++numPaddingsRead;

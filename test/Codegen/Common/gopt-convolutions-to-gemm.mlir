@@ -74,3 +74,20 @@ func.func @padded(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %init: tenso
   %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%p, %w : tensor<1x3x10x10xf32>, tensor<4x3x3x3xf32>) outs(%init : tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
   return %0 : tensor<1x4x8x8xf32>
 }
+
+// -----
+
+// 1x1, unit strides, no padding: the im2col tensor is the input with its
+// spatial dims collapsed, a view; no copy, the GEMM reads the input.
+// CHECK-LABEL: func.func @pointwise
+// CHECK-SAME: (%[[X:[a-z0-9]+]]: tensor<2x8x6x5xf32>, %{{.*}}, %{{.*}}, %[[XH:[a-z0-9]+]]: tensor<2x6x5x8xf32>
+// CHECK-NOT: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel"]}
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0], [1], [2, 3]] : tensor<2x8x6x5xf32> into tensor<2x8x30xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %[[C]] : tensor<16x8xf32>, tensor<2x8x30xf32>)
+// CHECK: %[[CH:.*]] = tensor.collapse_shape %[[XH]] {{\[\[}}0], [1, 2], [3]] : tensor<2x6x5x8xf32> into tensor<2x30x8xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[CH]], %{{.*}} : tensor<2x30x8xf32>, tensor<16x8xf32>)
+func.func @pointwise(%x: tensor<2x8x6x5xf32>, %w: tensor<16x8x1x1xf32>, %init: tensor<2x16x6x5xf32>, %xh: tensor<2x6x5x8xf32>, %wh: tensor<16x1x1x8xf32>, %inith: tensor<2x6x5x16xf32>) -> (tensor<2x16x6x5xf32>, tensor<2x6x5x16xf32>) {
+  %0 = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<2x8x6x5xf32>, tensor<16x8x1x1xf32>) outs(%init : tensor<2x16x6x5xf32>) -> tensor<2x16x6x5xf32>
+  %1 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%xh, %wh : tensor<2x6x5x8xf32>, tensor<16x1x1x8xf32>) outs(%inith : tensor<2x6x5x16xf32>) -> tensor<2x6x5x16xf32>
+  return %0, %1 : tensor<2x16x6x5xf32>, tensor<2x6x5x16xf32>
+}

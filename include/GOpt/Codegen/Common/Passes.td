@@ -246,7 +246,9 @@ def GOptConvolutionsToGemm : Pass<"gopt-convolutions-to-gemm"> {
     result back. When the input is a zero-padded `tensor.pad` (a padded
     convolution), the copy reads the unpadded input, its indices shifted by
     the low padding and clamped, and selects the padding value where they
-    fell outside: the padded tensor is never built. The contraction is one
+    fell outside: the padded tensor is never built. A 1x1 convolution with
+    unit strides on an unpadded input has no copy at all: its im2col tensor
+    is the input with the spatial dims collapsed, a view. The contraction is one
     a GEMM library takes, so
     `gopt-select-library-contractions` marks it. Grouped (depthwise)
     convolutions are left as they are. The GPU pipeline runs it with
@@ -262,6 +264,8 @@ def GOptConvolutionsToGemm : Pass<"gopt-convolutions-to-gemm"> {
               "Convolutions rewritten as im2col and a GEMM">,
     Statistic<"numPaddingsRead", "num-paddings-read",
               "im2col copies that read a padded input through its padding">,
+    Statistic<"numPointwise", "num-pointwise",
+              "1x1 convolutions whose im2col tensor is a view of the input">,
   ];
 }
 
