@@ -116,8 +116,8 @@ static bool readThroughPadding(RewriterBase &rewriter, linalg::GenericOp copy) {
 
 /// Whether `conv` is 1x1 with unit strides and dilations on an input that
 /// is not padded: its im2col tensor is its input with the spatial dims
-/// collapsed, a view.
-static bool isPointwise(linalg::LinalgOp conv) {
+/// collapsed, a view. `nchw`: an FCHW filter, else FHWC.
+static bool isPointwise(linalg::LinalgOp conv, bool nchw) {
   auto strides = conv->getAttrOfType<DenseIntElementsAttr>("strides");
   auto dilations = conv->getAttrOfType<DenseIntElementsAttr>("dilations");
   auto ones = [](DenseIntElementsAttr attr) {
@@ -127,7 +127,6 @@ static bool isPointwise(linalg::LinalgOp conv) {
   if (!ones(strides) || !ones(dilations))
     return false;
   auto filter = cast<RankedTensorType>(conv.getDpsInputs()[1].getType());
-  bool nchw = isa<linalg::Conv2DNchwFchwOp>(conv);
   // FCHW: [F, C, KH, KW]; FHWC: [F, KH, KW, C].
   int64_t kh = filter.getDimSize(nchw ? 2 : 1);
   int64_t kw = filter.getDimSize(nchw ? 3 : 2);
@@ -136,17 +135,23 @@ static bool isPointwise(linalg::LinalgOp conv) {
 }
 
 /// Replaces the im2col copy `copy` of a pointwise convolution's `input`
-/// (NCHW: [N, C, H·W]; NHWC: [N, H·W, C]) by the input's spatial dims
-/// collapsed: no copy, the GEMM reads the input itself.
-static void collapseInsteadOfCopy(RewriterBase &rewriter, Operation *copy,
+/// by the input's spatial dims collapsed (NCHW: [N, C, H·W]; NHWC:
+/// [N, H·W, C]), when that is the copy's type: no copy, the GEMM reads the
+/// input itself. Returns whether it replaced.
+static bool collapseInsteadOfCopy(RewriterBase &rewriter, Operation *copy,
                                   Value input, bool nchw) {
   SmallVector<ReassociationIndices> groups =
       nchw ? SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}}
            : SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}};
+  RankedTensorType collapsedType = tensor::CollapseShapeOp::inferCollapsedType(
+      cast<RankedTensorType>(input.getType()), groups);
+  if (copy->getResultTypes() != TypeRange(collapsedType))
+    return false;
   rewriter.setInsertionPoint(copy);
-  auto collapsed =
-      tensor::CollapseShapeOp::create(rewriter, copy->getLoc(), input, groups);
+  auto collapsed = tensor::CollapseShapeOp::create(
+      rewriter, copy->getLoc(), collapsedType, input, groups);
   rewriter.replaceOp(copy, collapsed.getResult());
+  return true;
 }
 
 namespace {
@@ -163,26 +168,19 @@ struct GOptConvolutionsToGemmPass
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp conv : convolutions) {
       bool nchw = isa<linalg::Conv2DNchwFchwOp>(conv);
-      bool pointwise = isPointwise(conv);
+      bool pointwise = isPointwise(conv, nchw);
       Value input = conv.getDpsInputs()[0];
       rewriter.setInsertionPoint(conv);
       FailureOr<std::pair<Operation *, Operation *>> rewritten =
-          isa<linalg::Conv2DNchwFchwOp>(conv)
-              ? linalg::rewriteInIm2Col(rewriter,
-                                        cast<linalg::Conv2DNchwFchwOp>(conv))
-              : linalg::rewriteInIm2Col(rewriter,
-                                        cast<linalg::Conv2DNhwcFhwcOp>(conv));
+          nchw ? linalg::rewriteInIm2Col(rewriter,
+                                         cast<linalg::Conv2DNchwFchwOp>(conv))
+               : linalg::rewriteInIm2Col(rewriter,
+                                         cast<linalg::Conv2DNhwcFhwcOp>(conv));
       if (failed(rewritten))
         continue;
       ++numRewritten;
       if (pointwise &&
-          rewritten->first->getResultTypes() ==
-              TypeRange(tensor::CollapseShapeOp::inferCollapsedType(
-                  cast<RankedTensorType>(input.getType()),
-                  nchw
-                      ? SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}}
-                      : SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}}))) {
-        collapseInsteadOfCopy(rewriter, rewritten->first, input, nchw);
+          collapseInsteadOfCopy(rewriter, rewritten->first, input, nchw)) {
         ++numPointwise;
         continue;
       }
