@@ -20,6 +20,11 @@ MODELS = ["ew_chain", "softmax", "layer_norm", "matmul", "linear_bias",
           "encoder", "conv_block"]
 
 
+def fmt(lat):
+    """A latency record as "median [q1-q3]" in ms."""
+    return f"{lat['median']:.4f} [{lat['q1']:.4f}-{lat['q3']:.4f}]"
+
+
 def load(path):
     with open(path) as f:
         return json.load(f)
@@ -51,7 +56,6 @@ def graph_section(folder, peer):
             if not g:
                 continue
             lat, glat = r["latency_ms"], g["latency_ms"]
-            fmt = lambda l: f"{l['median']:.4f} [{l['q1']:.4f}-{l['q3']:.4f}]"
             us = lambda ms: f"{1e3 * ms:.2f}"
             graphs = peer["models"].get(name, {}).get("graphs_compiled_ms")
             vs = (f"{fmt(graphs)} | {graphs['median'] / glat['median']:.3f}"
@@ -86,10 +90,8 @@ def variant_section(folder, title, suffix, rows_of, columns):
         if not (os.path.exists(base) and os.path.exists(variant)):
             continue
         b, v = load(base), load(variant)
-        fmt = lambda r: (f"{r['latency_ms']['median']:.4f} "
-                         f"[{r['latency_ms']['q1']:.4f}-"
-                         f"{r['latency_ms']['q3']:.4f}]")
-        rows.append(f"| {name} {config} | {fmt(b)} | {fmt(v)} | "
+        rows.append(f"| {name} {config} | {fmt(b['latency_ms'])} | "
+                    f"{fmt(v['latency_ms'])} | "
                     f"{b['latency_ms']['median'] / v['latency_ms']['median']:.3f}"
                     f" | {kernels(b)} → {kernels(v)} |")
     if not rows:
@@ -139,7 +141,6 @@ def math_section(folder):
             lat = m["latency_ms"]["median"]
             cells.append(f"{lat:.4f} ({b['latency_ms']['median'] / lat:.2f}x)")
             res = m["results"]
-            res = res if isinstance(res, list) else [res]
             if all(r.get("has_reference") for r in res):
                 err = max(r["max_abs_error"] for r in res)
                 rel = max(r["max_rel_error"] for r in res)
@@ -192,7 +193,6 @@ def main():
         if not all(os.path.exists(p) for p in paths.values()):
             continue
         u, f = load(paths["unfused"]), load(paths["fused"])
-        fmt = lambda l: f"{l['median']:.4f} [{l['q1']:.4f}-{l['q3']:.4f}]"
         s = u["latency_ms"]["median"] / f["latency_ms"]["median"]
         p = peer["models"].get(name, {})
         eager = p.get("eager_ms")
@@ -237,8 +237,7 @@ def main():
             lat = r["latency_ms"]
             pct = 100 * r["effective_gb_per_s"] / r["copy_gb_per_s"] \
                 if r["copy_gb_per_s"] > 0 else 0
-            out.append(f"| {e} | {lat['median']:.4f} [{lat['q1']:.4f}-"
-                       f"{lat['q3']:.4f}] | {r['effective_gb_per_s']:.0f} "
+            out.append(f"| {e} | {fmt(lat)} | {r['effective_gb_per_s']:.0f} "
                        f"({pct:.1f}%) |")
             if e > 1:
                 targets.append((f"fused elementwise chain, {e} elements per "
