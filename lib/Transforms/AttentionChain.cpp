@@ -200,9 +200,14 @@ void mlir::gopt::splitAttentionFusion(FusionOp fusion, RewriterBase &rewriter) {
 
   // The kernels gopt-fuse makes without `attention`: each product with the
   // transposes it reads, placed just before it (their inputs come from
-  // before the fusion), and the scores' epilogue.
-  auto withTransposes = [&](MatmulOp matmul, ArrayRef<Operation *> rest) {
-    SmallVector<Operation *> group;
+  // before the fusion), and the scores' epilogue. Two more ops join the
+  // products, which the contractions then take as GEMM parameters: the
+  // scaling of Q (alpha: gopt-fold-scaling-into-contractions) and a
+  // transpose that alone reads P·V (the heads merged back: the GEMM writes
+  // through strides, gopt-fold-permutations-into-contractions).
+  auto withTransposes = [&](MatmulOp matmul, ArrayRef<Operation *> before,
+                            ArrayRef<Operation *> after) {
+    SmallVector<Operation *> group(before.begin(), before.end());
     for (Value operand : matmul->getOperands())
       if (Operation *def = operand.getDefiningOp();
           def && transposes.contains(def)) {
@@ -210,16 +215,24 @@ void mlir::gopt::splitAttentionFusion(FusionOp fusion, RewriterBase &rewriter) {
         group.push_back(def);
       }
     group.push_back(matmul);
-    group.append(rest.begin(), rest.end());
+    group.append(after.begin(), after.end());
     return group;
   };
-  SmallVector<Operation *> epilogue;
+  SmallVector<Operation *> prologue, epilogue, merge;
+  if (chain->queryScaling)
+    prologue.push_back(chain->queryScaling);
   if (chain->scaling)
     epilogue.push_back(chain->scaling);
   if (chain->maskAddition)
     epilogue.push_back(chain->maskAddition);
-  SmallVector<Operation *> scores = withTransposes(chain->scores, epilogue);
-  SmallVector<Operation *> outputs = withTransposes(chain->output, {});
+  Value attention = chain->output.getResult();
+  if (attention.hasOneUse())
+    if (auto transpose = dyn_cast<TransposeOp>(*attention.getUsers().begin());
+        transpose && transpose->getBlock() == chain->output->getBlock())
+      merge.push_back(transpose);
+  SmallVector<Operation *> scores =
+      withTransposes(chain->scores, prologue, epilogue);
+  SmallVector<Operation *> outputs = withTransposes(chain->output, {}, merge);
   for (ArrayRef<Operation *> group : {ArrayRef(scores), ArrayRef(outputs)})
     if (group.size() > 1)
       materializeFusionGroup(group, rewriter);

@@ -1,8 +1,10 @@
 // RUN: gopt-opt %s --gopt-fuse -split-input-file | FileCheck %s
-// RUN: gopt-opt %s --pass-pipeline='builtin.module(gopt-fuse{attention=false})' -split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: gopt-opt %s --pass-pipeline='builtin.module(gopt-fuse{attention=false})' -split-input-file | FileCheck %s --check-prefixes=OFF,UNFUSED
 // gopt-split-attention-kernels makes of gopt-fuse's attention kernels what
-// gopt-fuse makes without them.
-// RUN: gopt-opt %s --gopt-fuse --gopt-split-attention-kernels -split-input-file | FileCheck %s --check-prefix=OFF
+// gopt-fuse makes without them (OFF), but for two ops the products' GEMMs
+// take as parameters (SPLIT): the scaling of Q joins Q·Kᵀ, and a transpose
+// that alone reads P·V joins P·V.
+// RUN: gopt-opt %s --gopt-fuse --gopt-split-attention-kernels -split-input-file | FileCheck %s --check-prefixes=OFF,SPLIT
 
 // gopt-fuse{attention}: the chain Q·Kᵀ → scaling → mask → softmax → ·V, with
 // the transposes of the head split its products read in place, is one
@@ -149,8 +151,15 @@ func.func @not_attention(%q: tensor<8x64x16xf32>, %kt: tensor<8x16x64xf32>, %v: 
 // CHECK-NEXT: return %[[O]]
 
 // OFF-LABEL: func.func @query_scaled
-// OFF: {{^    }}%[[Q:.*]] = gopt.div
-// OFF: gopt.fusion(%[[Q]],
+// UNFUSED: {{^    }}%[[Q:.*]] = gopt.div
+// UNFUSED: gopt.fusion(%[[Q]],
+// SPLIT: %[[S:.*]] = gopt.fusion(%arg0, %{{.*}}, %arg1 :
+// SPLIT-NEXT: ^bb0(
+// SPLIT-NEXT: gopt.div
+// SPLIT-NEXT: gopt.transpose
+// SPLIT-NEXT: gopt.matmul
+// SPLIT-NEXT: gopt.yield
+// SPLIT: gopt.softmax %[[S]]
 func.func @query_scaled(%q: tensor<16x4x8xf32>, %k: tensor<4x8x16xf32>, %v: tensor<16x4x8xf32>) -> tensor<4x16x8xf32> {
   %c = gopt.constant dense<8.0> : tensor<f32>
   %qh = gopt.transpose %q perm = [1, 0, 2] : tensor<16x4x8xf32> -> tensor<4x16x8xf32>
@@ -160,4 +169,36 @@ func.func @query_scaled(%q: tensor<16x4x8xf32>, %k: tensor<4x8x16xf32>, %v: tens
   %p = gopt.softmax %s axis = 2 : tensor<4x16x16xf32>
   %o = gopt.matmul %p, %vh : tensor<4x16x16xf32>, tensor<4x16x8xf32> -> tensor<4x16x8xf32>
   return %o : tensor<4x16x8xf32>
+}
+
+// -----
+
+// The heads merged back after P·V (a transpose read by nothing else): on
+// its own after gopt-fuse, with P·V after the split (its GEMM writes the
+// merged layout through strides).
+
+// CHECK-LABEL: func.func @heads_merged
+// CHECK: %[[O:.*]] = gopt.fusion
+// CHECK: gopt.yield
+// CHECK: %[[T:.*]] = gopt.transpose %[[O]] perm = [1, 0, 2]
+// CHECK: return %[[T]]
+
+// OFF-LABEL: func.func @heads_merged
+// OFF: gopt.softmax
+// OFF: %[[O:.*]] = gopt.fusion
+// OFF: gopt.transpose
+// OFF: gopt.matmul
+// UNFUSED-NEXT: gopt.yield
+// UNFUSED: %[[T:.*]] = gopt.transpose %[[O]] perm = [1, 0, 2]
+// UNFUSED: return %[[T]]
+// SPLIT-NEXT: gopt.transpose %{{.*}} perm = [1, 0, 2] : tensor<4x16x8xf32> -> tensor<16x4x8xf32>
+// SPLIT-NEXT: gopt.yield
+// SPLIT: return %[[O]]
+func.func @heads_merged(%q: tensor<4x16x8xf32>, %k: tensor<4x8x16xf32>, %v: tensor<16x4x8xf32>) -> tensor<16x4x8xf32> {
+  %vh = gopt.transpose %v perm = [1, 0, 2] : tensor<16x4x8xf32> -> tensor<4x16x8xf32>
+  %s = gopt.matmul %q, %k : tensor<4x16x8xf32>, tensor<4x8x16xf32> -> tensor<4x16x16xf32>
+  %p = gopt.softmax %s axis = 2 : tensor<4x16x16xf32>
+  %o = gopt.matmul %p, %vh : tensor<4x16x16xf32>, tensor<4x16x8xf32> -> tensor<4x16x8xf32>
+  %m = gopt.transpose %o perm = [1, 0, 2] : tensor<4x16x8xf32> -> tensor<16x4x8xf32>
+  return %m : tensor<16x4x8xf32>
 }

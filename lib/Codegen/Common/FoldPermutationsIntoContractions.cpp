@@ -7,7 +7,10 @@
 // library path the GEMM call then takes the permutation as strides
 // (lib/Runtime/Blas.cpp picks the transpose flag and leading dimension), on
 // the codegen path the loops read it strided; either way the transposed
-// tensor is never written.
+// tensor is never written. Likewise a contraction whose result only a
+// permuting copy reads writes the copy's result through the composed map
+// (the heads of attention merged back after P·V: the GEMM writes them
+// where the transpose would have put them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +18,7 @@
 #include "GOpt/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir {
@@ -43,6 +47,13 @@ static bool isPermutingCopy(linalg::GenericOp op) {
          yield.getOperand(0) == body->getArgument(0);
 }
 
+/// Whether `op` is a contraction: linalg's (a multiply-accumulate body) or
+/// one a GEMM library computes (whose body may also scale the product).
+static bool isContraction(linalg::GenericOp op) {
+  return linalg::isaContractionOpInterface(op) ||
+         gopt::matchSgemmContraction(op).has_value();
+}
+
 namespace {
 
 /// A contraction reading a permuting copy read by nothing else reads the
@@ -54,7 +65,7 @@ struct FoldPermutingCopyIntoContraction : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!linalg::isaContractionOpInterface(op) || !op.hasPureTensorSemantics())
+    if (!isContraction(op) || !op.hasPureTensorSemantics())
       return failure();
     std::optional<gopt::SgemmLoops> loops = gopt::matchSgemmContraction(op);
     bool library =
@@ -79,13 +90,65 @@ struct FoldPermutingCopyIntoContraction : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
-/// Applies FoldPermutingCopyIntoContraction until no copy is left to fold.
+/// A contraction whose result only a permuting copy reads, starting from a
+/// `linalg.fill`, writes the copy's result instead: the same fill of a
+/// tensor of the copy's shape, written through the output map composed with
+/// the inverse permutation. A contraction a GEMM library could take keeps
+/// its n innermost (it still can), or the copy stays.
+struct FoldContractionIntoPermutingCopy : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!isContraction(op) || !op.hasPureTensorSemantics() ||
+        op->getNumResults() != 1 || !op->getResult(0).hasOneUse())
+      return failure();
+    auto copy = dyn_cast<linalg::GenericOp>(*op->getUsers().begin());
+    if (!copy || !isPermutingCopy(copy) ||
+        copy.getDpsInputOperand(0)->get() != op->getResult(0))
+      return failure();
+    OpOperand *init = op.getDpsInitOperand(0);
+    auto fill = init->get().getDefiningOp<linalg::FillOp>();
+    auto type = dyn_cast<RankedTensorType>(copy->getResult(0).getType());
+    if (!fill || !type || !type.hasStaticShape())
+      return failure();
+    SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+    AffineMap output = maps.back();
+    // copy[d] = C[perm(d)], so C[e] goes to copy[perm⁻¹(e)].
+    AffineMap perm = copy.getIndexingMapsArray()[0];
+    maps.back() = inversePermutation(perm).compose(output);
+    std::optional<gopt::SgemmLoops> loops = gopt::matchSgemmContraction(op);
+    if (loops && gopt::hasGemmLayouts(op.getIndexingMapsArray(), *loops) &&
+        maps.back().getResults().back() != output.getResults().back())
+      return failure();
+
+    Location loc = op.getLoc();
+    rewriter.setInsertionPoint(op);
+    Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                          type.getElementType());
+    Value filled =
+        linalg::FillOp::create(rewriter, loc, fill.getInputs()[0], empty)
+            .getResult(0);
+    auto permuted = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{type}, op.getDpsInputs(), ValueRange{filled},
+        maps, op.getIteratorTypesArray());
+    rewriter.inlineRegionBefore(op.getRegion(), permuted.getRegion(),
+                                permuted.getRegion().end());
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      permuted->setAttr(attr.getName(), attr.getValue());
+    rewriter.replaceOp(copy, permuted->getResults());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Applies both patterns until no copy is left to fold.
 struct GOptFoldPermutationsIntoContractionsPass
     : gopt::impl::GOptFoldPermutationsIntoContractionsBase<
           GOptFoldPermutationsIntoContractionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FoldPermutingCopyIntoContraction>(&getContext());
+    patterns.add<FoldPermutingCopyIntoContraction,
+                 FoldContractionIntoPermutingCopy>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

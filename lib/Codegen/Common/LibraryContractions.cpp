@@ -32,27 +32,58 @@
 using namespace mlir;
 using namespace mlir::gopt;
 
-/// Whether the body of `op` is `out + in0 * in1` (either operand order).
-static bool isMultiplyAccumulate(linalg::GenericOp op) {
+/// `v` with its multiplications by f32 constants stripped, their product
+/// multiplied into `alpha`.
+static Value stripConstantFactors(Value v, double &alpha) {
+  while (auto mul = v.getDefiningOp<arith::MulFOp>()) {
+    FloatAttr factor;
+    if (matchPattern(mul.getRhs(), m_Constant(&factor)))
+      v = mul.getLhs();
+    else if (matchPattern(mul.getLhs(), m_Constant(&factor)))
+      v = mul.getRhs();
+    else
+      break;
+    alpha *= factor.getValueAsDouble();
+  }
+  return v;
+}
+
+/// The alpha of `op`'s body when it is `out + alpha · in0 · in1` (either
+/// operand order, alpha the product of f32 constants multiplying either
+/// input element or the product; 1 without), or none.
+static std::optional<float> multiplyAccumulateAlpha(linalg::GenericOp op) {
   Block &body = op.getRegion().front();
-  if (body.getNumArguments() != 3 || body.getOperations().size() != 3)
-    return false;
+  if (body.getNumArguments() != 3)
+    return std::nullopt;
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
   auto add = yield.getValues().size() == 1
                  ? yield.getValues()[0].getDefiningOp<arith::AddFOp>()
                  : nullptr;
   if (!add)
-    return false;
+    return std::nullopt;
   Value acc = body.getArgument(2);
-  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
   if (add.getLhs() != acc && add.getRhs() != acc)
-    return false;
-  auto mul = product.getDefiningOp<arith::MulFOp>();
+    return std::nullopt;
+  Value product = add.getLhs() == acc ? add.getRhs() : add.getLhs();
+  double alpha = 1.0;
+  // The product's own factors first, then the multiplication of the two
+  // inputs, each possibly scaled.
+  auto mul =
+      stripConstantFactors(product, alpha).getDefiningOp<arith::MulFOp>();
   if (!mul)
-    return false;
-  Value x = body.getArgument(0), y = body.getArgument(1);
-  return (mul.getLhs() == x && mul.getRhs() == y) ||
-         (mul.getLhs() == y && mul.getRhs() == x);
+    return std::nullopt;
+  Value x = stripConstantFactors(mul.getLhs(), alpha);
+  Value y = stripConstantFactors(mul.getRhs(), alpha);
+  Value in0 = body.getArgument(0), in1 = body.getArgument(1);
+  if (!((x == in0 && y == in1) || (x == in1 && y == in0)))
+    return std::nullopt;
+  // Nothing else in the body: an op off that path would end in one whose
+  // result nothing reads (constants may sit in the body or outside it).
+  for (Operation &inner : body.without_terminator())
+    if (!isa<arith::MulFOp, arith::AddFOp, arith::ConstantOp>(inner) ||
+        inner.getResult(0).use_empty())
+      return std::nullopt;
+  return static_cast<float>(alpha);
 }
 
 /// The loop dims a projected-permutation map reads, or none when the map is
@@ -78,25 +109,41 @@ mlir::gopt::matchSgemmContraction(linalg::GenericOp op) {
   for (auto [d, it] : llvm::enumerate(iterators))
     if (it == utils::IteratorType::reduction)
       reductions.push_back(d);
-  if (reductions.size() != 1 || !isMultiplyAccumulate(op))
+  if (reductions.size() != 1)
+    return std::nullopt;
+  std::optional<float> alpha = multiplyAccumulateAlpha(op);
+  if (!alpha)
     return std::nullopt;
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   auto a = mapDims(maps[0]), b = mapDims(maps[1]), c = mapDims(maps[2]);
   if (!a || !b || !c)
     return std::nullopt;
   SgemmLoops loops;
+  loops.alpha = *alpha;
   loops.k = reductions.front();
-  // The result holds every parallel loop, the matrix dims last.
+  // The result holds every parallel loop, n innermost.
   if (c->size() != op.getNumLoops() - 1 || c->size() < 2)
     return std::nullopt;
-  loops.m = (*c)[c->size() - 2];
-  loops.n = (*c)[c->size() - 1];
-  loops.batch.assign(c->begin(), c->end() - 2);
   auto has = [](ArrayRef<unsigned> dims, unsigned d) {
     return llvm::is_contained(dims, d);
   };
-  if (!has(*a, loops.m) || !has(*a, loops.k) || has(*a, loops.n) ||
-      !has(*b, loops.n) || !has(*b, loops.k) || has(*b, loops.m))
+  loops.n = c->back();
+  // m: the innermost other result dim that A reads and B does not (the
+  // others, read by both, by one or by none, are batch dims).
+  std::optional<unsigned> m;
+  for (unsigned d : llvm::reverse(ArrayRef(*c).drop_back()))
+    if (has(*a, d) && !has(*b, d)) {
+      m = d;
+      break;
+    }
+  if (!m)
+    return std::nullopt;
+  loops.m = *m;
+  for (unsigned d : ArrayRef(*c).drop_back())
+    if (d != loops.m)
+      loops.batch.push_back(d);
+  if (!has(*a, loops.k) || has(*a, loops.n) || !has(*b, loops.n) ||
+      !has(*b, loops.k))
     return std::nullopt;
   return loops;
 }
@@ -508,10 +555,10 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
             return arith::ConstantOp::create(b, l, b.getF32FloatAttr(v));
           };
           Value batchCount = batch.empty() ? one : loopSizes[batch.back()];
-          SmallVector<Value> args = {toI64(batchCount),
-                                     toI64(loopSizes[loops->m]),
-                                     toI64(loopSizes[loops->n]),
-                                     toI64(loopSizes[loops->k]), f32(1.0f)};
+          SmallVector<Value> args = {
+              toI64(batchCount), toI64(loopSizes[loops->m]),
+              toI64(loopSizes[loops->n]), toI64(loopSizes[loops->k]),
+              f32(loops->alpha)};
           // A is [m, k], B is [k, n], C is [m, n].
           std::pair<unsigned, unsigned> matrixDims[3] = {
               {loops->m, loops->k}, {loops->k, loops->n}, {loops->m, loops->n}};

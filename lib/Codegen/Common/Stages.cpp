@@ -37,6 +37,9 @@ OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
   toLinalg.addPass(createCanonicalizerPass());
   // Transposes gopt-fuse put into their matmul's kernel become strides.
   toLinalg.addPass(createGOptFoldPermutationsIntoContractions());
+  // Constant factors the contractions read (attention's scaling of Q) as
+  // part of their multiply-accumulate: a GEMM's alpha.
+  toLinalg.addPass(createGOptFoldScalingIntoContractions());
   return toLinalg;
 }
 

@@ -75,3 +75,38 @@ func.func @qk_slices(%qkv: tensor<32x192xf32>) -> tensor<4x32x32xf32> {
   %s = gopt.matmul %qt, %kt : tensor<4x32x16xf32>, tensor<4x16x32xf32> -> tensor<4x32x32xf32>
   return %s : tensor<4x32x32xf32>
 }
+
+// -----
+
+// Attention over heads split from [seq, heads, dim] and merged back: the
+// scaling of Q is the first GEMM's alpha (gopt-split-attention-kernels puts
+// it into Q·Kᵀ's kernel, gopt-fold-scaling-into-contractions into the
+// contraction), and the second GEMM writes its result with the heads merged
+// (C: batch stride 16, row stride 64), so the softmax is the one launch.
+// CHECK-LABEL: llvm.func @attention_heads(
+// CHECK-DAG: %[[QUARTER:.*]] = llvm.mlir.constant(2.500000e-01 : f32) : f32
+// CHECK-DAG: %[[ONE:.*]] = llvm.mlir.constant(1.000000e+00 : f32) : f32
+// CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i64) : i64
+// CHECK-DAG: %[[C32:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK-DAG: %[[C16:.*]] = llvm.mlir.constant(16 : i64) : i64
+// CHECK-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : i64) : i64
+// CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.call @gopt_cuda_sgemm(%[[C4]], %[[C32]], %[[C32]], %[[C16]], %[[QUARTER]], %{{.*}}, %[[C16]], %[[C64]], %[[C1]], %{{.*}}, %[[C16]], %[[C1]], %[[C64]],
+// CHECK: gpu.launch_func {{.*}}@attention_heads_k{{[0-9]+}}_softmax_kernel
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.call @gopt_cuda_sgemm(%[[C4]], %[[C32]], %[[C16]], %[[C32]], %[[ONE]], {{.*}}, %{{.*}}, %{{.*}}, %[[C16]], %[[C64]], %[[C1]])
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.return
+func.func @attention_heads(%q: tensor<32x4x16xf32>, %k: tensor<32x4x16xf32>, %v: tensor<32x4x16xf32>) -> tensor<32x4x16xf32> {
+  %c = gopt.constant dense<4.0> : tensor<f32>
+  %qs = gopt.div %q, %c : tensor<32x4x16xf32>, tensor<f32> -> tensor<32x4x16xf32>
+  %qt = gopt.transpose %qs perm = [1, 0, 2] : tensor<32x4x16xf32> -> tensor<4x32x16xf32>
+  %kt = gopt.transpose %k perm = [1, 2, 0] : tensor<32x4x16xf32> -> tensor<4x16x32xf32>
+  %vt = gopt.transpose %v perm = [1, 0, 2] : tensor<32x4x16xf32> -> tensor<4x32x16xf32>
+  %s = gopt.matmul %qt, %kt : tensor<4x32x16xf32>, tensor<4x16x32xf32> -> tensor<4x32x32xf32>
+  %p = gopt.softmax %s axis = 2 : tensor<4x32x32xf32>
+  %o = gopt.matmul %p, %vt : tensor<4x32x32xf32>, tensor<4x32x16xf32> -> tensor<4x32x16xf32>
+  %m = gopt.transpose %o perm = [1, 0, 2] : tensor<4x32x16xf32> -> tensor<32x4x16xf32>
+  return %m : tensor<32x4x16xf32>
+}

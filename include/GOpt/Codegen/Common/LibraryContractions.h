@@ -27,18 +27,23 @@ namespace mlir {
 class RewritePatternSet;
 namespace gopt {
 
-/// Loop roles of a contraction `C[batch…, m, n] += A[…, m, k] · B[…, k, n]`
-/// (operands may hold their two matrix dims in either order and any subset
-/// of the batch dims; the result holds every batch dim, then m, then n).
+/// Loop roles of a contraction `C[batch…, m, n] += alpha · A[…, m, k] ·
+/// B[…, k, n]` (A and B may hold their two matrix dims in either order and
+/// any subset of the batch dims; the result holds every batch dim and m in
+/// any order, n last: a GEMM writing a transposed result through strides).
 struct SgemmLoops {
   SmallVector<unsigned> batch;
   unsigned m = 0, n = 0, k = 0;
+  /// The constant the body multiplies A's or B's element (or the product)
+  /// by: `out + (a * alpha) * b` (gopt-fold-scaling-into-contractions).
+  float alpha = 1.0f;
 };
 
 /// The loop roles of `op` when sgemm can compute it: f32 operands, one
-/// reduction loop, a multiply-accumulate body, projected-permutation maps
-/// with the result's last two dims parallel loops that only one input each
-/// reads. Otherwise none (the codegen path keeps it).
+/// reduction loop, a multiply-accumulate body (an element or the product
+/// possibly scaled by constants, which make alpha), projected-permutation
+/// maps, the result's innermost dim (n) read by B alone and one other of
+/// its dims (m) by A alone. Otherwise none (the codegen path keeps it).
 std::optional<SgemmLoops> matchSgemmContraction(linalg::GenericOp op);
 
 /// Whether each operand of a contraction with loop roles `loops`, read

@@ -277,15 +277,39 @@ def GOptFoldPermutationsIntoContractions
     the result of a permuting copy (a generic that only yields its input
     read through a permutation: what `convert-gopt-to-linalg` makes of
     `gopt.transpose`) read by nothing else reads the copy's input through
-    the composed indexing map, and the copy goes. A contraction a GEMM
-    library could take before (`gopt-select-library-contractions`) is
+    the composed indexing map, and the copy goes. A contraction whose
+    result only such a copy reads, starting from a `linalg.fill`, writes
+    the copy's result instead (the fill of a tensor of the copy's shape,
+    the output map composed with the inverse permutation). A contraction a
+    GEMM library could take before (`gopt-select-library-contractions`) is
     rewritten only if it still can after (each operand keeps one of its
-    matrix dims innermost); otherwise the copy stays. gopt-fuse puts such
-    transposes into their matmul's kernel (`absorb-transposes`); the
-    library call then takes the permutation as strides and the transposed
-    tensor is never written.
+    matrix dims innermost, the result its n); otherwise the copy stays.
+    gopt-fuse puts such transposes into their matmul's kernel
+    (`absorb-transposes`), gopt-split-attention-kernels the one merging
+    the heads after P·V; the library call then takes the permutation as
+    strides and the transposed tensor is never written.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def GOptFoldScalingIntoContractions
+    : Pass<"gopt-fold-scaling-into-contractions"> {
+  let summary = "Let GEMMs scale an operand by a constant as their alpha";
+  let description = [{
+    A contraction `linalg.generic` that `gopt_sgemm` computes
+    (multiply-accumulate body, see `gopt-select-library-contractions`)
+    whose input is the result of a generic scaling one tensor by an f32
+    constant (`x * c`, `c * x` or `x / c`, elementwise, `x` read through a
+    permutation, `c` a constant or a splat constant tensor), read by nothing
+    else, reads `x` through the composed indexing map and multiplies the
+    element by the factor in its body (`out + (x * f) * y`, `f = c` or
+    `1 / c`); the scaling generic goes. The library call then takes the
+    factor as the GEMM's alpha; the scaled tensor is never written. Run
+    after `gopt-fold-permutations-into-contractions` (attention scales Q
+    before the transpose that splits its heads).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect"];
 }
 
 def GOptSelectLibraryContractions : Pass<"gopt-select-library-contractions"> {
