@@ -91,12 +91,16 @@ CompiledGraph::compileForCUDA(std::unique_ptr<CompiledGraph> graph,
   module->walk([&](Operation *op) {
     if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
       graph->kernels.push_back({id++, launch.getKernelModuleName().str()});
-    else if (auto call = dyn_cast<LLVM::CallOp>(op);
-             call && call.getCallee() == "gopt_cuda_sgemm")
-      graph->kernels.push_back({id++, "cublas_sgemm", /*library=*/true});
-    else if (call && call.getCallee() == "gopt_cuda_sgemm_epilogue")
-      graph->kernels.push_back(
-          {id++, "cublaslt_sgemm_epilogue", /*library=*/true});
+    else if (auto call = dyn_cast<LLVM::CallOp>(op); call && call.getCallee()) {
+      // On the launches' stream or not (gopt-gpu-stream-library-calls).
+      StringRef callee = *call.getCallee();
+      callee.consume_back("_async");
+      if (callee == "gopt_cuda_sgemm")
+        graph->kernels.push_back({id++, "cublas_sgemm", /*library=*/true});
+      else if (callee == "gopt_cuda_sgemm_epilogue")
+        graph->kernels.push_back(
+            {id++, "cublaslt_sgemm_epilogue", /*library=*/true});
+    }
   });
 
   // The packed entry a runner calls: void(void **args).

@@ -171,6 +171,9 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
   pm.addPass(createGpuToLLVMConversionPass());
+  // Library GEMMs on the stream of the launches around them: the host
+  // waits once per entry call instead of twice per GEMM.
+  pm.addPass(createGOptGPUStreamLibraryCalls());
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = findCUDAToolkit();
   binary.compilationTarget = binaryTarget(options.format, binary.toolkitPath);

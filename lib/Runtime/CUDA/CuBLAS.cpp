@@ -21,12 +21,16 @@
 // operands and CUBLAS_COMPUTE_32F_FAST_16BF (7-bit mantissas on the
 // inputs, f32 accumulation).
 //
-// Streams: the lowered host code synchronizes its stream before calling
-// out (gpu-async-region) and starts a new one after, so the call runs on a
-// stream of its own and waits for it before returning. While a CUDA graph
-// is captured (GraphCapture.h), the call goes on the capturing stream
-// instead, and returns without waiting: the graph orders it. With kernel
-// profiling on, each call is timed with events like a launch, named
+// Streams: gopt_cuda_sgemm_async(stream, ...) puts the GEMM on the stream
+// the compiled code's launches are on, after them, and returns without
+// waiting (gopt-gpu-stream-library-calls makes the host code call it where
+// it can: the stream then orders the GEMM between the launches). Otherwise
+// the lowered host code synchronizes its stream before calling
+// gopt_cuda_sgemm (gpu-async-region) and starts a new one after, so that
+// call runs on a stream of its own and waits for it before returning.
+// While a CUDA graph is captured (GraphCapture.h), either goes on the
+// capturing stream and returns without waiting: the graph orders it. With
+// kernel profiling on, each call is timed with events like a launch, named
 // `cublas_sgemm`.
 //
 //===----------------------------------------------------------------------===//
@@ -212,23 +216,27 @@ CUfunction cublasTimingKey() {
   return reinterpret_cast<CUfunction>(&key);
 }
 
-} // namespace
-
-extern "C" void gopt_cuda_sgemm(int64_t batch, int64_t m, int64_t n,
-                                int64_t k, float alpha, const float *a,
-                                int64_t aBatch, int64_t aRow, int64_t aCol,
-                                const float *b, int64_t bBatch, int64_t bRow,
-                                int64_t bCol, float beta, float *c,
-                                int64_t cBatch, int64_t cRow, int64_t cCol) {
+/// C = alpha · A · B + beta · C on `stream` (null: cuBLAS's own stream,
+/// waited for before returning; the capturing stream during a capture).
+void sgemmOn(CUstream stream, int64_t batch, int64_t m, int64_t n, int64_t k,
+             float alpha, const float *a, int64_t aBatch, int64_t aRow,
+             int64_t aCol, const float *b, int64_t bBatch, int64_t bRow,
+             int64_t bCol, float beta, float *c, int64_t cBatch, int64_t cRow,
+             int64_t cCol) {
   if (batch <= 0 || m <= 0 || n <= 0)
     return;
   std::lock_guard<std::mutex> lock(blasMutex());
   CuBLAS &blas = cublas();
   CUstream captured = capturingStream();
+  bool wait = !stream && !captured;
   if (captured)
-    checkStatus(blas, "cublasSetStream", blas.setStream(blas.handle, captured));
+    stream = captured;
+  if (!stream)
+    stream = blas.stream;
+  if (stream != blas.stream)
+    checkStatus(blas, "cublasSetStream", blas.setStream(blas.handle, stream));
   noteFunctionName(cublasTimingKey(), "cublas_sgemm");
-  CUevent begin = captured ? nullptr : beginKernelTiming(blas.stream);
+  CUevent begin = captured ? nullptr : beginKernelTiming(stream);
   bool done = false;
   // One B for every batch, the batches of A and C laid out row after row:
   // one GEMM of batch·m rows.
@@ -240,17 +248,41 @@ extern "C" void gopt_cuda_sgemm(int64_t batch, int64_t m, int64_t n,
                 bCol, beta, c, cBatch, cRow, cCol);
   if (!done)
     fatal("gopt_cuda_sgemm: a matrix layout cuBLAS cannot take (strides A " +
-         std::to_string(aRow) + "x" + std::to_string(aCol) + ", B " +
-         std::to_string(bRow) + "x" + std::to_string(bCol) + ", C " +
-         std::to_string(cRow) + "x" + std::to_string(cCol) +
-         "); gopt-select-library-contractions should not have marked it");
-  if (captured) {
+          std::to_string(aRow) + "x" + std::to_string(aCol) + ", B " +
+          std::to_string(bRow) + "x" + std::to_string(bCol) + ", C " +
+          std::to_string(cRow) + "x" + std::to_string(cCol) +
+          "); gopt-select-library-contractions should not have marked it");
+  if (!captured)
+    endKernelTiming(cublasTimingKey(), stream, begin);
+  if (stream != blas.stream)
     checkStatus(blas, "cublasSetStream",
                 blas.setStream(blas.handle, blas.stream));
-    return;
-  }
-  endKernelTiming(cublasTimingKey(), blas.stream, begin);
-  check("cuStreamSynchronize", driver().cuStreamSynchronize(blas.stream));
+  if (wait)
+    check("cuStreamSynchronize", driver().cuStreamSynchronize(stream));
+}
+
+} // namespace
+
+extern "C" void gopt_cuda_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
+                                float alpha, const float *a, int64_t aBatch,
+                                int64_t aRow, int64_t aCol, const float *b,
+                                int64_t bBatch, int64_t bRow, int64_t bCol,
+                                float beta, float *c, int64_t cBatch,
+                                int64_t cRow, int64_t cCol) {
+  sgemmOn(nullptr, batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, bBatch,
+          bRow, bCol, beta, c, cBatch, cRow, cCol);
+}
+
+extern "C" void
+gopt_cuda_sgemm_async(CUstream stream, int64_t batch, int64_t m, int64_t n,
+                      int64_t k, float alpha, const float *a, int64_t aBatch,
+                      int64_t aRow, int64_t aCol, const float *b,
+                      int64_t bBatch, int64_t bRow, int64_t bCol, float beta,
+                      float *c, int64_t cBatch, int64_t cRow, int64_t cCol) {
+  if (!stream)
+    fatal("gopt_cuda_sgemm_async: no stream");
+  sgemmOn(stream, batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, bBatch, bRow,
+          bCol, beta, c, cBatch, cRow, cCol);
 }
 
 const char *gopt::runtime::cuda::cublasLibrary() {

@@ -20,9 +20,10 @@
 // Math: as gopt_cuda_sgemm's (GOPT_CUBLAS_MATH, BlasLayout.h), the compute
 // type CUBLAS_COMPUTE_32F, _32F_FAST_TF32 or _32F_FAST_16BF.
 // Stream: as gopt_cuda_sgemm's (CuBLAS.cpp): a stream of its own, waited
-// for before returning; the capturing stream while a CUDA graph is
-// captured. Timed under the name `cublaslt_sgemm_epilogue` when kernels
-// are profiled.
+// for before returning, or with gopt_cuda_sgemm_epilogue_async the stream
+// the compiled code's launches are on, not waited for; the capturing
+// stream while a CUDA graph is captured. Timed under the name
+// `cublaslt_sgemm_epilogue` when kernels are profiled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -258,12 +259,16 @@ CUfunction timingKey() {
 
 /// C = epilogue(alpha · A · B + bias), epilogue 1: the bias alone, 2: a
 /// ReLU after it; `bias` holds n floats, one per column of C. Strides and
-/// batches as gopt_cuda_sgemm's; C row-major (unit column stride).
-extern "C" void gopt_cuda_sgemm_epilogue(
-    int64_t batch, int64_t m, int64_t n, int64_t k, float alpha, const float *a,
-    int64_t aBatch, int64_t aRow, int64_t aCol, const float *b, int64_t bBatch,
-    int64_t bRow, int64_t bCol, float *c, int64_t cBatch, int64_t cRow,
-    int64_t cCol, const float *bias, int32_t epilogue) {
+/// batches as gopt_cuda_sgemm's; C row-major (unit column stride). On
+/// `stream`, or (null) on cuBLASLt's own stream, waited for before
+/// returning; on the capturing stream during a capture.
+static void sgemmEpilogueOn(CUstream stream, int64_t batch, int64_t m,
+                            int64_t n, int64_t k, float alpha, const float *a,
+                            int64_t aBatch, int64_t aRow, int64_t aCol,
+                            const float *b, int64_t bBatch, int64_t bRow,
+                            int64_t bCol, float *c, int64_t cBatch,
+                            int64_t cRow, int64_t cCol, const float *bias,
+                            int32_t epilogue) {
   if (batch <= 0 || m <= 0 || n <= 0)
     return;
   if (epilogue != 1 && epilogue != 2)
@@ -307,7 +312,11 @@ extern "C" void gopt_cuda_sgemm_epilogue(
       lt, "cublasLtMatmulDescSetAttribute",
       lt.descSetAttribute(plan.desc, kDescBiasPointer, &bias, sizeof(bias)));
   CUstream captured = capturingStream();
-  CUstream stream = captured ? captured : lt.stream;
+  bool wait = !stream && !captured;
+  if (captured)
+    stream = captured;
+  if (!stream)
+    stream = lt.stream;
   noteFunctionName(timingKey(), "cublaslt_sgemm_epilogue");
   CUevent begin = captured ? nullptr : beginKernelTiming(stream);
   float beta = 0;
@@ -319,5 +328,29 @@ extern "C" void gopt_cuda_sgemm_epilogue(
   if (captured)
     return;
   endKernelTiming(timingKey(), stream, begin);
-  check("cuStreamSynchronize", driver().cuStreamSynchronize(stream));
+  if (wait)
+    check("cuStreamSynchronize", driver().cuStreamSynchronize(stream));
+}
+
+extern "C" void gopt_cuda_sgemm_epilogue(
+    int64_t batch, int64_t m, int64_t n, int64_t k, float alpha, const float *a,
+    int64_t aBatch, int64_t aRow, int64_t aCol, const float *b, int64_t bBatch,
+    int64_t bRow, int64_t bCol, float *c, int64_t cBatch, int64_t cRow,
+    int64_t cCol, const float *bias, int32_t epilogue) {
+  sgemmEpilogueOn(nullptr, batch, m, n, k, alpha, a, aBatch, aRow, aCol, b,
+                  bBatch, bRow, bCol, c, cBatch, cRow, cCol, bias, epilogue);
+}
+
+/// gopt_cuda_sgemm_epilogue on `stream`, after the work already there,
+/// without waiting (gopt-gpu-stream-library-calls).
+extern "C" void gopt_cuda_sgemm_epilogue_async(
+    CUstream stream, int64_t batch, int64_t m, int64_t n, int64_t k,
+    float alpha, const float *a, int64_t aBatch, int64_t aRow, int64_t aCol,
+    const float *b, int64_t bBatch, int64_t bRow, int64_t bCol, float *c,
+    int64_t cBatch, int64_t cRow, int64_t cCol, const float *bias,
+    int32_t epilogue) {
+  if (!stream)
+    fatal("gopt_cuda_sgemm_epilogue_async: no stream");
+  sgemmEpilogueOn(stream, batch, m, n, k, alpha, a, aBatch, aRow, aCol, b,
+                  bBatch, bRow, bCol, c, cBatch, cRow, cCol, bias, epilogue);
 }

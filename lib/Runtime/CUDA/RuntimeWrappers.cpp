@@ -253,6 +253,15 @@ extern "C" void gopt_cuda_sgemm_epilogue(int64_t, int64_t, int64_t, int64_t,
                                          int64_t, int64_t, float *, int64_t,
                                          int64_t, int64_t, const float *,
                                          int32_t);
+extern "C" void gopt_cuda_sgemm_async(CUstream, int64_t, int64_t, int64_t,
+                                      int64_t, float, const float *, int64_t,
+                                      int64_t, int64_t, const float *, int64_t,
+                                      int64_t, int64_t, float, float *, int64_t,
+                                      int64_t, int64_t);
+extern "C" void gopt_cuda_sgemm_epilogue_async(
+    CUstream, int64_t, int64_t, int64_t, int64_t, float, const float *, int64_t,
+    int64_t, int64_t, const float *, int64_t, int64_t, int64_t, float *,
+    int64_t, int64_t, int64_t, const float *, int32_t);
 
 std::vector<std::pair<std::string, void *>>
 gopt::runtime::cuda::getCUDARuntimeSymbols() {
@@ -277,6 +286,8 @@ gopt::runtime::cuda::getCUDARuntimeSymbols() {
           GOPT_SYMBOL(mgpuMemset16),
           GOPT_SYMBOL(gopt_cuda_free),
           GOPT_SYMBOL(gopt_cuda_sgemm),
-          GOPT_SYMBOL(gopt_cuda_sgemm_epilogue)};
+          GOPT_SYMBOL(gopt_cuda_sgemm_epilogue),
+          GOPT_SYMBOL(gopt_cuda_sgemm_async),
+          GOPT_SYMBOL(gopt_cuda_sgemm_epilogue_async)};
 #undef GOPT_SYMBOL
 }

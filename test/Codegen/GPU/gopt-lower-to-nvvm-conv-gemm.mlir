@@ -26,7 +26,7 @@
 // NCHW-DAG: %[[C4608:.*]] = llvm.mlir.constant(4608 : i64) : i64
 // NCHW: gpu.launch_func {{.*}}@conv_bias_relu_k0_conv2d_relu_kernel::
 // NCHW-NOT: gpu.launch_func
-// NCHW: llvm.call @gopt_cuda_sgemm(%[[C2]], %[[C16]], %[[C64]], %[[C72]], %{{.*}}, %{{.*}}, %[[C0]], %[[C72]], %[[C1]], %{{.*}}, %[[C4608]], %[[C64]], %[[C1]], %[[BETA]], %{{.*}}, %[[C1024]], %[[C64]], %[[C1]])
+// NCHW: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %[[C2]], %[[C16]], %[[C64]], %[[C72]], %{{.*}}, %{{.*}}, %[[C0]], %[[C72]], %[[C1]], %{{.*}}, %[[C4608]], %[[C64]], %[[C1]], %[[BETA]], %{{.*}}, %[[C1024]], %[[C64]], %[[C1]])
 // NCHW: gpu.launch_func {{.*}}@conv_bias_relu_k0_conv2d_relu_kernel_0::
 // NCHW-NOT: gpu.launch_func
 // NCHW: llvm.return
@@ -50,7 +50,7 @@
 // NHWC: gpu.launch_func {{.*}}@conv_bias_relu_k1_transpose_kernel::
 // NHWC: gpu.launch_func {{.*}}@conv_bias_relu_k2_conv2d_relu_kernel::
 // NHWC-NOT: gpu.launch_func
-// NHWC: llvm.call @gopt_cuda_sgemm(%[[C2]], %[[C64]], %[[C16]], %[[C72]], %{{.*}}, %{{.*}}, %[[C4608]], %[[C72]], %[[C1]], %{{.*}}, %[[C0]], %[[C1]], %[[C72]], %[[BETA]], %{{.*}}, %[[C1024]], %[[C16]], %[[C1]])
+// NHWC: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %[[C2]], %[[C64]], %[[C16]], %[[C72]], %{{.*}}, %{{.*}}, %[[C4608]], %[[C72]], %[[C1]], %{{.*}}, %[[C0]], %[[C1]], %[[C72]], %[[BETA]], %{{.*}}, %[[C1024]], %[[C16]], %[[C1]])
 // NHWC: gpu.launch_func {{.*}}@conv_bias_relu_k2_conv2d_relu_kernel_0::
 // NHWC: gpu.launch_func {{.*}}@conv_bias_relu_k3_transpose_kernel::
 // NHWC-NOT: gpu.launch_func

@@ -12,9 +12,9 @@
 // CHECK-DAG: %[[K:.*]] = llvm.mlir.constant(256 : i64) : i64
 // CHECK-DAG: %[[RELU:.*]] = llvm.mlir.constant(2 : i32) : i32
 // CHECK-NOT: gpu.launch_func
-// CHECK: llvm.call @gopt_cuda_sgemm_epilogue(%{{.*}}, %[[M]], %[[N]], %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[N]], %{{.*}}, %{{.*}}, %{{.*}}, %[[N]], %{{.*}}, %{{.*}}, %[[RELU]])
+// CHECK: llvm.call @gopt_cuda_sgemm_epilogue_async(%{{[^,]*}}, %{{.*}}, %[[M]], %[[N]], %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[N]], %{{.*}}, %{{.*}}, %{{.*}}, %[[N]], %{{.*}}, %{{.*}}, %[[RELU]])
 // CHECK-NOT: gpu.launch_func
-// CHECK-NOT: @gopt_cuda_sgemm(
+// CHECK-NOT: @gopt_cuda_sgemm_async(
 // CHECK: llvm.return
 // CHECK-NOT: gpu.binary @linear_bias_relu_k0
 func.func @linear_bias_relu(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %b: tensor<64xf32>) -> tensor<128x64xf32> {
@@ -32,7 +32,7 @@ func.func @linear_bias_relu(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %b:
 // CHECK-DAG: %[[BATCH:.*]] = llvm.mlir.constant(2 : i64) : i64
 // CHECK-DAG: %[[BIAS:.*]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK-NOT: gpu.launch_func
-// CHECK: llvm.call @gopt_cuda_sgemm_epilogue(%[[BATCH]], {{.*}}, %[[BIAS]])
+// CHECK: llvm.call @gopt_cuda_sgemm_epilogue_async(%{{[^,]*}}, %[[BATCH]], {{.*}}, %[[BIAS]])
 // CHECK-NOT: gpu.launch_func
 // CHECK: llvm.return
 func.func @batched_linear_bias(%x: tensor<2x128x256xf32>, %w: tensor<256x64xf32>, %b: tensor<64xf32>) -> tensor<2x128x64xf32> {
@@ -46,9 +46,9 @@ func.func @batched_linear_bias(%x: tensor<2x128x256xf32>, %w: tensor<256x64xf32>
 // What cuBLASLt does not apply stays a cuBLAS call and a launch: a residual
 // of the result's shape, and a bias followed by a scaling.
 // CHECK-LABEL: llvm.func @residual(
-// CHECK: llvm.call @gopt_cuda_sgemm(
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}},
 // CHECK: gpu.launch_func
-// CHECK-NOT: @gopt_cuda_sgemm_epilogue
+// CHECK-NOT: @gopt_cuda_sgemm_epilogue_async
 // CHECK: llvm.return
 func.func @residual(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %r: tensor<128x64xf32>) -> tensor<128x64xf32> {
   %0 = gopt.matmul %x, %w : tensor<128x256xf32>, tensor<256x64xf32> -> tensor<128x64xf32>
@@ -59,9 +59,9 @@ func.func @residual(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %r: tensor<
 // -----
 
 // CHECK-LABEL: llvm.func @bias_then_scale(
-// CHECK: llvm.call @gopt_cuda_sgemm(
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}},
 // CHECK: gpu.launch_func
-// CHECK-NOT: @gopt_cuda_sgemm_epilogue
+// CHECK-NOT: @gopt_cuda_sgemm_epilogue_async
 // CHECK: llvm.return
 func.func @bias_then_scale(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %b: tensor<64xf32>, %s: tensor<128x64xf32>) -> tensor<128x64xf32> {
   %0 = gopt.matmul %x, %w : tensor<128x256xf32>, tensor<256x64xf32> -> tensor<128x64xf32>
@@ -78,7 +78,7 @@ func.func @bias_then_scale(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %b: 
 // CHECK-LABEL: llvm.func @linear_bias_operand_relu(
 // CHECK-DAG: %[[RELU:.*]] = llvm.mlir.constant(2 : i32) : i32
 // CHECK-NOT: gpu.launch_func
-// CHECK: llvm.call @gopt_cuda_sgemm_epilogue({{.*}}, %[[RELU]])
+// CHECK: llvm.call @gopt_cuda_sgemm_epilogue_async(%{{[^,]*}}, {{.*}}, %[[RELU]])
 // CHECK-NOT: gpu.launch_func
 // CHECK: llvm.return
 func.func @linear_bias_operand_relu(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %b: tensor<64xf32>) -> tensor<128x64xf32> {
@@ -92,7 +92,7 @@ func.func @linear_bias_operand_relu(%x: tensor<128x256xf32>, %w: tensor<256x64xf
 // CHECK-LABEL: llvm.func @linear_bias_operand(
 // CHECK-DAG: %[[BIAS:.*]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK-NOT: gpu.launch_func
-// CHECK: llvm.call @gopt_cuda_sgemm_epilogue({{.*}}, %[[BIAS]])
+// CHECK: llvm.call @gopt_cuda_sgemm_epilogue_async(%{{[^,]*}}, {{.*}}, %[[BIAS]])
 // CHECK-NOT: gpu.launch_func
 // CHECK: llvm.return
 func.func @linear_bias_operand(%x: tensor<128x256xf32>, %w: tensor<64x256xf32>, %b: tensor<64xf32>) -> tensor<128x64xf32> {

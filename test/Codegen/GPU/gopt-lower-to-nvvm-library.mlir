@@ -10,7 +10,7 @@
 // CHECK-DAG: %[[M:.*]] = llvm.mlir.constant(128 : i64) : i64
 // CHECK-DAG: %[[N:.*]] = llvm.mlir.constant(64 : i64) : i64
 // CHECK-DAG: %[[K:.*]] = llvm.mlir.constant(256 : i64) : i64
-// CHECK: llvm.call @gopt_cuda_sgemm(%{{.*}}, %[[M]], %[[N]], %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[N]], %{{.*}}, %[[BETA]],
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %{{.*}}, %[[M]], %[[N]], %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[K]], %{{.*}}, %{{.*}}, %{{.*}}, %[[N]], %{{.*}}, %[[BETA]],
 // CHECK: gpu.launch_func {{.*}}@linear_bias_relu_k0_matmul_add_relu_kernel::@linear_bias_relu_k0_matmul_add_relu_kernel
 // CHECK-NOT: gpu.launch_func
 // CHECK: llvm.return
@@ -34,7 +34,7 @@ func.func @linear_bias_relu(%x: tensor<128x256xf32>, %w: tensor<256x64xf32>, %b:
 // CHECK-DAG: %[[C2048:.*]] = llvm.mlir.constant(2048 : i64) : i64
 // CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i64) : i64
 // CHECK-NOT: gpu.launch_func
-// CHECK: llvm.call @gopt_cuda_sgemm(%[[BATCH]], {{.*}}, %[[C2048]], %[[C32]], %[[C1]], %{{.*}}, %[[C2048]], %[[C1]], %[[C32]],
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %[[BATCH]], {{.*}}, %[[C2048]], %[[C32]], %[[C1]], %{{.*}}, %[[C2048]], %[[C1]], %[[C32]],
 // CHECK-NOT: gpu.launch_func
 // CHECK: llvm.return
 // CHECK-NOT: gpu.binary @batched_transposed_k0
@@ -62,7 +62,7 @@ func.func @batched_transposed(%q: tensor<12x64x32xf32>, %k: tensor<12x64x32xf32>
 // CHECK-NOT: gpu.launch_func
 // CHECK: %[[KADDR:.*]] = llvm.add %{{.*}}, %[[KBYTES]] : i64
 // CHECK: %[[K:.*]] = llvm.inttoptr %[[KADDR]] : i64 to !llvm.ptr
-// CHECK: llvm.call @gopt_cuda_sgemm(%[[C4]], %[[C32]], %[[C32]], %[[C16]], %{{.*}}, %{{.*}}, %[[C16]], %[[C192]], %[[C1]], %[[K]], %[[C16]], %[[C1]], %[[C192]], %{{.*}}, %{{.*}}, %[[C1024]], %[[C32]], %[[C1]])
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %[[C4]], %[[C32]], %[[C32]], %[[C16]], %{{.*}}, %{{.*}}, %[[C16]], %[[C192]], %[[C1]], %[[K]], %[[C16]], %[[C1]], %[[C192]], %{{.*}}, %{{.*}}, %[[C1024]], %[[C32]], %[[C1]])
 // CHECK-NOT: gpu.launch_func
 // CHECK: llvm.return
 func.func @qk_slices(%qkv: tensor<32x192xf32>) -> tensor<4x32x32xf32> {
@@ -92,10 +92,10 @@ func.func @qk_slices(%qkv: tensor<32x192xf32>) -> tensor<4x32x32xf32> {
 // CHECK-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : i64) : i64
 // CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i64) : i64
 // CHECK-NOT: gpu.launch_func
-// CHECK: llvm.call @gopt_cuda_sgemm(%[[C4]], %[[C32]], %[[C32]], %[[C16]], %[[QUARTER]], %{{.*}}, %[[C16]], %[[C64]], %[[C1]], %{{.*}}, %[[C16]], %[[C1]], %[[C64]],
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %[[C4]], %[[C32]], %[[C32]], %[[C16]], %[[QUARTER]], %{{.*}}, %[[C16]], %[[C64]], %[[C1]], %{{.*}}, %[[C16]], %[[C1]], %[[C64]],
 // CHECK: gpu.launch_func {{.*}}@attention_heads_k{{[0-9]+}}_softmax_kernel
 // CHECK-NOT: gpu.launch_func
-// CHECK: llvm.call @gopt_cuda_sgemm(%[[C4]], %[[C32]], %[[C16]], %[[C32]], %[[ONE]], {{.*}}, %{{.*}}, %{{.*}}, %[[C16]], %[[C64]], %[[C1]])
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %[[C4]], %[[C32]], %[[C16]], %[[C32]], %[[ONE]], {{.*}}, %{{.*}}, %{{.*}}, %[[C16]], %[[C64]], %[[C1]])
 // CHECK-NOT: gpu.launch_func
 // CHECK: llvm.return
 func.func @attention_heads(%q: tensor<32x4x16xf32>, %k: tensor<32x4x16xf32>, %v: tensor<32x4x16xf32>) -> tensor<32x4x16xf32> {

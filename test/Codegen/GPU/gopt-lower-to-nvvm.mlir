@@ -7,11 +7,11 @@
 // Only LLVM-dialect ops, launches, library calls and GPU binaries remain.
 // The entry keeps its C interface; the kernel functions are inlined into it
 // after their kernels were outlined (named after them). The two linears are
-// cuBLAS calls (gopt_cuda_sgemm; their splat weights keep them on the
-// library path); the launches between them share one stream, synchronized
-// before the next library call and before the deallocations, which under a
-// condition are runtime calls (no stream). Device buffers come from the
-// runtime.
+// cuBLAS calls (their splat weights keep them on the library path) on the
+// stream of the launches around them (gopt_cuda_sgemm_async: one stream for
+// the whole call, gopt-gpu-stream-library-calls), synchronized once, before
+// the deallocations, which under a condition are runtime calls (no
+// stream). Device buffers come from the runtime.
 // CHECK-NOT: gopt.
 // CHECK-NOT: func.func
 // CHECK-NOT: linalg.
@@ -19,22 +19,20 @@
 // CHECK-NOT: scf.
 // CHECK-LABEL: llvm.func @mlp(
 // CHECK-SAME: attributes {llvm.emit_c_interface}
-// CHECK: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
+// CHECK: %[[S:.*]] = llvm.call @mgpuStreamCreate()
 // CHECK: llvm.call @mgpuMemAlloc(
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[S0]])
-// CHECK-NEXT: llvm.call @mgpuStreamDestroy(%[[S0]])
-// CHECK-NEXT: llvm.call @gopt_cuda_sgemm(
-// CHECK-NEXT: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: gpu.launch_func <%[[S1]] : !llvm.ptr> @mlp_k1_add_kernel::@mlp_k1_add_kernel blocks in
-// CHECK: gpu.launch_func <%[[S1]] : !llvm.ptr> @mlp_k2_relu_kernel::@mlp_k2_relu_kernel blocks in
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[S1]])
-// CHECK-NEXT: llvm.call @mgpuStreamDestroy(%[[S1]])
-// CHECK-NEXT: llvm.call @gopt_cuda_sgemm(
-// CHECK-NEXT: %[[S2:.*]] = llvm.call @mgpuStreamCreate()
-// CHECK: gpu.launch_func <%[[S2]] : !llvm.ptr> @mlp_k4_add_kernel::@mlp_k4_add_kernel blocks in
-// CHECK: gpu.launch_func <%[[S2]] : !llvm.ptr> @mlp_k5_softmax_kernel::@mlp_k5_softmax_kernel blocks in
-// CHECK: llvm.call @mgpuStreamSynchronize(%[[S2]])
-// CHECK-NEXT: llvm.call @mgpuStreamDestroy(%[[S2]])
+// CHECK-NOT: llvm.call @mgpuStream
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%[[S]],
+// CHECK-NOT: llvm.call @mgpuStream
+// CHECK: gpu.launch_func <%[[S]] : !llvm.ptr> @mlp_k1_add_kernel::@mlp_k1_add_kernel blocks in
+// CHECK: gpu.launch_func <%[[S]] : !llvm.ptr> @mlp_k2_relu_kernel::@mlp_k2_relu_kernel blocks in
+// CHECK-NOT: llvm.call @mgpuStream
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%[[S]],
+// CHECK-NOT: llvm.call @mgpuStream
+// CHECK: gpu.launch_func <%[[S]] : !llvm.ptr> @mlp_k4_add_kernel::@mlp_k4_add_kernel blocks in
+// CHECK: gpu.launch_func <%[[S]] : !llvm.ptr> @mlp_k5_softmax_kernel::@mlp_k5_softmax_kernel blocks in
+// CHECK: llvm.call @mgpuStreamSynchronize(%[[S]])
+// CHECK-NEXT: llvm.call @mgpuStreamDestroy(%[[S]])
 // CHECK-NOT: llvm.call @mgpuStream
 // CHECK: llvm.call @gopt_cuda_free(
 // CHECK-NOT: llvm.call @mgpuStream

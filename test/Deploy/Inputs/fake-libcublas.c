@@ -1,12 +1,27 @@
 /* A stand-in for libcublas.so (GOPT_CUBLAS_LIBRARY) for tests on machines
    with no GPU: it computes nothing and prints each GEMM it is asked for, so
    the tests see how gopt_cuda_sgemm maps row-major strides to cuBLAS's
-   column-major operands. */
+   column-major operands. With FAKE_CUBLAS_STREAMS set, it also prints each
+   stream it is set to, numbered in the order they are first seen (0: the
+   one the runtime creates for cuBLAS). */
 #include <stdio.h>
+#include <stdlib.h>
 
 static const char *op(int o) { return o == 0 ? "N" : "T"; }
 int cublasCreate_v2(void **h) { *h = (void *)1; return 0; }
-int cublasSetStream_v2(void *h, void *s) { return 0; }
+int cublasSetStream_v2(void *h, void *s) {
+  static void *seen[64];
+  static int count;
+  if (!getenv("FAKE_CUBLAS_STREAMS"))
+    return 0;
+  int i = 0;
+  while (i < count && seen[i] != s)
+    ++i;
+  if (i == count && count < 64)
+    seen[count++] = s;
+  fprintf(stderr, "fake cublas: stream %d\n", i);
+  return 0;
+}
 int cublasSetMathMode(void *h, int mode) {
   fprintf(stderr, "fake cublas: math mode %d\n", mode);
   return 0;

@@ -145,4 +145,34 @@ def GOptGPUDeviceBuffers
   ];
 }
 
+def GOptGPUStreamLibraryCalls
+    : Pass<"gopt-gpu-stream-library-calls", "::mlir::ModuleOp"> {
+  let summary = "Put library GEMMs on the stream of the launches around them";
+  let description = [{
+    Runs on host code after `gpu-to-llvm`. `gpu-async-region` puts an entry
+    function's launches, copies and allocations on a stream, and before a
+    library call (`gopt_cuda_sgemm`, `gopt_cuda_sgemm_epilogue`), which it
+    cannot order, waits for that stream and destroys it; after the call a
+    new stream starts. The host then waits twice per GEMM: for the work
+    before it, and (in the runtime) for the GEMM itself. Where the call
+    directly follows the wait (`mgpuStreamSynchronize`, `mgpuStreamDestroy`;
+    only side-effect-free host code between, in the same block), it becomes
+    the `_async` entry point taking that stream (the runtime puts the GEMM
+    on it and returns without waiting), and the wait moves after it. A wait
+    then followed, through side-effect-free code, by the creation of the
+    next stream is dropped: the next stretch goes on the same stream, which
+    orders it after the GEMM on the device. An entry function's work is one
+    stream, waited for once before it returns (or before host code that is
+    not side-effect free, such as a deallocation). Calls elsewhere (in a
+    loop over batches, with other host work between) keep the waits.
+  }];
+  let statistics = [
+    Statistic<"numAsyncCalls", "async-calls",
+              "library calls put on the launches' stream">,
+    Statistic<"numWaitsRemoved", "waits-removed",
+              "stream waits (and stream re-creations) removed">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // GOPT_CODEGEN_GPU_PASSES_TD
