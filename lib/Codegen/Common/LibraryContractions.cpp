@@ -457,6 +457,52 @@ epilogueAfter(Operation *conv, Value output,
   return generic;
 }
 
+/// The static element stride of memref operand `operand` of `op` along
+/// loop `d` (0 when it does not read `d`), or none when its layout is not
+/// static.
+static std::optional<int64_t> staticLoopStride(linalg::GenericOp op,
+                                               OpOperand &operand, unsigned d) {
+  auto type = dyn_cast<MemRefType>(operand.get().getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type || failed(type.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  for (auto [j, e] : llvm::enumerate(map.getResults()))
+    if (cast<AffineDimExpr>(e).getPosition() == d)
+      return ShapedType::isDynamic(strides[j]) ? std::nullopt
+                                               : std::optional(strides[j]);
+  return 0;
+}
+
+/// Whether each call made for `op` multiplies one B by the rows of all its
+/// batches, one after the other in A and C (what gopt_cuda_sgemm_epilogue
+/// takes: one GEMM of batch·m rows), provably from static layouts: no
+/// batch, or along the call's batch loop, B's stride 0 and A's and C's m
+/// times their row stride.
+static bool batchesAreRowsStatically(linalg::GenericOp op,
+                                     const SgemmLoops &loops) {
+  if (loops.batch.empty())
+    return true;
+  unsigned d = loops.batch.back();
+  std::optional<int64_t> m = op.getStaticLoopRanges()[loops.m];
+  if (!m || ShapedType::isDynamic(*m))
+    return false;
+  auto stride = [&](unsigned operand, unsigned loop) {
+    return staticLoopStride(op, op->getOpOperand(operand), loop);
+  };
+  std::optional<int64_t> bBatch = stride(1, d);
+  if (!bBatch || *bBatch != 0)
+    return false;
+  for (unsigned operand : {0u, 2u}) {
+    std::optional<int64_t> batch = stride(operand, d),
+                           row = stride(operand, loops.m);
+    if (!batch || !row || *batch != *m * *row)
+      return false;
+  }
+  return true;
+}
+
 /// One operand of the call: the address of its first element (index) and
 /// its element stride along every loop (0 along loops it does not read).
 struct CallOperand {
@@ -488,13 +534,16 @@ struct LowerSgemmContractionToCall : OpRewritePattern<linalg::GenericOp> {
     Value c = op.getDpsInitOperand(0)->get();
     linalg::FillOp zeroFill = zeroFillBefore(op, c);
     // A marked epilogue: applied by the call when it overwrites the zeroed
-    // result; otherwise computed by the loops (its mark removed).
+    // result and the batches are one GEMM of all their rows (cuBLASLt's
+    // bias takes no other batch); otherwise computed by the loops (its
+    // mark removed).
     Value bias;
     int32_t epilogueCode = 0;
     SmallVector<Operation *> toHoist;
     linalg::GenericOp epilogue =
         gemmEpilogueAfter(op, c, bias, epilogueCode, toHoist);
-    if (epilogue && (epilogueCallee.empty() || !zeroFill)) {
+    if (epilogue && (epilogueCallee.empty() || !zeroFill ||
+                     !batchesAreRowsStatically(op, *loops))) {
       rewriter.modifyOpInPlace(
           epilogue, [&] { epilogue->removeAttr(kLibraryCallAttrName); });
       epilogue = nullptr;

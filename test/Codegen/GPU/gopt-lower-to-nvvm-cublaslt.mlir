@@ -99,3 +99,20 @@ func.func @linear_bias_operand(%x: tensor<128x256xf32>, %w: tensor<64x256xf32>, 
   %0 = gopt.linear %x, %w, %b transpose_weight : tensor<128x256xf32>, tensor<64x256xf32>, tensor<64xf32> -> tensor<128x64xf32>
   return %0 : tensor<128x64xf32>
 }
+
+// -----
+
+// A batch with a B of its own per batch is no GEMM of all rows, which is
+// all cuBLASLt's bias takes here (gopt_cuda_sgemm_epilogue stops the program
+// on any other batch): a strided-batched cuBLAS call and the epilogue's
+// launch.
+// CHECK-LABEL: llvm.func @batched_weights_bias(
+// CHECK: llvm.call @gopt_cuda_sgemm_async(
+// CHECK: gpu.launch_func
+// CHECK-NOT: @gopt_cuda_sgemm_epilogue_async
+// CHECK: llvm.return
+func.func @batched_weights_bias(%x: tensor<4x16x8xf32>, %y: tensor<4x8x32xf32>, %b: tensor<32xf32>) -> tensor<4x16x32xf32> {
+  %m = gopt.matmul %x, %y : tensor<4x16x8xf32>, tensor<4x8x32xf32> -> tensor<4x16x32xf32>
+  %r = gopt.add %m, %b : tensor<4x16x32xf32>, tensor<32xf32> -> tensor<4x16x32xf32>
+  return %r : tensor<4x16x32xf32>
+}
