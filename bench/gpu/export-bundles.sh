@@ -18,6 +18,8 @@
 #           has its CPU reference.
 # The chain is also compiled with 2, 4 and 8 elements per thread (check and
 # perf), the linear layer and the encoder with cuBLASLt epilogues (.lt),
+# the matmul, the linear layer and the encoder with a host wait around each
+# GEMM (.sync),
 # the conv block with its convolutions as im2col and cuBLAS (.gemm);
 # explore/ holds gopt-explore's configurations of the bundled
 # transformer block (--passes=fold,dce,cse,fuse,cuda-graph --export-bundles). The tarball also holds gopt-exec
@@ -74,6 +76,20 @@ for name in linear_bias encoder; do
     [[ $set_ == perf && $name != encoder ]] && input_flag=(--generated-inputs)
     export_model $set_ "$name.lt" "$models/$name.mlir" fused "${input_flag[@]}" \
       --nvvm-options=cublaslt-epilogues=true
+  done
+done
+# The host waiting before and after each GEMM (gopt-lower-to-nvvm's
+# stream-library-calls=false, as before the GEMMs went on the launches'
+# stream): checked and timed against the default (.sync).
+for name in matmul linear_bias encoder; do
+  for size in small big; do
+    set_=perf; [[ $size == small ]] && set_=check
+    models=$work/models-$size
+    inputs=$(ls "$models/$name".input*.npy | paste -sd, -)
+    input_flag=(--inputs="$inputs")
+    [[ $set_ == perf && $name != encoder ]] && input_flag=(--generated-inputs)
+    export_model $set_ "$name.sync" "$models/$name.mlir" fused "${input_flag[@]}" \
+      --nvvm-options=stream-library-calls=false
   done
 done
 # Convolutions as an im2col launch and a cuBLAS GEMM (gopt-lower-to-nvvm's

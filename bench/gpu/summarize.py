@@ -79,14 +79,19 @@ def graph_section(folder, peer):
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"] + rows
 
 
-def variant_section(folder, title, suffix, rows_of, columns):
+def variant_section(folder, title, suffix, rows_of, columns,
+                    default_first=True):
     """One lowering option against the default on the same model and graph
     configuration: perf.NAME.CONFIG.json against perf.NAME.SUFFIX.CONFIG.json
-    for each (name, config) of rows_of; columns names the two."""
+    for each (name, config) of rows_of (the other way round when not
+    default_first: the variant is then the baseline); columns names the two,
+    S is the first's latency over the second's."""
     rows = []
     for name, config in rows_of:
         base = os.path.join(folder, f"perf.{name}.{config}.json")
         variant = os.path.join(folder, f"perf.{name}.{suffix}.{config}.json")
+        if not default_first:
+            base, variant = variant, base
         if not (os.path.exists(base) and os.path.exists(variant)):
             continue
         b, v = load(base), load(variant)
@@ -107,6 +112,17 @@ def cublaslt_section(folder):
     return variant_section(folder, "cuBLASLt epilogues", "lt",
                            [("linear_bias", "fused"), ("encoder", "fused")],
                            ("cuBLAS + launch", "cuBLASLt epilogue"))
+
+
+def stream_section(folder):
+    """Fused models with a host wait before and after each GEMM
+    (stream-library-calls=false) against the default, the GEMMs on the
+    launches' stream and one wait per call."""
+    return variant_section(folder, "GEMMs on the launches' stream", "sync",
+                           [("matmul", "fused"), ("linear_bias", "fused"),
+                            ("encoder", "fused")],
+                           ("waits around each GEMM", "one stream"),
+                           default_first=False)
 
 
 def conv_gemm_section(folder):
@@ -222,6 +238,7 @@ def main():
                             "TF32)", 100 * ratio, 90))
     out.extend(graph_section(folder, peer))
     out.extend(cublaslt_section(folder))
+    out.extend(stream_section(folder))
     out.extend(conv_gemm_section(folder))
     out.extend(math_section(folder))
     sweep = [(e, os.path.join(folder, f"perf.ew_chain.e{e}.fused.json"))

@@ -173,7 +173,8 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   pm.addPass(createGpuToLLVMConversionPass());
   // Library GEMMs on the stream of the launches around them: the host
   // waits once per entry call instead of twice per GEMM.
-  pm.addPass(createGOptGPUStreamLibraryCalls());
+  if (options.streamLibraryCalls)
+    pm.addPass(createGOptGPUStreamLibraryCalls());
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = findCUDAToolkit();
   binary.compilationTarget = binaryTarget(options.format, binary.toolkitPath);

@@ -3,6 +3,22 @@
 // RUN: gopt-opt %s -verify-each --gopt-optimize --gopt-lower-to-nvvm=format=isa | grep -o "gpu.binary @[a-z0-9_]*" | FileCheck %s --check-prefix=FUSED --implicit-check-not=gpu.binary
 // RUN: gopt-opt %s --gopt-optimize --gopt-lower-to-nvvm="format=isa chip=sm_80 features=+ptx75 block-size=128" | FileCheck %s --check-prefix=OPTIONS
 // RUN: gopt-opt %s --gopt-optimize --gopt-lower-to-nvvm=format=llvm | FileCheck %s --check-prefix=LLVMIR
+// RUN: gopt-opt %s -verify-each --gopt-lower-to-nvvm="format=isa stream-library-calls=false" | FileCheck %s --check-prefix=SYNC
+
+// With stream-library-calls=false, gpu-async-region's streams as they are:
+// the stream waited for and destroyed before each GEMM, whose call waits
+// for it (gopt_cuda_sgemm), a new stream after.
+// SYNC-LABEL: llvm.func @mlp(
+// SYNC: %[[S0:.*]] = llvm.call @mgpuStreamCreate()
+// SYNC: llvm.call @mgpuStreamSynchronize(%[[S0]])
+// SYNC-NEXT: llvm.call @mgpuStreamDestroy(%[[S0]])
+// SYNC-NEXT: llvm.call @gopt_cuda_sgemm(
+// SYNC-NEXT: %[[S1:.*]] = llvm.call @mgpuStreamCreate()
+// SYNC: gpu.launch_func <%[[S1]] : !llvm.ptr>
+// SYNC: llvm.call @mgpuStreamSynchronize(%[[S1]])
+// SYNC-NEXT: llvm.call @mgpuStreamDestroy(%[[S1]])
+// SYNC-NEXT: llvm.call @gopt_cuda_sgemm(
+// SYNC-NOT: _async
 
 // Only LLVM-dialect ops, launches, library calls and GPU binaries remain.
 // The entry keeps its C interface; the kernel functions are inlined into it

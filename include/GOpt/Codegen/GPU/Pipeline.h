@@ -70,6 +70,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "cuBLAS GEMM (gopt-convolutions-to-gemm) instead of one "
                      "dot product per output element"),
       llvm::cl::init(false)};
+  Option<bool> streamLibraryCalls{
+      *this, "stream-library-calls",
+      llvm::cl::desc("Library GEMMs go on the stream of the launches around "
+                     "them (gopt-gpu-stream-library-calls): the host waits "
+                     "once per call; false: before and after each GEMM"),
+      llvm::cl::init(true)};
 };
 
 /// Appends the GPU pipeline from gopt to the LLVM dialect and a gpu.binary
