@@ -200,11 +200,13 @@ void mlir::gopt::splitAttentionFusion(FusionOp fusion, RewriterBase &rewriter) {
 
   // The kernels gopt-fuse makes without `attention`: each product with the
   // transposes it reads, placed just before it (their inputs come from
-  // before the fusion), and the scores' epilogue. Two more ops join the
-  // products, which the contractions then take as GEMM parameters: the
-  // scaling of Q (alpha: gopt-fold-scaling-into-contractions) and a
-  // transpose that alone reads P·V (the heads merged back: the GEMM writes
-  // through strides, gopt-fold-permutations-into-contractions).
+  // before the fusion), and the scores' epilogue. Where the GEMMs can take
+  // ops as parameters, the kernels differ: the scaling of Q joins Q·Kᵀ
+  // (alpha, like the scaling of the scores: gopt-fold-scaling-into-
+  // contractions), the mask addition joins the softmax (which reads the
+  // scores' rows anyway), so that Q·Kᵀ's kernel is the GEMM alone, and a
+  // transpose that alone reads P·V joins P·V (the heads merged back: the
+  // GEMM writes through strides, gopt-fold-permutations-into-contractions).
   auto withTransposes = [&](MatmulOp matmul, ArrayRef<Operation *> before,
                             ArrayRef<Operation *> after) {
     SmallVector<Operation *> group(before.begin(), before.end());
@@ -223,8 +225,6 @@ void mlir::gopt::splitAttentionFusion(FusionOp fusion, RewriterBase &rewriter) {
     prologue.push_back(chain->queryScaling);
   if (chain->scaling)
     epilogue.push_back(chain->scaling);
-  if (chain->maskAddition)
-    epilogue.push_back(chain->maskAddition);
   Value attention = chain->output.getResult();
   if (attention.hasOneUse())
     if (auto transpose = dyn_cast<TransposeOp>(*attention.getUsers().begin());
@@ -233,7 +233,11 @@ void mlir::gopt::splitAttentionFusion(FusionOp fusion, RewriterBase &rewriter) {
   SmallVector<Operation *> scores =
       withTransposes(chain->scores, prologue, epilogue);
   SmallVector<Operation *> outputs = withTransposes(chain->output, {}, merge);
-  for (ArrayRef<Operation *> group : {ArrayRef(scores), ArrayRef(outputs)})
+  SmallVector<Operation *> probabilities;
+  if (chain->maskAddition)
+    probabilities = {chain->maskAddition, chain->softmax};
+  for (ArrayRef<Operation *> group :
+       {ArrayRef(scores), ArrayRef(probabilities), ArrayRef(outputs)})
     if (group.size() > 1)
       materializeFusionGroup(group, rewriter);
 }

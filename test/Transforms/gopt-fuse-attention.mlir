@@ -1,9 +1,10 @@
 // RUN: gopt-opt %s --gopt-fuse -split-input-file | FileCheck %s
 // RUN: gopt-opt %s --pass-pipeline='builtin.module(gopt-fuse{attention=false})' -split-input-file | FileCheck %s --check-prefixes=OFF,UNFUSED
 // gopt-split-attention-kernels makes of gopt-fuse's attention kernels what
-// gopt-fuse makes without them (OFF), but for two ops the products' GEMMs
-// take as parameters (SPLIT): the scaling of Q joins Q·Kᵀ, and a transpose
-// that alone reads P·V joins P·V.
+// gopt-fuse makes without them (OFF), but where the products' GEMMs take
+// ops as parameters (SPLIT): the scaling of Q joins Q·Kᵀ, the mask
+// addition joins the softmax (Q·Kᵀ's kernel is then the GEMM and its
+// scaling, alpha), and a transpose that alone reads P·V joins P·V.
 // RUN: gopt-opt %s --gopt-fuse --gopt-split-attention-kernels -split-input-file | FileCheck %s --check-prefixes=OFF,SPLIT
 
 // gopt-fuse{attention}: the chain Q·Kᵀ → scaling → mask → softmax → ·V, with
@@ -31,9 +32,15 @@
 // OFF: gopt.transpose
 // OFF: gopt.matmul
 // OFF: gopt.mul
-// OFF: gopt.add
+// UNFUSED: gopt.add
 // OFF: gopt.yield
-// OFF: %[[P:.*]] = gopt.softmax %[[S]]
+// UNFUSED: %[[P:.*]] = gopt.softmax %[[S]]
+// SPLIT-NEXT: }
+// SPLIT-NEXT: %[[P:.*]] = gopt.fusion(%[[S]], %arg3 :
+// SPLIT-NEXT: ^bb0(
+// SPLIT-NEXT: gopt.add
+// SPLIT-NEXT: gopt.softmax
+// SPLIT-NEXT: gopt.yield
 // OFF: %[[O:.*]] = gopt.fusion({{.*}}%[[P]] :
 // OFF: gopt.transpose
 // OFF: gopt.matmul

@@ -68,10 +68,11 @@ std::optional<AttentionChain> matchAttentionChain(MatmulOp output);
 bool isAttentionFusion(FusionOp fusion);
 
 /// Replaces the attention fusion `fusion` by the kernels the chain is
-/// without it: Q·Kᵀ with the scaling of Q, the transposes it reads, the
-/// scaling and the mask addition; the softmax; P·V with the transposes it
-/// reads and the transpose of its result when that alone reads it (a
-/// group of one op is that op, unfused).
+/// without it, as GEMMs take them: Q·Kᵀ with the scaling of Q, the
+/// transposes it reads and the scaling of the scores (both its alpha); the
+/// mask addition and the softmax; P·V with the transposes it reads and the
+/// transpose of its result when that alone reads it (a group of one op is
+/// that op, unfused).
 void splitAttentionFusion(FusionOp fusion, RewriterBase &rewriter);
 
 } // namespace gopt

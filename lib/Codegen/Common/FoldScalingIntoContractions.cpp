@@ -1,14 +1,16 @@
 //===- FoldScalingIntoContractions.cpp - Constant factors as GEMM alpha ---===//
 //
 // Attention scales Q by a constant before Q·Kᵀ (nn.MultiheadAttention's
-// export: `q / sqrt(d)`). When the scaling sits in the contraction's kernel
-// (gopt-split-attention-kernels puts it there), it is an elementwise
-// generic writing a scaled copy of Q that the contraction then reads. The
-// contraction can read Q itself and multiply in its body instead:
-// `out + (q * alpha) * k`. On the library path that factor is the GEMM's
-// alpha (matchSgemmContraction), so the scaled copy is never written and
-// the scaling costs nothing; on the codegen path it is one multiplication
-// per term, in the loop that reads the element anyway.
+// export: `q / sqrt(d)`), or the scores after it (`(q·kᵀ) / sqrt(d)`, as
+// most exporters write it). When the scaling sits in the contraction's
+// kernel (gopt-split-attention-kernels puts it there), it is an
+// elementwise generic writing a scaled copy of Q that the contraction then
+// reads, or a scaled copy of the contraction's result. The contraction can
+// read Q itself and multiply in its body instead: `out + (q * f) * k`, or
+// `out + (q * k) * f` when it starts from zero. On the library path that
+// factor is the GEMM's alpha (matchSgemmContraction), so the scaled copy is
+// never written and the scaling costs nothing; on the codegen path it is
+// one multiplication per term, in the loop that computes the term anyway.
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,12 +140,59 @@ struct FoldScalingIntoContraction : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// A scaling generic whose scaled tensor is, read through the identity,
+/// the result of a contraction gopt_sgemm computes that starts from a zero
+/// fill and is read by nothing else: the contraction multiplies each term
+/// by the factor, and its result replaces the scaling's.
+struct FoldScalingOfContraction : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<Scaling> scaling;
+    if (!op.hasPureTensorSemantics() || !(scaling = matchScaling(op)) ||
+        !op.getMatchingIndexingMap(scaling->input).isIdentity())
+      return failure();
+    auto contraction = scaling->input->get().getDefiningOp<linalg::GenericOp>();
+    if (!contraction || !contraction->hasOneUse() ||
+        contraction->getNumResults() != 1 ||
+        contraction->getResult(0).getType() != op->getResult(0).getType() ||
+        !contraction.hasPureTensorSemantics() ||
+        !gopt::matchSgemmContraction(contraction))
+      return failure();
+    auto fill =
+        contraction.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>();
+    if (!fill || !matchPattern(fill.getInputs()[0], m_AnyZeroFloat()))
+      return failure();
+    // out + term becomes out + term * factor.
+    Block *body = contraction.getBody();
+    auto add = cast<linalg::YieldOp>(body->getTerminator())
+                   .getOperand(0)
+                   .getDefiningOp<arith::AddFOp>();
+    Value acc = body->getArgument(body->getNumArguments() - 1);
+    OpOperand &term =
+        add.getLhs() == acc ? add.getRhsMutable() : add.getLhsMutable();
+    rewriter.modifyOpInPlace(contraction, [&] {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(add);
+      Location loc = op.getLoc();
+      Value factor = arith::ConstantOp::create(
+          rewriter, loc,
+          rewriter.getF32FloatAttr(static_cast<float>(scaling->factor)));
+      Value scaled = arith::MulFOp::create(rewriter, loc, term.get(), factor);
+      term.set(scaled);
+    });
+    rewriter.replaceOp(op, contraction->getResults());
+    return success();
+  }
+};
+
 struct GOptFoldScalingIntoContractionsPass
     : gopt::impl::GOptFoldScalingIntoContractionsBase<
           GOptFoldScalingIntoContractionsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<FoldScalingIntoContraction>(&getContext());
+    patterns.add<FoldScalingIntoContraction, FoldScalingOfContraction>(
+        &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

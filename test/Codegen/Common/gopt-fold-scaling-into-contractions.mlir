@@ -3,7 +3,9 @@
 // The scalings below are what convert-gopt-to-linalg makes of gopt.div and
 // gopt.mul by a one-element constant; the contractions what it makes of
 // gopt.matmul (with a transpose folded into the map, as
-// gopt-fold-permutations-into-contractions leaves Q·Kᵀ).
+// gopt-fold-permutations-into-contractions leaves Q·Kᵀ). A scaling the
+// contraction reads becomes a factor of the operand's element; a scaling
+// of the contraction's result (from zero) a factor of each term.
 
 #id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #scalar = affine_map<(d0, d1, d2) -> ()>
@@ -134,4 +136,66 @@ func.func @kept(%x: tensor<8x32xf32>, %w: tensor<32x16xf32>, %y: tensor<8x32xf32
     linalg.yield %s : f32
   } -> tensor<8x16xf32>
   return %r, %xs, %r2, %r3 : tensor<8x16xf32>, tensor<8x32xf32>, tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#one = affine_map<(d0, d1, d2, d3) -> (0)>
+#q = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d4)>
+#kt = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d4, d3)>
+#out = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3)>
+
+// The scores × 0.125 (a one-element constant tensor), Q·Kᵀ from zero: each
+// term times 0.125, and the scaling goes.
+// CHECK-LABEL: func.func @scores_scaled
+// CHECK: %[[F:.*]] = arith.constant 1.250000e-01 : f32
+// CHECK: %[[S:.*]] = linalg.generic
+// CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-NEXT: %[[P:.*]] = arith.mulf %[[A]], %[[B]] : f32
+// CHECK-NEXT: %[[T:.*]] = arith.mulf %[[P]], %[[F]] : f32
+// CHECK-NEXT: arith.addf %[[ACC]], %[[T]] : f32
+// CHECK-NOT: linalg.generic
+// CHECK: return %[[S]]
+func.func @scores_scaled(%q: tensor<1x4x16x8xf32>, %k: tensor<1x4x8x16xf32>) -> tensor<1x4x16x16xf32> {
+  %c = arith.constant dense<0.125> : tensor<1xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x4x16x16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x16x16xf32>) -> tensor<1x4x16x16xf32>
+  %s = linalg.generic {indexing_maps = [#q, #kt, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%q, %k : tensor<1x4x16x8xf32>, tensor<1x4x8x16xf32>) outs(%init : tensor<1x4x16x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %r = arith.addf %acc, %m : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x16x16xf32>
+  %e2 = tensor.empty() : tensor<1x4x16x16xf32>
+  %t = linalg.generic {indexing_maps = [#id4, #one, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s, %c : tensor<1x4x16x16xf32>, tensor<1xf32>) outs(%e2 : tensor<1x4x16x16xf32>) {
+  ^bb0(%in: f32, %in_c: f32, %o: f32):
+    %x = arith.mulf %in, %in_c : f32
+    linalg.yield %x : f32
+  } -> tensor<1x4x16x16xf32>
+  return %t : tensor<1x4x16x16xf32>
+}
+
+// Kept: a contraction that accumulates into a tensor that is not zero
+// (its init would be scaled too).
+// CHECK-LABEL: func.func @accumulating
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+// CHECK: arith.mulf %in, %in_0
+func.func @accumulating(%q: tensor<1x4x16x8xf32>, %k: tensor<1x4x8x16xf32>, %init: tensor<1x4x16x16xf32>) -> tensor<1x4x16x16xf32> {
+  %c = arith.constant dense<0.125> : tensor<1xf32>
+  %s = linalg.generic {indexing_maps = [#q, #kt, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]} ins(%q, %k : tensor<1x4x16x8xf32>, tensor<1x4x8x16xf32>) outs(%init : tensor<1x4x16x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %r = arith.addf %acc, %m : f32
+    linalg.yield %r : f32
+  } -> tensor<1x4x16x16xf32>
+  %e2 = tensor.empty() : tensor<1x4x16x16xf32>
+  %t = linalg.generic {indexing_maps = [#id4, #one, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%s, %c : tensor<1x4x16x16xf32>, tensor<1xf32>) outs(%e2 : tensor<1x4x16x16xf32>) {
+  ^bb0(%in: f32, %in_c: f32, %o: f32):
+    %x = arith.mulf %in, %in_c : f32
+    linalg.yield %x : f32
+  } -> tensor<1x4x16x16xf32>
+  return %t : tensor<1x4x16x16xf32>
 }

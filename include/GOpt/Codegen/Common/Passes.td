@@ -294,7 +294,8 @@ def GOptFoldPermutationsIntoContractions
 
 def GOptFoldScalingIntoContractions
     : Pass<"gopt-fold-scaling-into-contractions"> {
-  let summary = "Let GEMMs scale an operand by a constant as their alpha";
+  let summary = "Let GEMMs scale an operand or their result by a constant "
+                "as their alpha";
   let description = [{
     A contraction `linalg.generic` that `gopt_sgemm` computes
     (multiply-accumulate body, see `gopt-select-library-contractions`)
@@ -303,10 +304,14 @@ def GOptFoldScalingIntoContractions
     permutation, `c` a constant or a splat constant tensor), read by nothing
     else, reads `x` through the composed indexing map and multiplies the
     element by the factor in its body (`out + (x * f) * y`, `f = c` or
-    `1 / c`); the scaling generic goes. The library call then takes the
-    factor as the GEMM's alpha; the scaled tensor is never written. Run
-    after `gopt-fold-permutations-into-contractions` (attention scales Q
-    before the transpose that splits its heads).
+    `1 / c`); the scaling generic goes. Likewise a scaling generic whose
+    scaled tensor is (through the identity) the result of such a
+    contraction that starts from a zero `linalg.fill` and is read by
+    nothing else: the contraction multiplies each term by the factor
+    (`out + (x * y) * f`) and its result replaces the scaling's. The library
+    call then takes the factor as the GEMM's alpha; the scaled tensor is
+    never written. Run after `gopt-fold-permutations-into-contractions`
+    (attention scales Q before the transpose that splits its heads).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect"];
