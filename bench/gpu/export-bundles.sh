@@ -64,34 +64,30 @@ for size in small big; do
   done
 done
 export_model check mlp "$root/examples/mlp.mlir" fused
+# A lowering option on fused models, checked (small shapes) and timed
+# (benchmark shapes) against the default: the bundles NAME.SUFFIX.
+export_option() { # suffix nvvm-options name...
+  local suffix=$1 options=$2
+  shift 2
+  for name in "$@"; do
+    for size in small big; do
+      local set_=perf models=$work/models-$size
+      [[ $size == small ]] && set_=check
+      local input_flag=(--inputs="$(ls "$models/$name".input*.npy | paste -sd, -)")
+      [[ $set_ == perf && $name != encoder ]] && input_flag=(--generated-inputs)
+      export_model $set_ "$name.$suffix" "$models/$name.mlir" fused \
+        "${input_flag[@]}" --nvvm-options="$options"
+    done
+  done
+}
 # cuBLASLt epilogues (gopt-lower-to-nvvm's cublaslt-epilogues: a bias, or a
-# bias and a ReLU, applied by the GEMM's call): checked and timed against
-# the default (cuBLAS, then the epilogue's launch).
-for name in linear_bias encoder; do
-  for size in small big; do
-    set_=perf; [[ $size == small ]] && set_=check
-    models=$work/models-$size
-    inputs=$(ls "$models/$name".input*.npy | paste -sd, -)
-    input_flag=(--inputs="$inputs")
-    [[ $set_ == perf && $name != encoder ]] && input_flag=(--generated-inputs)
-    export_model $set_ "$name.lt" "$models/$name.mlir" fused "${input_flag[@]}" \
-      --nvvm-options=cublaslt-epilogues=true
-  done
-done
-# The host waiting before and after each GEMM (gopt-lower-to-nvvm's
-# stream-library-calls=false, as before the GEMMs went on the launches'
-# stream): checked and timed against the default (.sync).
-for name in matmul linear_bias encoder; do
-  for size in small big; do
-    set_=perf; [[ $size == small ]] && set_=check
-    models=$work/models-$size
-    inputs=$(ls "$models/$name".input*.npy | paste -sd, -)
-    input_flag=(--inputs="$inputs")
-    [[ $set_ == perf && $name != encoder ]] && input_flag=(--generated-inputs)
-    export_model $set_ "$name.sync" "$models/$name.mlir" fused "${input_flag[@]}" \
-      --nvvm-options=stream-library-calls=false
-  done
-done
+# bias and a ReLU, applied by the GEMM's call), against the default
+# (cuBLAS, then the epilogue's launch).
+export_option lt cublaslt-epilogues=true linear_bias encoder
+# The host waiting before and after each GEMM (stream-library-calls=false,
+# as before the GEMMs went on the launches' stream), the baseline of the
+# default.
+export_option sync stream-library-calls=false matmul linear_bias encoder
 # Convolutions as an im2col launch and a cuBLAS GEMM (gopt-lower-to-nvvm's
 # conv-gemm), unfused (NCHW) and fused (channels last): checked and timed
 # against the direct loops.

@@ -17,21 +17,26 @@ using namespace mlir;
 
 namespace {
 
-/// The only linalg.generic of `source` (a function of one), parsed into
-/// `module`.
-linalg::GenericOp parseGeneric(MLIRContext &context, StringRef source,
-                               OwningOpRef<ModuleOp> &module) {
-  DialectRegistry registry;
-  gopt::registerAllDialects(registry);
-  context.appendDialectRegistry(registry);
-  context.loadAllAvailableDialects();
-  module = parseSourceString<ModuleOp>(source, &context);
-  if (!module)
-    return nullptr;
-  linalg::GenericOp found;
-  module->walk([&](linalg::GenericOp op) { found = op; });
-  return found;
-}
+/// Parses a function of one linalg.generic and matches it.
+class SgemmLoops : public ::testing::Test {
+protected:
+  /// The loop roles of the only linalg.generic of `source`.
+  std::optional<gopt::SgemmLoops> match(const std::string &source) {
+    DialectRegistry registry;
+    gopt::registerAllDialects(registry);
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+    module = parseSourceString<ModuleOp>(source, &context);
+    linalg::GenericOp found;
+    if (module)
+      module->walk([&](linalg::GenericOp op) { found = op; });
+    EXPECT_TRUE(found) << source;
+    return found ? gopt::matchSgemmContraction(found) : std::nullopt;
+  }
+
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+};
 
 /// C[b, m, n] += A[b, m, k] · B[b, k, n], the body given.
 std::string batchedMatmul(StringRef outputMap, StringRef outputType,
@@ -61,14 +66,9 @@ constexpr const char *kPlainBody = R"mlir(
     %s = arith.addf %acc, %m : f32
     linalg.yield %s : f32)mlir";
 
-TEST(SgemmLoops, BatchedMatmul) {
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  auto op = parseGeneric(
-      context, batchedMatmul("(b, m, n)", "tensor<4x16x32xf32>", kPlainBody),
-      module);
-  ASSERT_TRUE(op);
-  std::optional<gopt::SgemmLoops> loops = gopt::matchSgemmContraction(op);
+TEST_F(SgemmLoops, BatchedMatmul) {
+  std::optional<gopt::SgemmLoops> loops =
+      match(batchedMatmul("(b, m, n)", "tensor<4x16x32xf32>", kPlainBody));
   ASSERT_TRUE(loops);
   EXPECT_EQ(loops->batch, SmallVector<unsigned>({0}));
   EXPECT_EQ(loops->m, 1u);
@@ -77,78 +77,51 @@ TEST(SgemmLoops, BatchedMatmul) {
   EXPECT_FLOAT_EQ(loops->alpha, 1.0f);
 }
 
-TEST(SgemmLoops, ConstantFactorsAreAlpha) {
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
+TEST_F(SgemmLoops, ConstantFactorsAreAlpha) {
   // An operand scaled by 0.125 and the product by 2.
-  auto op = parseGeneric(
-      context, batchedMatmul("(b, m, n)", "tensor<4x16x32xf32>", R"mlir(
+  std::optional<gopt::SgemmLoops> loops =
+      match(batchedMatmul("(b, m, n)", "tensor<4x16x32xf32>", R"mlir(
     %f = arith.constant 0.125 : f32
     %two = arith.constant 2.0 : f32
     %ps = arith.mulf %p, %f : f32
     %m = arith.mulf %ps, %q : f32
     %m2 = arith.mulf %two, %m : f32
     %s = arith.addf %m2, %acc : f32
-    linalg.yield %s : f32)mlir"),
-      module);
-  ASSERT_TRUE(op);
-  std::optional<gopt::SgemmLoops> loops = gopt::matchSgemmContraction(op);
+    linalg.yield %s : f32)mlir"));
   ASSERT_TRUE(loops);
   EXPECT_FLOAT_EQ(loops->alpha, 0.25f);
 }
 
-TEST(SgemmLoops, AResultWrittenTransposedKeepsItsRoles) {
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
+TEST_F(SgemmLoops, AResultWrittenTransposedKeepsItsRoles) {
   // C[m, b, n]: the heads merged back after P·V.
-  auto op = parseGeneric(
-      context, batchedMatmul("(m, b, n)", "tensor<16x4x32xf32>", kPlainBody),
-      module);
-  ASSERT_TRUE(op);
-  std::optional<gopt::SgemmLoops> loops = gopt::matchSgemmContraction(op);
+  std::optional<gopt::SgemmLoops> loops =
+      match(batchedMatmul("(m, b, n)", "tensor<16x4x32xf32>", kPlainBody));
   ASSERT_TRUE(loops);
   EXPECT_EQ(loops->batch, SmallVector<unsigned>({0}));
   EXPECT_EQ(loops->m, 1u);
   EXPECT_EQ(loops->n, 2u);
 }
 
-TEST(SgemmLoops, NoGemm) {
-  MLIRContext context;
-  // n not innermost in the result: no GEMM library writes that.
-  {
-    OwningOpRef<ModuleOp> module;
-    auto op = parseGeneric(
-        context, batchedMatmul("(b, n, m)", "tensor<4x32x16xf32>", kPlainBody),
-        module);
-    ASSERT_TRUE(op);
-    EXPECT_FALSE(gopt::matchSgemmContraction(op));
-  }
-  // A factor that is not a constant.
-  {
-    OwningOpRef<ModuleOp> module;
-    auto op = parseGeneric(
-        context, batchedMatmul("(b, m, n)", "tensor<4x16x32xf32>", R"mlir(
+TEST_F(SgemmLoops, NInnermostInTheResult) {
+  // C[b, n, m]: no GEMM library writes that.
+  EXPECT_FALSE(
+      match(batchedMatmul("(b, n, m)", "tensor<4x32x16xf32>", kPlainBody)));
+}
+
+TEST_F(SgemmLoops, OnlyConstantFactors) {
+  EXPECT_FALSE(match(batchedMatmul("(b, m, n)", "tensor<4x16x32xf32>", R"mlir(
     %pp = arith.mulf %p, %p : f32
     %m = arith.mulf %pp, %q : f32
     %s = arith.addf %acc, %m : f32
-    linalg.yield %s : f32)mlir"),
-        module);
-    ASSERT_TRUE(op);
-    EXPECT_FALSE(gopt::matchSgemmContraction(op));
-  }
-  // An op off the multiply-accumulate path.
-  {
-    OwningOpRef<ModuleOp> module;
-    auto op = parseGeneric(
-        context, batchedMatmul("(b, m, n)", "tensor<4x16x32xf32>", R"mlir(
+    linalg.yield %s : f32)mlir")));
+}
+
+TEST_F(SgemmLoops, NothingOffTheMultiplyAccumulate) {
+  EXPECT_FALSE(match(batchedMatmul("(b, m, n)", "tensor<4x16x32xf32>", R"mlir(
     %e = math.exp %p : f32
     %m = arith.mulf %p, %q : f32
     %s = arith.addf %acc, %m : f32
-    linalg.yield %s : f32)mlir"),
-        module);
-    ASSERT_TRUE(op);
-    EXPECT_FALSE(gopt::matchSgemmContraction(op));
-  }
+    linalg.yield %s : f32)mlir")));
 }
 
 } // namespace

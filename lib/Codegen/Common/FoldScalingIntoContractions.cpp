@@ -96,6 +96,14 @@ static std::optional<Scaling> matchScaling(linalg::GenericOp op) {
   return std::nullopt;
 }
 
+/// `v * factor` (an f32 constant), built at the rewriter's insertion point.
+static Value multiplyByConstant(RewriterBase &rewriter, Location loc, Value v,
+                                double factor) {
+  Value constant = arith::ConstantOp::create(
+      rewriter, loc, rewriter.getF32FloatAttr(static_cast<float>(factor)));
+  return arith::MulFOp::create(rewriter, loc, v, constant);
+}
+
 namespace {
 
 /// A contraction gopt_sgemm computes (matchSgemmContraction) reading a
@@ -126,11 +134,8 @@ struct FoldScalingIntoContraction : OpRewritePattern<linalg::GenericOp> {
         BlockArgument element = body->getArgument(index);
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(body);
-        Location loc = producer.getLoc();
-        Value factor = arith::ConstantOp::create(
-            rewriter, loc,
-            rewriter.getF32FloatAttr(static_cast<float>(scaling->factor)));
-        Value product = arith::MulFOp::create(rewriter, loc, element, factor);
+        Value product = multiplyByConstant(rewriter, producer.getLoc(), element,
+                                           scaling->factor);
         element.replaceAllUsesExcept(product, product.getDefiningOp());
       });
       rewriter.eraseOp(producer);
@@ -174,12 +179,8 @@ struct FoldScalingOfContraction : OpRewritePattern<linalg::GenericOp> {
     rewriter.modifyOpInPlace(contraction, [&] {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(add);
-      Location loc = op.getLoc();
-      Value factor = arith::ConstantOp::create(
-          rewriter, loc,
-          rewriter.getF32FloatAttr(static_cast<float>(scaling->factor)));
-      Value scaled = arith::MulFOp::create(rewriter, loc, term.get(), factor);
-      term.set(scaled);
+      term.set(multiplyByConstant(rewriter, op.getLoc(), term.get(),
+                                  scaling->factor));
     });
     rewriter.replaceOp(op, contraction->getResults());
     return success();
