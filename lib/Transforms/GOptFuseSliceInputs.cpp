@@ -54,14 +54,53 @@ static SmallVector<Operation *> viewChain(Value v, Block *block) {
   return chain;
 }
 
+/// Whether `op` is a kernel that can read views in place: a fusion, or an
+/// op that is a kernel of its own and not itself a view.
+static bool readsViews(Operation *op) {
+  return isKernelOp(op) && !isView(op) && !isa<FusionOp>(op->getParentOp());
+}
+
+/// Whether every use of `v` is by a kernel that reads views in place, or by
+/// a view whose result only such kernels read (through views).
+static bool onlyKernelsRead(Value v) {
+  return llvm::all_of(v.getUsers(), [](Operation *user) {
+    return readsViews(user) ||
+           (isView(user) && onlyKernelsRead(user->getResult(0)));
+  });
+}
+
+/// Gives each use of a view that only kernels read (onlyKernelsRead) a copy
+/// of the view of its own, deepest views first, so that each kernel gets a
+/// chain of its own to take in (K read by the scores and returned as a
+/// cache, both through views of one slice of a QKV projection).
+static void cloneSharedViews(Operation *root) {
+  SmallVector<Operation *> views;
+  root->walk([&](Operation *op) {
+    if (isView(op) && !isa<FusionOp>(op->getParentOp()))
+      views.push_back(op);
+  });
+  for (Operation *view : llvm::reverse(views)) {
+    Value result = view->getResult(0);
+    if (result.hasOneUse() || result.use_empty() || !onlyKernelsRead(result))
+      continue;
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : result.getUses())
+      uses.push_back(&use);
+    OpBuilder builder(view);
+    for (OpOperand *use : ArrayRef(uses).drop_front())
+      use->set(builder.clone(*view)->getResult(0));
+  }
+}
+
 namespace {
 
 struct GOptFuseSliceInputsPass
     : gopt::impl::GOptFuseSliceInputsBase<GOptFuseSliceInputsPass> {
   void runOnOperation() override {
+    cloneSharedViews(getOperation());
     SmallVector<Operation *> readers;
     getOperation()->walk([&](Operation *op) {
-      if (isKernelOp(op) && !isView(op) && !isa<FusionOp>(op->getParentOp()))
+      if (readsViews(op))
         readers.push_back(op);
     });
     IRRewriter rewriter(&getContext());
@@ -71,7 +110,8 @@ struct GOptFuseSliceInputsPass
         continue;
       }
       // An op that is a kernel of its own: one fusion with the chains it
-      // reads (in program order: each chain's ops, then the op).
+      // reads (in program order: each chain's ops, then the op), placed
+      // where the op is (its other operands may come after the chains).
       SmallVector<Operation *> group;
       for (Value operand : op->getOperands()) {
         SmallVector<Operation *> chain = viewChain(operand, op->getBlock());
@@ -79,6 +119,8 @@ struct GOptFuseSliceInputsPass
       }
       if (group.empty())
         continue;
+      for (Operation *member : group)
+        member->moveBefore(op);
       numFused += llvm::count_if(
           group, [](Operation *member) { return isa<SliceOp>(member); });
       group.push_back(op);

@@ -39,23 +39,66 @@ func.func @qkv(%qkv: tensor<16x1x192xf32>, %scale: tensor<f32>) -> tensor<4x16x1
 // -----
 
 // Left where they are: a strided slice (step 2: a GEMM library needs the
-// innermost stride 1), a slice something else reads too, and a chain of
-// reshapes only (a view already).
+// innermost stride 1), a slice that is also returned (a copy either way),
+// and a chain of reshapes only (a view already).
 // CHECK-LABEL: func.func @kept
 // CHECK: %[[STRIDED:.*]] = gopt.slice %{{.*}} steps = [1, 2]
 // CHECK: %[[SHARED:.*]] = gopt.slice %{{.*}} steps = [1, 1]
 // CHECK: %[[R:.*]] = gopt.reshape
 // CHECK: gopt.exp %[[STRIDED]]
 // CHECK: gopt.exp %[[SHARED]]
-// CHECK: gopt.neg %[[SHARED]]
 // CHECK: gopt.exp %[[R]]
+// CHECK: return {{.*}}%[[SHARED]]
 func.func @kept(%x: tensor<4x8xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<32xf32>) {
   %a = gopt.slice %x starts = [0, 0] ends = [4, 8] steps = [1, 2] : tensor<4x8xf32> -> tensor<4x4xf32>
   %b = gopt.slice %x starts = [0, 0] ends = [4, 4] steps = [1, 1] : tensor<4x8xf32> -> tensor<4x4xf32>
   %r = gopt.reshape %x : tensor<4x8xf32> -> tensor<32xf32>
   %ea = gopt.exp %a : tensor<4x4xf32>
   %eb = gopt.exp %b : tensor<4x4xf32>
-  %nb = gopt.neg %b : tensor<4x4xf32>
   %er = gopt.exp %r : tensor<32xf32>
-  return %ea, %eb, %nb, %er : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<32xf32>
+  return %ea, %eb, %b, %er : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<32xf32>
+}
+
+// -----
+
+// A view chain two kernels read (K read by the scores and transposed into a
+// cache): each kernel takes a chain of its own in, no slice is left.
+// CHECK-LABEL: func.func @shared
+// CHECK-SAME: (%[[X:.*]]: tensor<4x8xf32>)
+// CHECK: gopt.fusion(%[[X]] : tensor<4x8xf32>)
+// CHECK-NEXT: ^bb0(%[[A:.*]]: tensor<4x8xf32>):
+// CHECK-NEXT: gopt.slice %[[A]]
+// CHECK-NEXT: gopt.reshape
+// CHECK-NEXT: gopt.{{exp|transpose}}
+// CHECK: gopt.fusion(%[[X]] : tensor<4x8xf32>)
+// CHECK-NEXT: ^bb0(%[[B:.*]]: tensor<4x8xf32>):
+// CHECK-NEXT: gopt.slice %[[B]]
+// CHECK-NEXT: gopt.reshape
+// CHECK-NEXT: gopt.{{exp|transpose}}
+// CHECK-NOT: gopt.slice
+// CHECK: return
+func.func @shared(%x: tensor<4x8xf32>) -> (tensor<2x8xf32>, tensor<8x2xf32>) {
+  %s = gopt.slice %x starts = [0, 4] ends = [4, 8] steps = [1, 1] : tensor<4x8xf32> -> tensor<4x4xf32>
+  %r = gopt.reshape %s : tensor<4x4xf32> -> tensor<2x8xf32>
+  %e = gopt.exp %r : tensor<2x8xf32>
+  %t = gopt.transpose %r perm = [1, 0] : tensor<2x8xf32> -> tensor<8x2xf32>
+  return %e, %t : tensor<2x8xf32>, tensor<8x2xf32>
+}
+
+// -----
+
+// An op that reads a slice and a value computed after the slice (V sliced
+// with Q and K, read by P·V after the scores): the fusion goes where the op
+// is, after both.
+// CHECK-LABEL: func.func @later_operand
+// CHECK: %[[E:.*]] = gopt.exp
+// CHECK: gopt.fusion(%arg0, %[[E]] :
+// CHECK-NEXT: ^bb0(
+// CHECK-NEXT: gopt.slice
+// CHECK-NEXT: gopt.matmul
+func.func @later_operand(%qkv: tensor<8x24xf32>, %s: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %v = gopt.slice %qkv starts = [0, 16] ends = [8, 24] steps = [1, 1] : tensor<8x24xf32> -> tensor<8x8xf32>
+  %p = gopt.exp %s : tensor<8x8xf32>
+  %o = gopt.matmul %p, %v : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return %o : tensor<8x8xf32>
 }

@@ -120,6 +120,27 @@ def GOptSplitAttentionKernels : Pass<"gopt-split-attention-kernels"> {
   let dependentDialects = ["::mlir::gopt::GOptDialect"];
 }
 
+def GOptMergeSiblingLinears : Pass<"gopt-merge-sibling-linears"> {
+  let summary = "One GEMM for the linears that read one input";
+  let description = [{
+    `gopt.linear` ops outside fusions that read the same input (the Q, K
+    and V projections of an attention layer, exported as three linears),
+    with constant f32 weights of one layout and the same K, and constant
+    biases for all of them or none, become one linear whose weight and bias
+    are theirs joined along N, and a `gopt.slice` of its result along the
+    last dim for each. On the GPU that is one cuBLAS call (and one bias
+    launch) instead of three, the slices views in the kernels that read
+    them (`gopt-fuse-slice-inputs`, which runs after it). The GPU pipeline
+    runs it before outlining kernels; it is not a graph pass of
+    `gopt-optimize` (the CPU's attention kernel reads Q, K and V whole:
+    slices would be copies there).
+  }];
+  let statistics = [
+    Statistic<"numMerged", "merged-linears",
+              "Linears merged into another's GEMM">,
+  ];
+}
+
 def GOptFuseSliceInputs : Pass<"gopt-fuse-slice-inputs"> {
   let summary = "Move the slices a fusion reads into it, as views of their "
                 "input";
@@ -128,7 +149,9 @@ def GOptFuseSliceInputs : Pass<"gopt-fuse-slice-inputs"> {
     steps and `gopt.reshape` ops (at least one slice), each read by nothing
     else, is computed inside the fusion instead, from the chain's source;
     an op that is a kernel of its own (not in a fusion) and reads such a
-    chain becomes one `gopt.fusion` with it. Either way,
+    chain becomes one `gopt.fusion` with it, where that op is. A chain of
+    views that only kernels read is copied for each reader first. Either
+    way,
     once lowered, each slice is a view of the kernel's argument
     (`tensor.extract_slice`, a strided subview) instead of a copy kernel of
     its own, and a library GEMM in the kernel reads it through strides. An

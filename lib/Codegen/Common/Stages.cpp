@@ -20,6 +20,8 @@ OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
                                                    bool kernelTimers,
                                                    bool attentionKernels,
                                                    bool sliceViews) {
+  if (sliceViews)
+    pm.addPass(createGOptMergeSiblingLinears());
   if (!attentionKernels)
     pm.addPass(createGOptSplitAttentionKernels());
   if (sliceViews)

@@ -79,8 +79,9 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // Kernels: one function each, lowered to linalg, one tile loop nest each
   // whose iterations (one output element, or one row where a reduction is
   // broadcast back) are independent: one thread each.
-  // The slices a kernel reads are views inside it (the Q, K, V of an
-  // exported attention layer: strided GEMM operands, not copy launches).
+  // Linears of one input are one GEMM (Q, K and V projected apart), and the
+  // slices a kernel reads are views inside it (the Q, K, V of an exported
+  // attention layer: strided GEMM operands, not copy launches).
   OpPassManager &toLinalg = addKernelsToLinalgStage(pm, /*kernelTimers=*/false,
                                                     /*attentionKernels=*/false,
                                                     /*sliceViews=*/true);

@@ -110,3 +110,36 @@ func.func @attention_heads(%q: tensor<32x4x16xf32>, %k: tensor<32x4x16xf32>, %v:
   %m = gopt.transpose %o perm = [1, 0, 2] : tensor<4x32x16xf32> -> tensor<32x4x16xf32>
   return %m : tensor<32x4x16xf32>
 }
+
+// -----
+
+// Three linears of one input (Q, K and V projected apart) are one GEMM of
+// their weights joined along N (gopt-merge-sibling-linears: n = 3·8), and
+// the GEMMs that read the three projections read them as strided views of
+// its result (row stride 24, K at 8 elements, V at 16): three cuBLAS calls
+// where there were five, no launch.
+// CHECK-LABEL: llvm.func @sibling_linears(
+// CHECK-DAG: %[[C32:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK-DAG: %[[C24:.*]] = llvm.mlir.constant(24 : i64) : i64
+// CHECK-DAG: %[[C16:.*]] = llvm.mlir.constant(16 : i64) : i64
+// CHECK-DAG: %[[C8:.*]] = llvm.mlir.constant(8 : i64) : i64
+// CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i64) : i64
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %{{[^,]*}}, %[[C32]], %[[C24]], %[[C16]],
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %{{[^,]*}}, %[[C32]], %[[C32]], %[[C8]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %[[C24]], %[[C1]], %{{[^,]*}}, %{{[^,]*}}, %[[C1]], %[[C24]],
+// CHECK: llvm.call @gopt_cuda_sgemm_async(%{{[^,]*}}, %{{[^,]*}}, %[[C32]], %[[C8]], %[[C32]], %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %[[C32]], %[[C1]], %{{[^,]*}}, %{{[^,]*}}, %[[C24]], %[[C1]],
+// CHECK-NOT: gpu.launch_func
+// CHECK-NOT: llvm.call @gopt_cuda_sgemm
+// CHECK: llvm.return
+func.func @sibling_linears(%x: tensor<32x16xf32>) -> tensor<32x8xf32> {
+  %wq = gopt.constant dense<0.5> : tensor<16x8xf32>
+  %wk = gopt.constant dense<0.25> : tensor<16x8xf32>
+  %wv = gopt.constant dense<0.125> : tensor<16x8xf32>
+  %q = gopt.linear %x, %wq : tensor<32x16xf32>, tensor<16x8xf32> -> tensor<32x8xf32>
+  %k = gopt.linear %x, %wk : tensor<32x16xf32>, tensor<16x8xf32> -> tensor<32x8xf32>
+  %v = gopt.linear %x, %wv : tensor<32x16xf32>, tensor<16x8xf32> -> tensor<32x8xf32>
+  %kt = gopt.transpose %k perm = [1, 0] : tensor<32x8xf32> -> tensor<8x32xf32>
+  %s = gopt.matmul %q, %kt : tensor<32x8xf32>, tensor<8x32xf32> -> tensor<32x32xf32>
+  %o = gopt.matmul %s, %v : tensor<32x32xf32>, tensor<32x8xf32> -> tensor<32x8xf32>
+  return %o : tensor<32x8xf32>
+}

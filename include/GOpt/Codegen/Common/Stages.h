@@ -21,8 +21,10 @@ namespace gopt {
 /// gopt.attention_kernel first (gopt-form-attention-kernels: the target
 /// lowers it); without, it is split into the kernels of its parts
 /// (gopt-split-attention-kernels) before outlining. With `sliceViews`,
-/// the slices a kernel reads are moved into it first
-/// (gopt-fuse-slice-inputs): views of its argument instead of copy kernels.
+/// the linears that read one input are one GEMM first
+/// (gopt-merge-sibling-linears), and the slices a kernel reads are moved
+/// into it (gopt-fuse-slice-inputs): views of its argument instead of copy
+/// kernels.
 /// Returns that nested pass manager, where a target adds its own
 /// tensor-level passes.
 OpPassManager &addKernelsToLinalgStage(OpPassManager &pm, bool kernelTimers,
