@@ -141,6 +141,27 @@ def GOptMergeSiblingLinears : Pass<"gopt-merge-sibling-linears"> {
   ];
 }
 
+def GOptFuseGemmLayerNorms : Pass<"gopt-fuse-gemm-layer-norms"> {
+  let summary = "A layer norm joins the GEMM kernel whose epilogue it reads";
+  let description = [{
+    A `gopt.layer_norm` that is a kernel of its own and normalizes the
+    result of a `gopt.fusion` holding a contraction (`gopt.matmul`,
+    `gopt.linear`) and its elementwise epilogue (a bias, a residual: what
+    gopt-fuse makes of them), the fusion's only result read by nothing
+    else, joins that fusion. On the GPU the epilogue was one launch over
+    the GEMM's result and the layer norm another reading it back; in one
+    kernel, the GEMM's call is followed by one launch that applies the
+    epilogue to each row as it normalizes it (the residual-then-norm of a
+    transformer layer). The GPU pipeline runs it before outlining kernels;
+    it is not a graph pass of `gopt-optimize` (the effect analysis measures
+    the same graphs on every target).
+  }];
+  let statistics = [
+    Statistic<"numFused", "fused-layer-norms",
+              "Layer norms moved into their GEMM's kernel">,
+  ];
+}
+
 def GOptFuseSliceInputs : Pass<"gopt-fuse-slice-inputs"> {
   let summary = "Move the slices a fusion reads into it, as views of their "
                 "input";

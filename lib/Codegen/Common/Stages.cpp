@@ -24,8 +24,10 @@ OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
     pm.addPass(createGOptMergeSiblingLinears());
   if (!attentionKernels)
     pm.addPass(createGOptSplitAttentionKernels());
-  if (sliceViews)
+  if (sliceViews) {
+    pm.addPass(createGOptFuseGemmLayerNorms());
     pm.addPass(createGOptFuseSliceInputs());
+  }
   GOptOutlineKernelsOptions outline;
   outline.timers = kernelTimers;
   pm.addPass(createGOptOutlineKernels(outline));

@@ -143,3 +143,26 @@ func.func @sibling_linears(%x: tensor<32x16xf32>) -> tensor<32x8xf32> {
   %o = gopt.matmul %s, %v : tensor<32x32xf32>, tensor<32x8xf32> -> tensor<32x8xf32>
   return %o : tensor<32x8xf32>
 }
+
+// -----
+
+// A sublayer's end: the GEMM's epilogue (bias, residual) and the layer norm
+// of the sum are one launch after the cuBLAS call
+// (gopt-fuse-gemm-layer-norms), where they were two.
+// CHECK-LABEL: llvm.func @residual_norm(
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.call @gopt_cuda_sgemm_async(
+// CHECK-NEXT: gpu.launch_func {{.*}}@residual_norm_k0_matmul_add_add_layer_norm_kernel
+// CHECK-NOT: gpu.launch_func
+// CHECK: llvm.return
+func.func @residual_norm(%x: tensor<16x64xf32>, %r: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %w = gopt.constant dense<0.03125> : tensor<64x64xf32>
+  %b = gopt.constant dense<0.5> : tensor<64xf32>
+  %g = gopt.constant dense<1.5> : tensor<64xf32>
+  %be = gopt.constant dense<-0.25> : tensor<64xf32>
+  %m = gopt.matmul %x, %w : tensor<16x64xf32>, tensor<64x64xf32> -> tensor<16x64xf32>
+  %s = gopt.add %m, %b : tensor<16x64xf32>, tensor<64xf32> -> tensor<16x64xf32>
+  %t = gopt.add %s, %r : tensor<16x64xf32>
+  %n = gopt.layer_norm %t, %g, %be axes = [1] eps = 1.0e-05 : tensor<16x64xf32>, tensor<64xf32>, tensor<64xf32>
+  return %n : tensor<16x64xf32>
+}

@@ -22,9 +22,11 @@ namespace gopt {
 /// lowers it); without, it is split into the kernels of its parts
 /// (gopt-split-attention-kernels) before outlining. With `sliceViews`,
 /// the linears that read one input are one GEMM first
-/// (gopt-merge-sibling-linears), and the slices a kernel reads are moved
-/// into it (gopt-fuse-slice-inputs): views of its argument instead of copy
-/// kernels.
+/// (gopt-merge-sibling-linears), a layer norm of a GEMM's epilogue joins
+/// its kernel (gopt-fuse-gemm-layer-norms), and the slices a kernel reads
+/// are moved into it (gopt-fuse-slice-inputs): views of its argument
+/// instead of copy kernels. (The GPU's graph rewrites: one flag, as the
+/// GPU pipeline is their one user.)
 /// Returns that nested pass manager, where a target adds its own
 /// tensor-level passes.
 OpPassManager &addKernelsToLinalgStage(OpPassManager &pm, bool kernelTimers,
