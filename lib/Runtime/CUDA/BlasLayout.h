@@ -4,7 +4,8 @@
 // Private to lib/Runtime/CUDA: how cuBLAS and cuBLASLt (both column-major)
 // read the row-major, strided matrices gopt_cuda_sgemm and
 // gopt_cuda_sgemm_epilogue are given, and what else the two share: their
-// status check and the GEMMs' arithmetic (f32, TF32, bf16).
+// status check, the GEMMs' arithmetic (f32, TF32, bf16) and the stream
+// a call runs on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #define GOPT_LIB_RUNTIME_CUDA_BLASLAYOUT_H
 
 #include "Driver.h"
+#include "GraphCapture.h"
 
 #include <algorithm>
 #include <climits>
@@ -25,6 +27,28 @@ namespace cuda {
 
 // cublasOperation_t values (cublas_api.h).
 constexpr int kOpN = 0, kOpT = 1;
+// cudaDataType_t CUDA_R_32F (library_types.h).
+constexpr int kRealF32 = 0;
+
+/// The stream a library call runs on, and whether it waits for it.
+struct CallStream {
+  CUstream stream;
+  /// A CUDA graph is being captured: the call is recorded, not timed.
+  bool captured;
+  /// The call waits for its work before returning (on the library's own
+  /// stream only; the caller orders work on its stream, a graph its own).
+  bool wait;
+};
+
+/// The capturing stream during a capture, else `requested` (the compiled
+/// code's stream: gopt_cuda_sgemm_async), else the library's `own` stream.
+inline CallStream callStream(CUstream requested, CUstream own) {
+  if (CUstream captured = capturingStream())
+    return {captured, true, false};
+  if (requested)
+    return {requested, false, false};
+  return {own, false, true};
+}
 
 /// How a column-major GEMM reads a `rows` x `cols` matrix with element
 /// (i, j) at `i * rowStride + j * colStride`: as stored (N: unit row

@@ -37,7 +37,6 @@
 
 #include "BlasLayout.h"
 #include "Driver.h"
-#include "GraphCapture.h"
 #include "KernelProfiler.h"
 #include "OpenLibrary.h"
 
@@ -61,8 +60,8 @@ using cublasHandle_t = struct cublasContext *;
 using cublasStatus_t = int;
 // cublasMath_t values (cublas_api.h).
 constexpr int kDefaultMath = 0, kTF32TensorOpMath = 3;
-// CUDA_R_32F (library_types.h), CUBLAS_GEMM_DEFAULT (cublas_api.h).
-constexpr int kRealF32 = 0, kGemmDefault = -1;
+// CUBLAS_GEMM_DEFAULT (cublas_api.h).
+constexpr int kGemmDefault = -1;
 
 /// The cuBLAS functions GOpt calls, opened at run time.
 struct CuBLAS {
@@ -227,12 +226,8 @@ void sgemmOn(CUstream stream, int64_t batch, int64_t m, int64_t n, int64_t k,
     return;
   std::lock_guard<std::mutex> lock(blasMutex());
   CuBLAS &blas = cublas();
-  CUstream captured = capturingStream();
-  bool wait = !stream && !captured;
-  if (captured)
-    stream = captured;
-  if (!stream)
-    stream = blas.stream;
+  auto [on, captured, wait] = callStream(stream, blas.stream);
+  stream = on;
   if (stream != blas.stream)
     checkStatus(blas, "cublasSetStream", blas.setStream(blas.handle, stream));
   noteFunctionName(cublasTimingKey(), "cublas_sgemm");

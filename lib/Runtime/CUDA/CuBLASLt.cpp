@@ -29,7 +29,6 @@
 
 #include "BlasLayout.h"
 #include "Driver.h"
-#include "GraphCapture.h"
 #include "KernelProfiler.h"
 #include "OpenLibrary.h"
 
@@ -67,7 +66,6 @@ struct HeuristicResult {
 };
 
 // Values of cublasLt.h, cublas_api.h and library_types.h.
-constexpr int kRealF32 = 0; // CUDA_R_32F
 constexpr int kDescTransA = 3, kDescTransB = 4, kDescEpilogue = 7,
               kDescBiasPointer = 8;
 constexpr int kPrefMaxWorkspaceBytes = 1, kPrefMinAlignmentA = 5,
@@ -311,12 +309,8 @@ static void sgemmEpilogueOn(CUstream stream, int64_t batch, int64_t m,
   checkStatus(
       lt, "cublasLtMatmulDescSetAttribute",
       lt.descSetAttribute(plan.desc, kDescBiasPointer, &bias, sizeof(bias)));
-  CUstream captured = capturingStream();
-  bool wait = !stream && !captured;
-  if (captured)
-    stream = captured;
-  if (!stream)
-    stream = lt.stream;
+  auto [on, captured, wait] = callStream(stream, lt.stream);
+  stream = on;
   noteFunctionName(timingKey(), "cublaslt_sgemm_epilogue");
   CUevent begin = captured ? nullptr : beginKernelTiming(stream);
   float beta = 0;
