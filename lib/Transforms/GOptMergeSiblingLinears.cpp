@@ -22,6 +22,7 @@
 #include "llvm/ADT/MapVector.h"
 
 #include <limits>
+#include <tuple>
 
 namespace mlir {
 namespace gopt {
@@ -58,36 +59,10 @@ static bool isMergeable(LinearOp linear) {
          bias.getElementType().isF32() && constantValue(linear.getBias());
 }
 
-/// What linears must share to be one GEMM: the input, the weight's layout
-/// and K, whether there is a bias.
-struct SiblingKey {
-  Value input;
-  bool transposeWeight;
-  int64_t k;
-  bool bias;
-  bool operator==(const SiblingKey &other) const {
-    return input == other.input && transposeWeight == other.transposeWeight &&
-           k == other.k && bias == other.bias;
-  }
-};
-
-namespace llvm {
-template <> struct DenseMapInfo<SiblingKey> {
-  static SiblingKey getEmptyKey() {
-    return {DenseMapInfo<Value>::getEmptyKey(), false, 0, false};
-  }
-  static SiblingKey getTombstoneKey() {
-    return {DenseMapInfo<Value>::getTombstoneKey(), false, 0, false};
-  }
-  static unsigned getHashValue(const SiblingKey &key) {
-    return hash_combine(DenseMapInfo<Value>::getHashValue(key.input),
-                        key.transposeWeight, key.k, key.bias);
-  }
-  static bool isEqual(const SiblingKey &a, const SiblingKey &b) {
-    return a == b;
-  }
-};
-} // namespace llvm
+/// What linears must share to be one GEMM: the input (and so K), the
+/// weight's layout (transposed or not), whether there is a bias (0 or 1:
+/// DenseMapInfo takes no bool).
+using SiblingKey = std::tuple<Value, unsigned, unsigned>;
 
 /// The constant `values` joined along `axis` (gopt.concat evaluated), or
 /// null when the evaluator cannot (a resource without its blob).
@@ -162,11 +137,8 @@ struct GOptMergeSiblingLinearsPass
       for (auto linear : block->getOps<LinearOp>()) {
         if (!isMergeable(linear))
           continue;
-        auto weight = cast<RankedTensorType>(linear.getWeight().getType());
-        bool transposeWeight = linear.getTransposeWeight();
-        SiblingKey key{linear.getInput(), transposeWeight,
-                       weight.getDimSize(transposeWeight ? 1 : 0),
-                       static_cast<bool>(linear.getBias())};
+        SiblingKey key{linear.getInput(), linear.getTransposeWeight(),
+                       linear.getBias() ? 1u : 0u};
         groups[key].push_back(linear);
       }
       for (auto &[key, group] : groups)

@@ -90,19 +90,19 @@ struct GOptGPUStreamLibraryCallsPass
 
     // The call right after the wait: on the waited stream, the wait after.
     for (LLVM::CallOp call : calls) {
+      // The effectful op before the call, then the one before that, must
+      // be the wait's destroy and synchronize.
       Operation *destroy = effectfulNeighbour(call, /*forward=*/false);
       Operation *sync =
           destroy ? effectfulNeighbour(destroy, /*forward=*/false) : nullptr;
-      Operation *destroyAfterSync = nullptr;
-      Value stream = sync ? waitedStream(sync, destroyAfterSync) : Value();
-      if (!stream || destroyAfterSync != destroy)
-        continue;
-      auto callee = module.lookupSymbol<LLVM::LLVMFuncOp>(call.getCalleeAttr());
-      if (!callee)
+      Value stream = sync ? waitedStream(sync, destroy) : Value();
+      auto declared =
+          module.lookupSymbol<LLVM::LLVMFuncOp>(call.getCalleeAttr());
+      if (!stream || !declared)
         continue;
       LLVM::LLVMFuncOp async =
-          declareAsync(module, (callee.getName() + "_async").str(),
-                       callee.getFunctionType());
+          declareAsync(module, (declared.getName() + "_async").str(),
+                       declared.getFunctionType());
       OpBuilder b(call);
       SmallVector<Value> args = {stream};
       llvm::append_range(args, call.getArgOperands());
