@@ -182,19 +182,16 @@ bool mlir::gopt::isAttentionFusion(FusionOp fusion) {
 }
 
 void mlir::gopt::splitAttentionFusion(FusionOp fusion, RewriterBase &rewriter) {
-  // Inline the body where the fusion was; its transposes are those the two
+  // The body back where the fusion was; its transposes are those the two
   // products read in place.
-  Block &body = fusion.getBodyBlock();
-  auto yield = cast<YieldOp>(body.getTerminator());
-  SmallVector<Value> results(yield.getOperands());
+  auto output = cast<YieldOp>(fusion.getBodyBlock().getTerminator())
+                    .getOperand(0)
+                    .getDefiningOp<MatmulOp>();
   llvm::SmallPtrSet<Operation *, 4> transposes;
-  for (auto transpose : body.getOps<TransposeOp>())
-    transposes.insert(transpose);
-  rewriter.eraseOp(yield);
-  rewriter.inlineBlockBefore(&body, fusion, fusion.getInputs());
-  rewriter.replaceOp(fusion, results);
+  for (Operation *op : dissolveFusion(fusion, rewriter))
+    if (isa<TransposeOp>(op))
+      transposes.insert(op);
 
-  auto output = results.front().getDefiningOp<MatmulOp>();
   std::optional<AttentionChain> chain = matchAttentionChain(output);
   assert(chain && "an attention fusion's body is an attention chain");
 

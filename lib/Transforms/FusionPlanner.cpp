@@ -401,6 +401,20 @@ mlir::gopt::planFusionGroups(Block &block,
   return Planner(block, options).run();
 }
 
+SmallVector<Operation *> mlir::gopt::dissolveFusion(FusionOp fusion,
+                                                    RewriterBase &rewriter) {
+  Block &body = fusion.getBodyBlock();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  SmallVector<Value> results(yield.getOperands());
+  rewriter.eraseOp(yield);
+  SmallVector<Operation *> ops;
+  for (Operation &op : body)
+    ops.push_back(&op);
+  rewriter.inlineBlockBefore(&body, fusion, fusion.getInputs());
+  rewriter.replaceOp(fusion, results);
+  return ops;
+}
+
 FusionOp mlir::gopt::materializeFusionGroup(ArrayRef<Operation *> group,
                                             RewriterBase &rewriter) {
   llvm::SmallPtrSet<Operation *, 16> members(group.begin(), group.end());

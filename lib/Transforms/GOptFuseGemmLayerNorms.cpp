@@ -71,15 +71,7 @@ struct GOptFuseGemmLayerNormsPass
           }))
         continue;
       // The fusion's ops back in the block, then one group with the norm.
-      Block &body = fusion.getBodyBlock();
-      auto yield = cast<YieldOp>(body.getTerminator());
-      Value result = yield.getOperand(0);
-      SmallVector<Operation *> group;
-      for (Operation &op : body.without_terminator())
-        group.push_back(&op);
-      rewriter.eraseOp(yield);
-      rewriter.inlineBlockBefore(&body, fusion, fusion.getInputs());
-      rewriter.replaceOp(fusion, result);
+      SmallVector<Operation *> group = dissolveFusion(fusion, rewriter);
       if (Operation *next = group.back()->getNextNode(); next != norm)
         rewriter.moveOpBefore(norm, next);
       group.push_back(norm);

@@ -56,6 +56,11 @@ planFusionGroups(Block &block, const FusionPlannerOptions &options);
 FusionOp materializeFusionGroup(ArrayRef<Operation *> group,
                                 RewriterBase &rewriter);
 
+/// The inverse: `fusion`'s ops moved back into its block where it was, its
+/// results replaced by the values it yielded. Returns those ops, in order.
+SmallVector<Operation *> dissolveFusion(FusionOp fusion,
+                                        RewriterBase &rewriter);
+
 /// Whether gopt-outline-kernels makes `op` a kernel of its own: a fusion
 /// group, or a gopt op that computes something (not a constant).
 bool isKernelOp(Operation *op);
