@@ -148,6 +148,8 @@ std::string computeCacheKey(ModuleOp program, const CompileOptions &options) {
   if (options.target == Target::CUDA)
     hash.update("|cuda|nvvm=" + options.nvvmOptions +
                 "|toolkit=" + findCUDAToolkit());
+  if (options.target == Target::EmulatedCUDA)
+    hash.update("|emulated-cuda|nvvm=" + options.nvvmOptions);
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }
 
@@ -269,15 +271,29 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     return compiled;
   }
 
-  // Lowering.
-  auto lowering = LowerToLLVMOptions::createFromString(options.loweringOptions);
-  if (!lowering)
-    return makeError("bad gopt-lower-to-llvm options '" +
-                     options.loweringOptions + "'");
-  lowering->kernelTimers = options.kernelTimers;
+  // Lowering: the CPU pipeline, or the GPU pipeline's kernels emulated on
+  // this CPU.
   {
     PassManager pm(context, ModuleOp::getOperationName());
-    buildLowerToLLVMPipeline(pm, *lowering);
+    if (options.target == Target::EmulatedCUDA) {
+      if (options.kernelTimers)
+        return makeError("kernel timers are for the cpu and cuda targets "
+                         "(emulated GPU kernels are not timed)");
+      auto lowering = LowerToNVVMOptions::createFromString(options.nvvmOptions);
+      if (!lowering)
+        return makeError("bad gopt-lower-to-nvvm options '" +
+                         options.nvvmOptions + "'");
+      lowering->emulate = true;
+      buildLowerToNVVMPipeline(pm, *lowering);
+    } else {
+      auto lowering =
+          LowerToLLVMOptions::createFromString(options.loweringOptions);
+      if (!lowering)
+        return makeError("bad gopt-lower-to-llvm options '" +
+                         options.loweringOptions + "'");
+      lowering->kernelTimers = options.kernelTimers;
+      buildLowerToLLVMPipeline(pm, *lowering);
+    }
     DiagnosticCollector diags(context);
     double start = nowMs();
     if (failed(pm.run(*clone)))

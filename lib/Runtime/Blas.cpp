@@ -24,6 +24,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
+#include <cstdlib>
 
 #if defined(_OPENMP)
 #include <omp.h>
@@ -170,4 +172,38 @@ extern "C" void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
     if (!librarySgemm(m, n, k, alpha, ai, am, bi, bm, beta, ci, cm))
       referenceSgemm(m, n, k, alpha, ai, am, bi, bm, beta, ci, cm);
   }
+}
+
+extern "C" void gopt_sgemm_epilogue(int64_t batch, int64_t m, int64_t n,
+                                    int64_t k, float alpha, const float *a,
+                                    int64_t aBatch, int64_t aRow, int64_t aCol,
+                                    const float *b, int64_t bBatch,
+                                    int64_t bRow, int64_t bCol, float *c,
+                                    int64_t cBatch, int64_t cRow, int64_t cCol,
+                                    const float *bias, int32_t epilogue) {
+  if (batch <= 0 || m <= 0 || n <= 0)
+    return;
+  // The preconditions gopt_cuda_sgemm_epilogue stops on, so that code the
+  // GPU pipeline made fails here as it would there.
+  const char *misuse = nullptr;
+  if (epilogue != 1 && epilogue != 2)
+    misuse = "an unknown epilogue";
+  else if (batch > 1 &&
+           !(bBatch == 0 && aBatch == m * aRow && cBatch == m * cRow))
+    misuse = "batches that are not one GEMM of batch·m rows";
+  if (misuse) {
+    std::fprintf(stderr, "gopt_sgemm_epilogue: %s (epilogue %d)\n", misuse,
+                 static_cast<int>(epilogue));
+    std::abort();
+  }
+  gopt_sgemm(batch, m, n, k, alpha, a, aBatch, aRow, aCol, b, bBatch, bRow,
+             bCol, /*beta=*/0.0f, c, cBatch, cRow, cCol);
+  for (int64_t i = 0; i < batch; ++i)
+    for (int64_t r = 0; r < m; ++r) {
+      float *row = c + i * cBatch + r * cRow;
+      for (int64_t s = 0; s < n; ++s) {
+        float value = row[s * cCol] + bias[s];
+        row[s * cCol] = epilogue == 2 ? std::max(value, 0.0f) : value;
+      }
+    }
 }

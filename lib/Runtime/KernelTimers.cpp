@@ -97,6 +97,7 @@ mlir::gopt::runtime::getRuntimeSymbols() {
       {"gopt_kernel_end", reinterpret_cast<void *>(&gopt_kernel_end)},
       {"memrefCopy", reinterpret_cast<void *>(&memrefCopy)},
       {"gopt_sgemm", reinterpret_cast<void *>(&gopt_sgemm)},
+      {"gopt_sgemm_epilogue", reinterpret_cast<void *>(&gopt_sgemm_epilogue)},
       {"gopt_conv2d", reinterpret_cast<void *>(&gopt_conv2d)},
       {"gopt_conv2d_nhwc", reinterpret_cast<void *>(&gopt_conv2d_nhwc)},
       {"gopt_pool2d", reinterpret_cast<void *>(&gopt_pool2d)},

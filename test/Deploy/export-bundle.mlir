@@ -41,7 +41,7 @@
 // RUN: not gopt-run --export-bundle=%t/x %s 2>&1 | FileCheck %s --check-prefix=NOCUDA
 // NOCUDA: gopt-run: error: --export-bundle, --nvvm-options and --cuda-graph need --target=cuda
 // RUN: not gopt-run --target=tpu %s 2>&1 | FileCheck %s --check-prefix=TARGET
-// TARGET: gopt-run: error: unknown --target 'tpu' (cpu or cuda)
+// TARGET: gopt-run: error: unknown --target 'tpu' (cpu, cuda or cuda-emulated)
 // RUN: not gopt-run --target=cuda --nvvm-options="chip" --export-bundle=%t/x %s 2>&1 | FileCheck %s --check-prefix=OPTS
 // OPTS: gopt-run: error: bad gopt-lower-to-nvvm options 'chip'
 // RUN: not gopt-run --target=cuda --serve %s 2>&1 | FileCheck %s --check-prefix=SERVE

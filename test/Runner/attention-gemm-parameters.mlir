@@ -15,6 +15,18 @@
 // RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-split-attention-kernels)' --lowering-options='library-min-flops=0' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy,%t/plain/input3.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefixes=CHECK,LIB --implicit-check-not='{{_k[0-9]+_(mul|add|transpose)$}}'
 // RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-split-attention-kernels)' --lowering-options='contractions=codegen' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy,%t/plain/input3.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefixes=CHECK,LOOPS --implicit-check-not='{{_k[0-9]+_(mul|add|transpose)$}}'
 
+// The GPU pipeline's own lowering of it (alpha, the mask in the softmax's
+// launch, C written with the heads merged), emulated on the CPU thread by
+// thread (--target=cuda-emulated; docs/GPU.md), in both thread orders:
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy,%t/plain/input3.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=EMU
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --nvvm-options='emulate-reverse-threads block-size=32' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy,%t/plain/input3.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=EMU
+
+// EMU: 4 kernels (2 with GEMMs
+// EMU-NEXT: main_k0_transpose_transpose_matmul_mul  [gopt_sgemm]
+// EMU-NEXT: main_k1_add_softmax
+// EMU-NEXT: main_k2_transpose_matmul_transpose  [gopt_sgemm]
+// EMU: result #0 vs {{.*}}result0.npy: match (0 of
+
 // CHECK: result #0 vs {{.*}}result0.npy: match (0 of
 // LIB:   kernels 4 (library calls in 2, generated loops only in 2)
 // LOOPS: kernels 4 (library calls in 0, generated loops only in 4)

@@ -13,6 +13,16 @@
 // RUN: gopt-run %s --reps=1 --kernel-timers --lowering-options='conv-gemm=true library-min-flops=0' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy,%t/plain/input3.npy,%t/plain/input4.npy,%t/plain/input5.npy --expect=%t/plain/result0.npy,%t/plain/result1.npy 2>&1 | FileCheck %s --check-prefix=NCHW
 // RUN: gopt-run %s --reps=1 --kernel-timers --pipeline=gopt-optimize --lowering-options='conv-gemm=true library-min-flops=0' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy,%t/plain/input3.npy,%t/plain/input4.npy,%t/plain/input5.npy --expect=%t/plain/result0.npy,%t/plain/result1.npy 2>&1 | FileCheck %s --check-prefix=NHWC
 
+// The GPU pipeline's own conv-gemm (an im2col launch, then the GEMM; the
+// bias and ReLU as cuBLASLt's epilogue), emulated on the CPU thread by
+// thread (--target=cuda-emulated; docs/GPU.md), channels last, with the
+// direct loops for the dilated and the depthwise convolution:
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --nvvm-options='conv-gemm cublaslt-epilogues emulate-reverse-threads' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy,%t/plain/input3.npy,%t/plain/input4.npy,%t/plain/input5.npy --expect=%t/plain/result0.npy,%t/plain/result1.npy 2>&1 | FileCheck %s --check-prefix=EMU
+// EMU: conv2d_relu  [gopt_sgemm_epilogue]
+// EMU: conv2d  [gopt_sgemm]
+// EMU: result #0 vs {{.*}}result0.npy: match (0 of
+// EMU: result #1 vs {{.*}}result1.npy: match (0 of
+
 // NCHW: result #0 vs {{.*}}result0.npy: match (0 of
 // NCHW: result #1 vs {{.*}}result1.npy: match (0 of
 // NCHW: main_k0_conv2d  [gopt_sgemm]

@@ -9,6 +9,17 @@
 // RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-fuse-gemm-layer-norms)' --lowering-options='library-min-flops=0' --inputs=%t/plain/input0.npy,%t/plain/input1.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefixes=CHECK,LIB
 // RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-fuse-gemm-layer-norms)' --lowering-options='contractions=codegen' --inputs=%t/plain/input0.npy,%t/plain/input1.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s
 
+// The GPU pipeline's launch for it (one block per row, the epilogue applied
+// as the row is normalized, block reductions), emulated on the CPU thread
+// by thread (--target=cuda-emulated; docs/GPU.md), in both thread orders
+// and with blocks of 32 threads:
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --inputs=%t/plain/input0.npy,%t/plain/input1.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=EMU
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --nvvm-options='emulate-reverse-threads block-size=32' --inputs=%t/plain/input0.npy,%t/plain/input1.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=EMU
+
+// EMU: 1 kernel (1 with GEMMs
+// EMU-NEXT: main_k0_matmul_add_add_layer_norm  [gopt_sgemm]
+// EMU: result #0 vs {{.*}}result0.npy: match (0 of
+
 // CHECK: result #0 vs {{.*}}result0.npy: match (0 of
 // CHECK: kernels 1 (
 // LIB: main_k0_matmul_add_add_layer_norm  [gopt_sgemm]

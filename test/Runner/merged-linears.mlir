@@ -13,6 +13,17 @@
 // RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-merge-sibling-linears,gopt-split-attention-kernels,gopt-fuse-slice-inputs)' --lowering-options='library-min-flops=0' --inputs=%t/plain/input0.npy --expect=%t/plain/result0.npy,%t/plain/result1.npy 2>&1 | FileCheck %s --implicit-check-not='{{_k[0-9]+_slice$}}'
 // RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-merge-sibling-linears,gopt-split-attention-kernels,gopt-fuse-slice-inputs)' --lowering-options='contractions=codegen' --inputs=%t/plain/input0.npy --expect=%t/plain/result0.npy,%t/plain/result1.npy 2>&1 | FileCheck %s --implicit-check-not='{{_k[0-9]+_slice$}}'
 
+// The GPU pipeline, which merges the linears itself, emulated on the CPU
+// thread by thread (--target=cuda-emulated; docs/GPU.md), with cuBLASLt's
+// bias epilogue on the joined GEMM in the second run:
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --inputs=%t/plain/input0.npy --expect=%t/plain/result0.npy,%t/plain/result1.npy 2>&1 | FileCheck %s --check-prefix=EMU
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --nvvm-options='cublaslt-epilogues emulate-reverse-threads' --inputs=%t/plain/input0.npy --expect=%t/plain/result0.npy,%t/plain/result1.npy 2>&1 | FileCheck %s --check-prefix=EMU
+
+// EMU: 6 kernels (3 with GEMMs
+// EMU-NEXT: main_k0_linear  [gopt_sgemm{{(_epilogue)?}}]
+// EMU: result #0 vs {{.*}}result0.npy: match (0 of
+// EMU: result #1 vs {{.*}}result1.npy: match (0 of
+
 // CHECK: result #0 vs {{.*}}result0.npy: match (0 of
 // CHECK: result #1 vs {{.*}}result1.npy: match (0 of
 // CHECK: main_k{{[0-9]+}}_linear

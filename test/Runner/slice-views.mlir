@@ -17,6 +17,16 @@
 // RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-split-attention-kernels,gopt-fuse-slice-inputs)' --lowering-options='library-min-flops=0' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefixes=CHECK,LIB --implicit-check-not='{{_k[0-9]+_(slice|div|transpose)$}}'
 // RUN: gopt-run %s --reps=1 --kernel-timers --pipeline='builtin.module(gopt-optimize,gopt-split-attention-kernels,gopt-fuse-slice-inputs)' --lowering-options='contractions=codegen' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefixes=CHECK,LOOPS --implicit-check-not='{{_k[0-9]+_(slice|div|transpose)$}}'
 
+// The GPU pipeline's lowering (Q, K and V read through strides by the
+// GEMMs), emulated on the CPU thread by thread (--target=cuda-emulated;
+// docs/GPU.md):
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=EMU
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --nvvm-options=emulate-reverse-threads --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=EMU
+
+// EMU: 5 kernels (3 with GEMMs
+// EMU: main_k1_slice_reshape_slice_reshape_etc  [gopt_sgemm]
+// EMU: result #0 vs {{.*}}result0.npy: match (0 of
+
 // CHECK: result #0 vs {{.*}}result0.npy: match (0 of
 // LIB:   kernels 5 (library calls in 3, generated loops only in 2)
 // LOOPS: kernels 5 (library calls in 0, generated loops only in 5)

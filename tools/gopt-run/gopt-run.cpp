@@ -7,12 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GOpt/Runner/LocalBundle.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/LoadTest.h"
+#include "GOpt/Runner/LocalBundle.h"
 #include "GOpt/Runner/Runner.h"
 #include "GOpt/Runner/ThreadsOption.h"
+#include "GOpt/Support/Error.h"
 #include "GOpt/Version.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -110,13 +111,15 @@ static cl::opt<std::string> reportFile("report",
 
 static cl::opt<std::string>
     target("target",
-           cl::desc("Where the code runs: cpu (default) or cuda (an NVIDIA "
-                    "GPU, through a bundle: docs/GPU.md)"),
+           cl::desc("Where the code runs: cpu (default), cuda (an NVIDIA "
+                    "GPU, through a bundle: docs/GPU.md) or cuda-emulated "
+                    "(the GPU's kernels run on this CPU thread by thread, "
+                    "checked against the CPU; not timed)"),
            cl::init("cpu"), cl::cat(category));
 static cl::opt<std::string>
     nvvmOptions("nvvm-options",
-                cl::desc("Options of gopt-lower-to-nvvm (--target=cuda), "
-                         "e.g. \"chip=sm_80 block-size=128\""),
+                cl::desc("Options of gopt-lower-to-nvvm (--target=cuda or "
+                         "cuda-emulated), e.g. \"chip=sm_80 block-size=128\""),
                 cl::cat(category));
 static cl::opt<std::string>
     exportBundle("export-bundle",
@@ -133,9 +136,10 @@ static cl::opt<bool> generatedInputs(
     cl::init(false), cl::cat(category));
 static cl::opt<bool>
     noReference("no-reference",
-                cl::desc("--target=cuda: no CPU reference (by default the "
-                         "graph is also compiled for this CPU without graph "
-                         "passes, and its results are the reference)"),
+                cl::desc("--target=cuda or cuda-emulated: no CPU reference (by "
+                         "default the graph is also compiled for this CPU "
+                         "without graph passes, and its results are the "
+                         "reference)"),
                 cl::init(false), cl::cat(category));
 static cl::opt<bool> cudaGraph(
     "cuda-graph",
@@ -197,6 +201,128 @@ readInputs(const CompiledGraph &graph) {
   return graph.makeRandomInputs(seed);
 }
 
+/// The results of `entry` compiled for this CPU without graph passes on
+/// `args`: what the GPU's results are compared with.
+static llvm::Expected<std::vector<HostTensor>>
+computeCPUReference(ModuleOp module, llvm::StringRef entry,
+                    llvm::ArrayRef<HostTensor> args) {
+  CompileOptions cpuOptions;
+  cpuOptions.entry = entry.str();
+  auto cpu = CompiledGraph::compile(module, cpuOptions);
+  if (!cpu)
+    return makeError("the CPU reference: " + llvm::toString(cpu.takeError()));
+  if (llvm::Error error = (*cpu)->checkRunsWithoutTrapping(args))
+    return makeError("the CPU reference: " + llvm::toString(std::move(error)));
+  auto outputs = (*cpu)->run(args);
+  if (!outputs)
+    return makeError("the CPU reference: " +
+                     llvm::toString(outputs.takeError()));
+  return std::move(*outputs);
+}
+
+/// Compares `outputs` with `references` (named `names`), one line each on
+/// stderr; whether all match.
+static bool reportComparison(llvm::ArrayRef<HostTensor> outputs,
+                             llvm::ArrayRef<HostTensor> references,
+                             llvm::ArrayRef<std::string> names) {
+  bool allMatch = true;
+  for (auto [i, reference] : llvm::enumerate(references)) {
+    TensorComparison c =
+        compareTensors(outputs[i], reference, relTolerance, absTolerance);
+    llvm::errs() << "result #" << i << " vs " << names[i] << ": "
+                 << (c.matches ? "match" : "MISMATCH") << " (" << c.mismatches
+                 << " of " << outputs[i].getNumElements()
+                 << llvm::format(" elements outside rtol=%g atol=%g, max abs "
+                                 "error %g)",
+                                 relTolerance.getValue(),
+                                 absTolerance.getValue(), c.maxAbsError);
+    if (!c.matches)
+      llvm::errs() << ": " << c.detail;
+    llvm::errs() << "\n";
+    allMatch &= c.matches;
+  }
+  return allMatch;
+}
+
+/// --target=cuda-emulated: the kernels as the GPU pipeline maps them, run
+/// on this CPU, compared with the --expect files or the CPU reference.
+static int runEmulated(ModuleOp module) {
+  if (serve || kernelTimers.getNumOccurrences() || reps.getNumOccurrences() ||
+      qps.getNumOccurrences() || p99Bound.getNumOccurrences())
+    return fail("--target=cuda-emulated checks what the GPU code computes; "
+                "it does not time it (no --reps, --kernel-timers, --serve, "
+                "--qps or --p99-ms)");
+  if (!exportBundle.empty() || cudaGraph || generatedInputs)
+    return fail("--export-bundle, --cuda-graph and --generated-inputs are "
+                "for --target=cuda");
+  CompileOptions compileOptions;
+  compileOptions.target = Target::EmulatedCUDA;
+  compileOptions.entry = entry;
+  compileOptions.graphPipeline = pipeline;
+  compileOptions.nvvmOptions = nvvmOptions;
+  compileOptions.codegenOptLevel = optLevel;
+  compileOptions.codegenThreads = codegenThreads;
+  auto graph = CompiledGraph::compile(module, compileOptions);
+  if (!graph)
+    return fail(llvm::toString(graph.takeError()));
+  auto read = readInputs(**graph);
+  if (!read)
+    return fail(llvm::toString(read.takeError()));
+  std::vector<HostTensor> args = std::move(*read);
+  if (llvm::Error error = (*graph)->checkRunsWithoutTrapping(args))
+    return fail(llvm::toString(std::move(error)));
+  auto outputs = (*graph)->run(args);
+  if (!outputs)
+    return fail(llvm::toString(outputs.takeError()));
+  for (auto [path, t] : llvm::zip(outputFiles, *outputs))
+    if (llvm::Error e = writeNpy(path, t))
+      return fail(llvm::toString(std::move(e)));
+
+  std::vector<HostTensor> references;
+  std::vector<std::string> names;
+  if (!expect.empty()) {
+    auto files = readNpyFiles(expect);
+    if (!files)
+      return fail(llvm::toString(files.takeError()));
+    references = std::move(*files);
+    names.assign(expect.begin(), expect.end());
+  } else if (!noReference) {
+    auto cpu = computeCPUReference(module, (*graph)->getEntry(), args);
+    if (!cpu)
+      return fail(llvm::toString(cpu.takeError()));
+    references = std::move(*cpu);
+    names.assign(references.size(), "the CPU without graph passes");
+  }
+  if (!references.empty() && references.size() != outputs->size())
+    return fail("--expect names " + llvm::Twine(references.size()) +
+                " files; @" + (*graph)->getEntry() + " has " +
+                llvm::Twine(outputs->size()) + " results");
+  if (!outputFiles.empty() && outputFiles.size() != outputs->size())
+    return fail("--outputs names " + llvm::Twine(outputFiles.size()) +
+                " files; @" + (*graph)->getEntry() + " has " +
+                llvm::Twine(outputs->size()) + " results");
+  const std::vector<KernelInfo> &kernels = (*graph)->getKernels();
+  size_t gemms = llvm::count_if(kernels, [](const KernelInfo &k) {
+    return llvm::StringRef(k.libraryCalls).contains("gopt_sgemm");
+  });
+  llvm::outs() << "gopt-run: @" << (*graph)->getEntry()
+               << " emulated on this CPU as gopt-lower-to-nvvm maps it: "
+               << kernels.size()
+               << (kernels.size() == 1 ? " kernel" : " kernels");
+  if (gemms)
+    llvm::outs() << " (" << gemms
+                 << " with GEMMs, the CPU's library in place of cuBLAS)";
+  llvm::outs() << "\n";
+  for (const KernelInfo &k : kernels)
+    llvm::outs() << "  " << k.name
+                 << (k.libraryCalls.empty() ? "" : "  [" + k.libraryCalls + "]")
+                 << "\n";
+  llvm::outs().flush();
+  if (!reportComparison(*outputs, references, names))
+    return fail("results differ from the reference");
+  return 0;
+}
+
 /// --target=cuda: compile for the GPU, compute the CPU reference, write a
 /// bundle, then (without --export-bundle) run it on this machine's GPU.
 static int runOnCUDA(ModuleOp module) {
@@ -235,18 +361,9 @@ static int runOnCUDA(ModuleOp module) {
     reference = std::move(*files);
     referenceName = "files";
   } else if (!noReference && !generatedInputs) {
-    CompileOptions cpuOptions;
-    cpuOptions.entry = (*graph)->getEntry();
-    cpuOptions.kernelTimers = false;
-    auto cpu = CompiledGraph::compile(module, cpuOptions);
-    if (!cpu)
-      return fail("the CPU reference: " + llvm::toString(cpu.takeError()));
-    if (llvm::Error error = (*cpu)->checkRunsWithoutTrapping(args))
-      return fail("the CPU reference: " + llvm::toString(std::move(error)));
-    auto outputs = (*cpu)->run(args);
+    auto outputs = computeCPUReference(module, (*graph)->getEntry(), args);
     if (!outputs)
-      return fail("the CPU reference: " +
-                  llvm::toString(outputs.takeError()));
+      return fail(llvm::toString(outputs.takeError()));
     reference = std::move(*outputs);
     referenceName = "cpu-unoptimized";
   }
@@ -311,12 +428,16 @@ int main(int argc, char **argv) {
                               "graph on this CPU or an NVIDIA GPU\n");
   if (format != "table" && format != "json")
     return fail("unknown --format '" + format + "' (table or json)");
-  if (target != "cpu" && target != "cuda")
-    return fail("unknown --target '" + target + "' (cpu or cuda)");
+  if (target != "cpu" && target != "cuda" && target != "cuda-emulated")
+    return fail("unknown --target '" + target +
+                "' (cpu, cuda or cuda-emulated)");
   if (target == "cpu" &&
       (!exportBundle.empty() || !nvvmOptions.empty() || cudaGraph))
     return fail("--export-bundle, --nvvm-options and --cuda-graph need "
                 "--target=cuda");
+  if (target == "cuda-emulated" && loweringOptions.getNumOccurrences())
+    return fail("--lowering-options are gopt-lower-to-llvm's (the CPU); "
+                "--target=cuda-emulated takes --nvvm-options");
   if (reps < 0 || warmup < 0 || steadyRuns < 0)
     return fail("--reps, --warmup and --steady-runs must not be negative");
 
@@ -351,6 +472,8 @@ int main(int argc, char **argv) {
       return fail("--qps and --p99-ms are for --target=cpu");
     return runOnCUDA(*module);
   }
+  if (target == "cuda-emulated")
+    return runEmulated(*module);
   bool loadTest = qps.getNumOccurrences() || p99Bound.getNumOccurrences();
   if (loadTest && serve)
     return fail("--qps and --p99-ms do not go with --serve");
@@ -411,24 +534,12 @@ int main(int argc, char **argv) {
       return fail("--expect names " + llvm::Twine(expect.size()) +
                   " files; @" + (*graph)->getEntry() + " has " +
                   llvm::Twine(outputs->size()) + " results");
-    for (auto [i, path] : llvm::enumerate(expect)) {
-      auto reference = readNpy(path);
-      if (!reference)
-        return fail(llvm::toString(reference.takeError()));
-      TensorComparison c = compareTensors((*outputs)[i], *reference, relTolerance, absTolerance);
-      llvm::errs() << "result #" << i << " vs " << path << ": "
-                   << (c.matches ? "match" : "MISMATCH") << " ("
-                   << c.mismatches << " of "
-                   << (*outputs)[i].getNumElements()
-                   << llvm::format(" elements outside rtol=%g atol=%g, max abs "
-                                   "error %g)",
-                                   relTolerance.getValue(),
-                                   absTolerance.getValue(), c.maxAbsError);
-      if (!c.matches)
-        llvm::errs() << ": " << c.detail;
-      llvm::errs() << "\n";
-      mismatch |= !c.matches;
-    }
+    auto references = readNpyFiles(expect);
+    if (!references)
+      return fail(llvm::toString(references.takeError()));
+    mismatch = !reportComparison(
+        *outputs, *references,
+        std::vector<std::string>(expect.begin(), expect.end()));
   }
 
   if (serve) {

@@ -140,11 +140,14 @@ TEST(KernelTimers, AddUpCallsPerKernel) {
 
 TEST(Runtime, ListsEveryEntryPointForAJIT) {
   auto symbols = getRuntimeSymbols();
-  EXPECT_EQ(symbols.size(), 13u);
+  EXPECT_EQ(symbols.size(), 14u);
   for (auto &[name, address] : symbols)
     EXPECT_NE(address, nullptr) << name;
   EXPECT_TRUE(llvm::any_of(
       symbols, [](auto &symbol) { return symbol.first == "gopt_sgemm"; }));
+  EXPECT_TRUE(llvm::any_of(symbols, [](auto &symbol) {
+    return symbol.first == "gopt_sgemm_epilogue";
+  }));
 }
 
 /// What gopt_parallel_for's body saw: one record per chunk.
@@ -281,6 +284,46 @@ TEST(Sgemm, LoopsOverLayoutsSgemmCannotTake) {
   float expected[4] = {7, 10, 15, 22};
   for (int i = 0; i < 4; ++i)
     EXPECT_EQ(c[i], expected[i]) << i;
+}
+
+/// gopt_sgemm_epilogue (the host counterpart of cuBLASLt's bias and
+/// bias + ReLU epilogues): C = epilogue(alpha·A·B + bias), whatever C held,
+/// over batches whose rows follow each other.
+TEST(SgemmEpilogue, AddsTheBiasPerColumnAndAppliesTheReLU) {
+  // Two batches of a 2×2 · 2×2 product sharing B, alpha 2.
+  float a[8] = {1, 2, 3, 4, -5, -6, -7, -8}, b[4] = {1, 0, 1, 1};
+  float bias[2] = {0.5f, -1.0f};
+  float bare[8], expected[8];
+  for (int i = 0; i < 8; ++i)
+    bare[i] = std::numeric_limits<float>::quiet_NaN();
+  gopt_sgemm(2, 2, 2, 2, 2.0f, a, 4, 2, 1, b, 0, 2, 1, 0.0f, bare, 4, 2, 1);
+  for (int32_t epilogue : {1, 2}) {
+    float c[8];
+    for (int i = 0; i < 8; ++i)
+      c[i] = std::numeric_limits<float>::quiet_NaN();
+    gopt_sgemm_epilogue(2, 2, 2, 2, 2.0f, a, 4, 2, 1, b, 0, 2, 1, c, 4, 2, 1,
+                        bias, epilogue);
+    for (int i = 0; i < 8; ++i) {
+      expected[i] = bare[i] + bias[i % 2];
+      if (epilogue == 2)
+        expected[i] = std::max(expected[i], 0.0f);
+      EXPECT_EQ(c[i], expected[i]) << "epilogue " << epilogue << " " << i;
+    }
+  }
+}
+
+/// What cuBLASLt's call refuses, the host's refuses too: code the GPU
+/// pipeline makes fails on the CPU as it would on the device.
+TEST(SgemmEpilogueDeathTest, StopsOnWhatTheDeviceCallRefuses) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  float a[8] = {}, b[8] = {}, c[8] = {}, bias[2] = {};
+  EXPECT_DEATH(gopt_sgemm_epilogue(1, 2, 2, 2, 1.0f, a, 0, 2, 1, b, 0, 2, 1, c,
+                                   0, 2, 1, bias, 3),
+               "unknown epilogue");
+  // B differs per batch: not one GEMM of batch·m rows.
+  EXPECT_DEATH(gopt_sgemm_epilogue(2, 2, 2, 2, 1.0f, a, 4, 2, 1, b, 4, 2, 1, c,
+                                   4, 2, 1, bias, 1),
+               "not one GEMM");
 }
 
 TEST(MemrefCopy, CopiesAStridedView) {

@@ -52,11 +52,18 @@ enum class Target {
   /// (CompiledGraph::exportBundle, GOpt/Deploy/BundleRunner.h), in this
   /// process or on another machine.
   CUDA,
+  /// The kernels as gopt-lower-to-nvvm maps them for NVIDIA GPUs (blocks,
+  /// threads, shared memory, barriers, block reductions), run on this CPU
+  /// thread after thread (gopt-lower-to-nvvm{emulate}), the GEMMs through
+  /// the CPU's library: what the GPU code computes, checked without a
+  /// GPU. Runs like CPU code; not for timing.
+  EmulatedCUDA,
 };
 
 struct CompileOptions {
   Target target = Target::CPU;
-  /// Options of gopt-lower-to-nvvm (target CUDA), e.g. "chip=sm_80".
+  /// Options of gopt-lower-to-nvvm (targets CUDA and EmulatedCUDA), e.g.
+  /// "chip=sm_80" or "block-size=64 elements-per-thread=4".
   std::string nvvmOptions;
   /// Function to run; empty: `main` if there is one, else the module's only
   /// public function.

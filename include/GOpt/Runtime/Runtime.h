@@ -125,6 +125,18 @@ void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k, float alpha,
                 const float *b, int64_t bBatch, int64_t bRow, int64_t bCol,
                 float beta, float *c, int64_t cBatch, int64_t cRow,
                 int64_t cCol);
+/// C = epilogue(alpha·A·B + bias), `bias` one value per column of C,
+/// `epilogue` 1 for the bias alone, 2 for a ReLU after it: the host
+/// counterpart of the CUDA runtime's gopt_cuda_sgemm_epilogue (cuBLASLt),
+/// with its signature and its preconditions (batches sharing B, their rows
+/// of A and C one after the other), which stop the process when broken. What
+/// gopt-lower-to-nvvm{emulate cublaslt-epilogues} calls.
+void gopt_sgemm_epilogue(int64_t batch, int64_t m, int64_t n, int64_t k,
+                         float alpha, const float *a, int64_t aBatch,
+                         int64_t aRow, int64_t aCol, const float *b,
+                         int64_t bBatch, int64_t bRow, int64_t bCol, float *c,
+                         int64_t cBatch, int64_t cRow, int64_t cCol,
+                         const float *bias, int32_t epilogue);
 /// The GEMM library behind gopt_sgemm in this build: "onednn", "openblas"
 /// or "loops".
 const char *gopt_sgemm_backend();

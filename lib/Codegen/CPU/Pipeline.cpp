@@ -94,11 +94,16 @@ void mlir::gopt::buildLowerToLLVMPipeline(
     parallel.minWork = options.parallelMinWork;
     pm.addPass(createGOptParallelizeKernelLoops(parallel));
   }
-  OpPassManager &scalar = pm.nest<func::FuncOp>();
   // Every loop left is sequential now: kernels' small temporaries move to
   // the stack, allocated once per call instead of once per iteration.
   if (options.stackScratch)
-    scalar.addPass(createGOptStackScratchBuffers());
+    pm.addNestedPass<func::FuncOp>(createGOptStackScratchBuffers());
+  addLowerToHostLLVMStage(pm, options.useGenericAllocFunctions);
+}
+
+void mlir::gopt::addLowerToHostLLVMStage(OpPassManager &pm,
+                                         bool useGenericAllocFunctions) {
+  OpPassManager &scalar = pm.nest<func::FuncOp>();
   scalar.addPass(createLowerAffinePass());
   scalar.addPass(createSCFToControlFlowPass());
   scalar.addPass(memref::createExpandStridedMetadataPass());
@@ -116,7 +121,7 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   pm.addPass(createConvertMathToLibmPass());
   pm.addNestedPass<func::FuncOp>(createConvertVectorToLLVMPass());
   FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
-  memrefOptions.useGenericFunctions = options.useGenericAllocFunctions;
+  memrefOptions.useGenericFunctions = useGenericAllocFunctions;
   // Aligned allocations ask the allocator for the alignment instead of
   // over-allocating by it and rounding the pointer up: an arena or an
   // out-parameter asks for 64 bytes (kBufferAlignment), which the runtime's

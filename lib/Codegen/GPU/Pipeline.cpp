@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - The GPU pipeline gopt-lower-to-nvvm -----------------===//
 
 #include "GOpt/Codegen/GPU/Pipeline.h"
+#include "GOpt/Codegen/CPU/Pipeline.h"
 #include "GOpt/Codegen/Common/Passes.h"
 #include "GOpt/Codegen/Common/Stages.h"
 #include "GOpt/Codegen/GPU/Passes.h"
@@ -115,16 +116,20 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // asynchronously, and freeing after the last launch is not yet checked
   // against the pool's reuse on a device.
   addDeallocationStage(pm, /*freeAfterLastUse=*/false);
+  // Emulated: the CPU runtime's GEMMs, of the same signatures on host
+  // pointers.
   GOptLowerLibraryContractionsOptions library;
-  library.sgemmCallee = "gopt_cuda_sgemm";
+  library.sgemmCallee = options.emulate ? "gopt_sgemm" : "gopt_cuda_sgemm";
   if (options.cublasltEpilogues)
-    library.sgemmEpilogueCallee = "gopt_cuda_sgemm_epilogue";
+    library.sgemmEpilogueCallee =
+        options.emulate ? "gopt_sgemm_epilogue" : "gopt_cuda_sgemm_epilogue";
   pm.addPass(createGOptLowerLibraryContractions(library));
   GOptGPUMapKernelsOptions map;
   map.blockSize = options.blockSize;
   map.elementsPerThreadOption = options.elementsPerThread;
   pm.addPass(createGOptGPUMapKernels(map));
-  pm.addPass(createGOptGPUDeviceBuffers());
+  if (!options.emulate)
+    pm.addPass(createGOptGPUDeviceBuffers());
   OpPassManager &scalar = pm.nest<func::FuncOp>();
   scalar.addPass(createConvertLinalgToLoopsPass());
   scalar.addPass(createLowerAffinePass());
@@ -133,6 +138,17 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // Several elements per thread: their loads issued together.
   if (options.elementsPerThread > 1)
     pm.addPass(createGOptGPUHoistLoads());
+  // Emulated: the launches as host loops, and host code as the CPU
+  // pipeline makes it.
+  if (options.emulate) {
+    GOptGPUEmulateLaunchesOptions emulate;
+    emulate.reverseThreads = options.emulateReverseThreads;
+    pm.addPass(createGOptGPUEmulateLaunches(emulate));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    addLowerToHostLLVMStage(pm, /*useGenericAllocFunctions=*/true);
+    return;
+  }
   pm.addPass(createGOptEmitCInterface());
   // Integer powers become generated functions, which kernel outlining
   // copies into the kernels' modules.

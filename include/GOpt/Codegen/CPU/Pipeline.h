@@ -128,6 +128,16 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               const LowerToLLVMOptions &options);
 
+/// Appends the CPU pipeline's last stage to `pm` (anchored on
+/// `builtin.module`): bufferized host code of loops and scalars (no linalg,
+/// no vectors beyond what convert-vector-to-llvm takes) to the LLVM dialect
+/// the runner's JIT compiles: affine and scf to control flow, strided
+/// metadata expanded, math to intrinsics, libm or generated functions,
+/// memrefs (allocations through the runtime's tracking allocator with
+/// `useGenericAllocFunctions`), C interfaces, then a check that only
+/// LLVM-dialect ops remain. gopt-lower-to-nvvm{emulate} ends with it too.
+void addLowerToHostLLVMStage(OpPassManager &pm, bool useGenericAllocFunctions);
+
 /// Registers `gopt-lower-to-llvm` with the global pipeline registry.
 void registerLowerToLLVMPipeline();
 

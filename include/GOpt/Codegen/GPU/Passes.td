@@ -175,4 +175,60 @@ def GOptGPUStreamLibraryCalls
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def GOptGPUEmulateLaunches
+    : Pass<"gopt-gpu-emulate-launches", "::mlir::ModuleOp"> {
+  let summary = "Run each gpu.launch on the host, thread after thread";
+  let description = [{
+    Runs where `gopt-gpu-hoist-loads` does (launch bodies of loops and
+    scalars, on host buffers: `gopt-lower-to-nvvm{emulate}` skips
+    `gopt-gpu-device-buffers`), and replaces every `gpu.launch` of a
+    one-dimensional grid of one-dimensional blocks of a constant size N by
+    host loops that compute what the launch computes: a loop over the
+    blocks, each with its workgroup (shared) memory as stack buffers, in
+    which the body runs in stretches between its barriers, each stretch a
+    loop over the N threads. Ops whose operands are the same for every
+    thread of a block (the block's id, constants, a `gpu.all_reduce`'s
+    result, side-effect-free arithmetic on them) run once per block; a value
+    a thread computes in one stretch and uses in a later one is kept per
+    thread (a stack buffer of N); a `gpu.all_reduce` combines the N
+    threads' values in thread order; a loop or `if` that holds a barrier or
+    a block reduction must have bounds or a condition the same for every
+    thread (as on the device), and runs once per block with its body in
+    stretches.
+
+    The result runs on the CPU (the CPU pipeline's LLVM lowering) and checks
+    what the GPU mapping computes (indices, guards, shared memory, barriers,
+    block reductions) without a GPU; it is not the device's code (no NVVM,
+    no PTX) and not for timing. With `reverse-threads`, each stretch runs
+    its threads from the last to the first: a stretch that reads what
+    another thread of it writes (a missing barrier) then computes something
+    else in one of the two orders.
+
+    A launch this cannot emulate is an error naming what: an async launch,
+    a grid or block that is not one-dimensional, a block size that is not a
+    constant, private attributions, a `gpu` op other than the barrier, the
+    block reduction (in its op form) and the terminator, a barrier under
+    control flow whose bounds or condition depend on the thread, and a value
+    that is not a scalar or a vector kept across a barrier.
+  }];
+  let options = [
+    Option<"reverseThreads", "reverse-threads", "bool", /*default=*/"false",
+           "Run each stretch of a block's threads from the last to the "
+           "first">,
+  ];
+  let statistics = [
+    Statistic<"numEmulatedLaunches", "emulated-launches",
+              "gpu.launch ops replaced by host loops">,
+    Statistic<"numThreadLoops", "thread-loops",
+              "Stretches between barriers, each a loop over a block's "
+              "threads">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // GOPT_CODEGEN_GPU_PASSES_TD

@@ -76,11 +76,28 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "them (gopt-gpu-stream-library-calls): the host waits "
                      "once per call; false: before and after each GEMM"),
       llvm::cl::init(true)};
+  Option<bool> emulate{
+      *this, "emulate",
+      llvm::cl::desc("Host code only, for checking the GPU mapping without a "
+                     "GPU: the kernels mapped as for the device, then each "
+                     "gpu.launch run on the host thread after thread "
+                     "(gopt-gpu-emulate-launches), the GEMMs the CPU's "
+                     "library calls, lowered as the CPU pipeline lowers host "
+                     "code: no device code, not for timing"),
+      llvm::cl::init(false)};
+  Option<bool> emulateReverseThreads{
+      *this, "emulate-reverse-threads",
+      llvm::cl::desc("With emulate: each stretch between barriers runs its "
+                     "threads from the last to the first (a missing barrier "
+                     "changes the result in one of the orders)"),
+      llvm::cl::init(false)};
 };
 
 /// Appends the GPU pipeline from gopt to the LLVM dialect and a gpu.binary
 /// to `pm`, which must be anchored on `builtin.module`. The entry
-/// functions take and return device buffers.
+/// functions take and return device buffers. With `emulate`, the LLVM
+/// dialect of host code only, which takes and returns host buffers and runs
+/// on the CPU (the kernels as host loops, GEMMs through the CPU runtime).
 void buildLowerToNVVMPipeline(OpPassManager &pm,
                               const LowerToNVVMOptions &options);
 
