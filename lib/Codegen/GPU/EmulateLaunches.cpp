@@ -7,16 +7,22 @@
 // launch computes, so the CPU runner can check the mapping against the
 // unoptimized graph on any machine:
 //
+//   buffers: shared memory, values kept per thread (N each), and each
+//   thread's private temporaries, allocated once for the launch
 //   scf.for %block = 0 to grid {            // one iteration per block
-//     memref.alloca_scope {
-//       shared memory: stack buffers; values kept per thread: buffers of N
-//       uniform ops (the block's id, constants, reduction results, and
-//       side-effect-free arithmetic of them): once
-//       scf.for %thread = 0 to N { a stretch of the body between barriers }
-//       a gpu.all_reduce: its N values combined in thread order
-//       a loop or if holding barriers: once, its body in stretches
-//     }
+//     uniform ops (the block's id, constants, reduction results, and
+//     side-effect-free arithmetic of them): once
+//     scf.for %thread = 0 to N { a stretch of the body between barriers }
+//     a gpu.all_reduce: its N values combined in thread order
+//     a loop or if holding barriers: once, its body in stretches
 //   }
+//   the buffers freed
+//
+// A buffer is reused by the next block (shared memory) or thread (private
+// temporaries, which never outlive a stretch): on the device their content
+// is undefined when a block or thread starts, and the kernels write before
+// they read. Stack buffers per iteration instead would grow the host stack
+// with every block (canonicalization inlines memref.alloca_scope).
 //
 // Barriers are where one stretch's thread loop ends and the next begins, so
 // every thread has run the stretch before any runs the next, as on the
@@ -117,8 +123,14 @@ private:
   Value zero, one, threadCount, lastThread;
   /// The body's x thread id: each stretch's loop variable.
   Value threadId;
-  /// Where the block's per-thread buffers are allocated.
-  Block *blockScope = nullptr;
+  /// The loop over the blocks; the launch's buffers are allocated before it
+  /// and freed after it.
+  scf::ForOp blocks;
+  /// A buffer for the whole launch, in the default memory space.
+  Value allocateForLaunch(MemRefType type);
+  /// Replaces each thread-private stack buffer of the emitted loops by one
+  /// buffer for the launch.
+  LogicalResult hoistPrivateBuffers();
   int64_t stretches = 0;
   /// Values of the launch body that are the same on every thread.
   DenseSet<Value> uniform;
@@ -133,14 +145,9 @@ LogicalResult LaunchEmulator::emit(int64_t &threadLoops) {
   threadCount = arith::ConstantIndexOp::create(b, loc, threads);
   lastThread = arith::ConstantIndexOp::create(b, loc, threads - 1);
 
-  auto blocks = scf::ForOp::create(b, loc, zero,
-                                   launch.getGridSizeOperandValues().x, one);
+  blocks = scf::ForOp::create(b, loc, zero, launch.getGridSizeOperandValues().x,
+                              one);
   b.setInsertionPoint(blocks.getBody()->getTerminator());
-  auto scope = memref::AllocaScopeOp::create(b, loc, TypeRange());
-  blockScope = &scope.getBodyRegion().emplaceBlock();
-  b.setInsertionPointToStart(blockScope);
-  auto scopeEnd = memref::AllocaScopeReturnOp::create(b, loc, ValueRange());
-  b.setInsertionPoint(scopeEnd);
 
   // The body's ids and sizes: the block's id, thread 0 in y and z, the
   // launch's sizes; the thread's x id is mapped in each stretch.
@@ -166,15 +173,14 @@ LogicalResult LaunchEmulator::emit(int64_t &threadLoops) {
     uniform.insert(id);
   threadId = threadIds.x;
 
-  // Shared memory: one stack buffer per block.
+  // Shared memory: a buffer each block reuses.
   for (BlockArgument shared : launch.getWorkgroupAttributions()) {
-    auto type = cast<MemRefType>(inHostMemory(shared.getType()));
-    mapping.map(shared, memref::AllocaOp::create(b, loc, type).getResult());
+    mapping.map(shared, allocateForLaunch(cast<MemRefType>(shared.getType())));
     uniform.insert(shared);
   }
 
   Block &body = launch.getBody().front();
-  if (failed(emitBlock(body, b, mapping)))
+  if (failed(emitBlock(body, b, mapping)) || failed(hoistPrivateBuffers()))
     return failure();
 
   // What the body computed on workgroup memory, now on host buffers.
@@ -222,6 +228,30 @@ LogicalResult LaunchEmulator::emitBlock(Block &block, OpBuilder &b,
   return emitStretch(stretch, b, mapping);
 }
 
+Value LaunchEmulator::allocateForLaunch(MemRefType type) {
+  OpBuilder b(blocks);
+  Value buffer =
+      memref::AllocOp::create(b, loc, cast<MemRefType>(inHostMemory(type)));
+  b.setInsertionPointAfter(blocks);
+  memref::DeallocOp::create(b, loc, buffer);
+  return buffer;
+}
+
+LogicalResult LaunchEmulator::hoistPrivateBuffers() {
+  SmallVector<memref::AllocaOp> privates;
+  blocks.walk([&](memref::AllocaOp alloca) { privates.push_back(alloca); });
+  for (memref::AllocaOp alloca : privates) {
+    if (!alloca.getType().hasStaticShape() ||
+        !alloca.getSymbolOperands().empty())
+      return alloca.emitOpError()
+             << kPassName
+             << ": a thread's stack buffer of dynamic shape is not emulated";
+    alloca.getResult().replaceAllUsesWith(allocateForLaunch(alloca.getType()));
+    alloca.erase();
+  }
+  return success();
+}
+
 FailureOr<Value> LaunchEmulator::storageFor(Value value) {
   if (Value buffer = perThread.lookup(value))
     return buffer;
@@ -231,9 +261,7 @@ FailureOr<Value> LaunchEmulator::storageFor(Value value) {
            << kPassName << ": a " << type
            << " computed per thread is used after a barrier; only scalars "
               "and vectors can be kept per thread";
-  OpBuilder b = OpBuilder::atBlockBegin(blockScope);
-  Value buffer =
-      memref::AllocaOp::create(b, loc, MemRefType::get({threads}, type));
+  Value buffer = allocateForLaunch(MemRefType::get({threads}, type));
   perThread[value] = buffer;
   return buffer;
 }
@@ -253,10 +281,8 @@ LogicalResult LaunchEmulator::emitStretch(SmallVectorImpl<Operation *> &stretch,
 
   // Values earlier stretches kept per thread that this one reads.
   llvm::SetVector<Value> reads;
-  bool allocates = false;
   for (Operation *op : stretch)
     op->walk([&](Operation *inner) {
-      allocates |= isa<memref::AllocaOp>(inner);
       for (Value operand : inner->getOperands())
         if (perThread.count(operand))
           reads.insert(operand);
@@ -268,15 +294,6 @@ LogicalResult LaunchEmulator::emitStretch(SmallVectorImpl<Operation *> &stretch,
   Value thread = loop.getInductionVar();
   if (reverseThreads)
     thread = arith::SubIOp::create(inner, loc, lastThread, thread);
-  // Thread-private stack buffers (a tile's temporaries) freed per thread.
-  if (allocates) {
-    auto scope = memref::AllocaScopeOp::create(inner, loc, TypeRange());
-    Block *scopeBody = &scope.getBodyRegion().emplaceBlock();
-    inner.setInsertionPointToStart(scopeBody);
-    auto end = memref::AllocaScopeReturnOp::create(inner, loc, ValueRange());
-    inner.setInsertionPoint(end);
-  }
-
   IRMapping threadMapping = mapping;
   threadMapping.map(threadId, thread);
   for (Value value : reads)

@@ -146,6 +146,10 @@ void mlir::gopt::buildLowerToNVVMPipeline(
     pm.addPass(createGOptGPUEmulateLaunches(emulate));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
+    // Out-of-bounds accesses, which the device would not report (or would
+    // report as a fault at some later call), stop the run at the op.
+    if (options.emulateCheckBounds)
+      pm.addPass(createGenerateRuntimeVerificationPass());
     addLowerToHostLLVMStage(pm, /*useGenericAllocFunctions=*/true);
     return;
   }

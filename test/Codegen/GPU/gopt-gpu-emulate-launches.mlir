@@ -8,7 +8,6 @@
 // CHECK-LABEL: func.func @elements(
 // CHECK-NOT: gpu.launch
 // CHECK: scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step
-// CHECK-NEXT: memref.alloca_scope {
 // CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[B]], %{{.*}} : index
 // CHECK-NEXT: scf.for %[[T:.*]] = %[[C0:.*]] to %[[C256:.*]] step
 // CHECK-NEXT: %[[I:.*]] = arith.addi %[[BASE]], %[[T]] : index
@@ -18,8 +17,8 @@
 // CHECK: memref.store
 // REV-LABEL: func.func @elements(
 // REV: %[[LAST:.*]] = arith.constant 255 : index
-// REV: memref.alloca_scope
-// REV: scf.for %[[T:.*]] =
+// REV: arith.muli
+// REV-NEXT: scf.for %[[T:.*]] =
 // REV-NEXT: %[[REVT:.*]] = arith.subi %[[LAST]], %[[T]] : index
 // REV-NEXT: arith.addi %{{.*}}, %[[REVT]] : index
 func.func @elements(%in: memref<1200xf32>, %out: memref<1200xf32>) {
@@ -45,17 +44,18 @@ func.func @elements(%in: memref<1200xf32>, %out: memref<1200xf32>) {
 // -----
 
 // One block per row (a row sum, then each element divided by it): shared
-// memory is a stack buffer per block; the stretches between barriers are
+// memory is a buffer the blocks reuse, allocated before their loop and
+// freed after it, as is the buffer of the partial sums; the stretches
+// between barriers are
 // one loop over the threads each; the partial sums each thread leaves
 // before the block reduction are kept per thread and added in thread
 // order; the sum is the same for every thread of the block.
 // CHECK-LABEL: func.func @row_tiles(
 // CHECK-NOT: gpu.
+// CHECK-DAG: %[[PARTIALS:.*]] = memref.alloc() : memref<64xf32>
+// CHECK-DAG: %[[SUM:.*]] = memref.alloc() : memref<1xf32>
 // CHECK: scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step
-// CHECK-NEXT: memref.alloca_scope {
-// CHECK-DAG: %[[PARTIALS:.*]] = memref.alloca() : memref<64xf32>
-// CHECK-DAG: %[[SUM:.*]] = memref.alloca() : memref<1xf32>
-// CHECK: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step
 // CHECK: %[[PART:.*]] = scf.for %{{.*}} = %[[T]] to %{{.*}} step %{{.*}} iter_args
 // CHECK: memref.store %[[PART]], %[[PARTIALS]][%[[T]]] : memref<64xf32>
 // CHECK: %[[FIRST:.*]] = memref.load %[[PARTIALS]][%{{.*}}] : memref<64xf32>
@@ -69,6 +69,8 @@ func.func @elements(%in: memref<1200xf32>, %out: memref<1200xf32>) {
 // CHECK: scf.for %[[T3:.*]] = %{{.*}} to %{{.*}} step
 // CHECK: memref.load %[[SUM]]
 // CHECK: arith.divf
+// CHECK-DAG: memref.dealloc %[[PARTIALS]]
+// CHECK-DAG: memref.dealloc %[[SUM]]
 func.func @row_tiles(%in: memref<4x300xf32>, %out: memref<4x300xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -109,7 +111,6 @@ func.func @row_tiles(%in: memref<4x300xf32>, %out: memref<4x300xf32>) {
 // stretches (one max per point, thread 0 storing it).
 // CHECK-LABEL: func.func @reduction_points(
 // CHECK: scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step
-// CHECK-NEXT: memref.alloca_scope {
 // CHECK: scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step
 // CHECK: memref.load %{{.*}}[%[[B]], %[[P]], %{{.*}}] : memref<2x3x40xf32>
@@ -142,6 +143,46 @@ func.func @reduction_points(%in: memref<2x3x40xf32>, %out: memref<2x3xf32>) {
       }
     }
     gpu.barrier
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A thread's private temporary (a tile's buffer, which gopt-gpu-map-kernels
+// puts on the thread's stack) is one buffer for the launch, which each
+// thread uses in turn: no stack allocation per block or thread.
+// CHECK-LABEL: func.func @private_buffer(
+// CHECK: %[[TMP:.*]] = memref.alloc() : memref<4xf32>
+// CHECK-NEXT: scf.for
+// CHECK-NOT: memref.alloca
+// CHECK: memref.store %{{.*}}, %[[TMP]]
+// CHECK: memref.load %[[TMP]]
+// CHECK: memref.dealloc %[[TMP]]
+func.func @private_buffer(%in: memref<64x4xf32>, %out: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %base = arith.muli %bx, %c32 : index
+    %row = arith.addi %base, %tx : index
+    %tmp = memref.alloca() : memref<4xf32>
+    scf.for %j = %c0 to %c4 step %c1 {
+      %x = memref.load %in[%row, %j] : memref<64x4xf32>
+      %e = math.exp %x : f32
+      memref.store %e, %tmp[%j] : memref<4xf32>
+    }
+    %sum = scf.for %j = %c0 to %c4 step %c1 iter_args(%acc = %zero) -> (f32) {
+      %e = memref.load %tmp[%j] : memref<4xf32>
+      %a = arith.addf %acc, %e : f32
+      scf.yield %a : f32
+    }
+    memref.store %sum, %out[%row] : memref<64xf32>
     gpu.terminator
   }
   return

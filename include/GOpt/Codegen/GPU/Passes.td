@@ -184,13 +184,16 @@ def GOptGPUEmulateLaunches
     `gopt-gpu-device-buffers`), and replaces every `gpu.launch` of a
     one-dimensional grid of one-dimensional blocks of a constant size N by
     host loops that compute what the launch computes: a loop over the
-    blocks, each with its workgroup (shared) memory as stack buffers, in
-    which the body runs in stretches between its barriers, each stretch a
-    loop over the N threads. Ops whose operands are the same for every
+    blocks in which the body runs in stretches between its barriers, each
+    stretch a loop over the N threads. Workgroup (shared) memory, values
+    kept per thread and the threads' private stack buffers are heap buffers
+    allocated once before the loop over the blocks and freed after it,
+    reused by each block (or thread: a private buffer must not outlive a
+    stretch). Ops whose operands are the same for every
     thread of a block (the block's id, constants, a `gpu.all_reduce`'s
     result, side-effect-free arithmetic on them) run once per block; a value
     a thread computes in one stretch and uses in a later one is kept per
-    thread (a stack buffer of N); a `gpu.all_reduce` combines the N
+    thread (a buffer of N); a `gpu.all_reduce` combines the N
     threads' values in thread order; a loop or `if` that holds a barrier or
     a block reduction must have bounds or a condition the same for every
     thread (as on the device), and runs once per block with its body in

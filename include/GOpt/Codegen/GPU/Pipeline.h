@@ -85,6 +85,13 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "library calls, lowered as the CPU pipeline lowers host "
                      "code: no device code, not for timing"),
       llvm::cl::init(false)};
+  Option<bool> emulateCheckBounds{
+      *this, "emulate-check-bounds",
+      llvm::cl::desc("With emulate: every load, store and view is checked "
+                     "against its buffer's bounds as it runs "
+                     "(generate-runtime-verification); an access out of "
+                     "bounds stops the run naming the op"),
+      llvm::cl::init(true)};
   Option<bool> emulateReverseThreads{
       *this, "emulate-reverse-threads",
       llvm::cl::desc("With emulate: each stretch between barriers runs its "
