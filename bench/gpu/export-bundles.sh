@@ -9,7 +9,8 @@
 #   check/  small shapes, with the inputs and the CPU reference results
 #           (correctness: the GPU's results against the CPU's), and
 #           row/column/whole reductions at sizes no block divides;
-#   perf/   benchmark shapes (32M-element elementwise chain, softmax and
+#   perf/   benchmark shapes (32M-element elementwise chains, one of
+#           transcendental functions, one memory-bound; softmax and
 #           layer norm over 8192x4096, a 1024^3 matmul, a linear layer with
 #           bias and ReLU 8192x1024x1024, a transformer
 #           encoder layer at seq 512, d 768, a ResNet basic block at
@@ -19,7 +20,7 @@
 # Every check bundle's configuration first runs here with its kernels
 # emulated on the CPU (gopt-run --target=cuda-emulated) against the CPU's
 # results; a mismatch stops the export.
-# The chain is also compiled with 2, 4 and 8 elements per thread (check and
+# The chains are also compiled with 2, 4 and 8 elements per thread (check and
 # perf), the linear layer and the encoder with cuBLASLt epilogues (.lt),
 # the matmul, the linear layer and the encoder with a host wait around each
 # GEMM (.sync),
@@ -62,7 +63,7 @@ for size in small big; do
   flag=(); [[ $size == small ]] && flag=(--small)
   "$python" "$root/bench/gpu/make_models.py" "$models" "${flag[@]}"
   "$build/bin/gopt-import-onnx" "$models/encoder.onnx" -o "$models/encoder.mlir"
-  names=(ew_chain softmax layer_norm matmul linear_bias encoder conv_block)
+  names=(ew_chain ew_light softmax layer_norm matmul linear_bias encoder conv_block)
   [[ $size == small ]] && names+=(reductions)
   for name in "${names[@]}"; do
     inputs=$(ls "$models/$name".input*.npy | paste -sd, -)
@@ -116,13 +117,15 @@ for size in small big; do
   done
 done
 # Elements per thread (gopt-lower-to-nvvm's elements-per-thread, its loads
-# issued together): the chain checked and timed at 2, 4 and 8.
-for e in 2 4 8; do
-  export_model check "ew_chain.e$e" "$work/models-small/ew_chain.mlir" fused \
-    --inputs="$work/models-small/ew_chain.input0.npy" \
-    --nvvm-options="elements-per-thread=$e"
-  export_model perf "ew_chain.e$e" "$work/models-big/ew_chain.mlir" fused \
-    --generated-inputs --nvvm-options="elements-per-thread=$e"
+# issued together): both chains checked and timed at 2, 4 and 8.
+for chain in ew_chain ew_light; do
+  for e in 2 4 8; do
+    export_model check "$chain.e$e" "$work/models-small/$chain.mlir" fused \
+      --inputs="$work/models-small/$chain.input0.npy" \
+      --nvvm-options="elements-per-thread=$e"
+    export_model perf "$chain.e$e" "$work/models-big/$chain.mlir" fused \
+      --generated-inputs --nvvm-options="elements-per-thread=$e"
+  done
 done
 # The effect analysis on the GPU: gopt-explore's configurations of the
 # bundled transformer block, the CUDA-graph launch among the passes, one

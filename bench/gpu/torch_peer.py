@@ -62,6 +62,10 @@ def ew_chain(x):
             + torch.tanh(x) * x)
 
 
+def ew_light(x):
+    return torch.relu(x * 0.5 + 0.25) * x
+
+
 class ConvBlock(torch.nn.Module):
     """make_models.py's conv_block: a ResNet basic block and a strided 3x3
     convolution to twice the channels (cuDNN, no TF32)."""
@@ -105,6 +109,7 @@ def main():
     xc = torch.randn(1, 64, 56, 56, device=dev)
     models = {
         "ew_chain": (ew_chain, (x,)),
+        "ew_light": (ew_light, (x,)),
         "softmax": (lambda t: torch.softmax(t, -1), (x,)),
         "layer_norm": (ln, (x,)),
         "matmul": (torch.matmul, (a, b)),
