@@ -184,6 +184,38 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
     }
     compare(config, it->second, want, "", "the reference");
   }
+
+  // The GPU's kernels, emulated on this CPU, unoptimized and optimized.
+  if (options.emulateGPU) {
+    for (const DiffConfiguration &config :
+         {DiffConfiguration{"gpu-emulated", ""},
+          DiffConfiguration{"gopt-optimize+gpu-emulated",
+                            "builtin.module(gopt-optimize)"}}) {
+      ++result.configurations;
+      ++result.compiled;
+      CompileOptions gpu = compileOptions;
+      gpu.target = Target::EmulatedCUDA;
+      gpu.nvvmOptions = options.nvvmOptions;
+      gpu.graphPipeline = config.pipeline;
+      auto graph = CompiledGraph::compile(module, gpu);
+      if (!graph) {
+        fail(config, "does not compile: " + llvm::toString(graph.takeError()));
+        continue;
+      }
+      // An access out of bounds stops emulated code (emulate-check-bounds):
+      // a failure of this configuration, not of the process.
+      if (llvm::Error error = (*graph)->checkRunsWithoutTrapping(inputs)) {
+        fail(config, "does not run: " + llvm::toString(std::move(error)));
+        continue;
+      }
+      auto outputs = (*graph)->run(inputs);
+      if (!outputs) {
+        fail(config, "does not run: " + llvm::toString(outputs.takeError()));
+        continue;
+      }
+      compare(config, *outputs, want, "", "the reference");
+    }
+  }
   return result;
 }
 

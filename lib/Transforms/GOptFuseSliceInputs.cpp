@@ -112,6 +112,10 @@ struct GOptFuseSliceInputsPass
       // An op that is a kernel of its own: one fusion with the chains it
       // reads (in program order: each chain's ops, then the op), placed
       // where the op is (its other operands may come after the chains).
+      // An op nobody reads (dead code, with no gopt-dce before) is left
+      // alone: a fusion must expose a value.
+      if (op->use_empty())
+        continue;
       SmallVector<Operation *> group;
       for (Value operand : op->getOperands()) {
         SmallVector<Operation *> chain = viewChain(operand, op->getBlock());

@@ -102,3 +102,19 @@ func.func @later_operand(%qkv: tensor<8x24xf32>, %s: tensor<8x8xf32>) -> tensor<
   %o = gopt.matmul %p, %v : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
   return %o : tensor<8x8xf32>
 }
+
+// -----
+
+// An op nobody reads (dead code: the GPU pipeline runs this pass on
+// graphs gopt-dce has not seen) is not fused with its slice: a fusion must
+// expose a value. Found by gopt-difftest --gpu-emulated (seed 1).
+// CHECK-LABEL: func.func @dead_reader(
+// CHECK-NOT: gopt.fusion
+// CHECK: %[[S:.*]] = gopt.slice
+// CHECK: gopt.exp %[[S]]
+// CHECK: return
+func.func @dead_reader(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %s = gopt.slice %x starts = [0] ends = [1] steps = [1] : tensor<4xf32> -> tensor<1xf32>
+  %e = gopt.exp %s : tensor<1xf32>
+  return %x : tensor<4xf32>
+}

@@ -65,6 +65,18 @@ static cl::opt<bool> compileAll(
              "compiled, the others checked by the constant evaluator alone"),
     cl::init(true), cl::cat(category));
 
+static cl::opt<bool> emulateGPU(
+    "gpu-emulated",
+    cl::desc("Also run each graph as the GPU pipeline maps it, its kernels "
+             "emulated on the CPU thread by thread (gopt-run "
+             "--target=cuda-emulated), unoptimized and after gopt-optimize"),
+    cl::init(false), cl::cat(category));
+static cl::opt<std::string>
+    nvvmOptions("nvvm-options",
+                cl::desc("--gpu-emulated: options of gopt-lower-to-nvvm, "
+                         "e.g. \"block-size=32 emulate-reverse-threads\""),
+                cl::cat(category));
+
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "gopt-difftest: error: " << message << "\n";
   return 2;
@@ -117,6 +129,8 @@ int main(int argc, char **argv) {
   options.inputSeed = inputSeed;
   options.codegenOptLevel = optLevel;
   options.compileEveryConfiguration = compileAll;
+  options.emulateGPU = emulateGPU;
+  options.nvvmOptions = nvvmOptions;
   int64_t graphs = 0, failed = 0, configurations = 0, compiled = 0,
           evaluated = 0, evaluatedConfigurations = 0;
   auto start = std::chrono::steady_clock::now();

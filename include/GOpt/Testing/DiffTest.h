@@ -54,6 +54,13 @@ struct DiffTestOptions {
   /// compiled (true), or only the reference and gopt-optimize (false: the
   /// other configurations are checked by the constant evaluator alone).
   bool compileEveryConfiguration = true;
+  /// Also run the graph as the GPU pipeline maps it, its kernels emulated
+  /// on the CPU thread by thread (Target::EmulatedCUDA, with
+  /// `nvvmOptions`), without graph passes and after gopt-optimize, each
+  /// compared with the reference: the configurations "gpu-emulated" and
+  /// "gopt-optimize+gpu-emulated".
+  bool emulateGPU = false;
+  std::string nvvmOptions;
 };
 
 /// What testing one graph found.
