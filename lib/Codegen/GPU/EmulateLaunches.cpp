@@ -67,7 +67,7 @@ bool holdsCollective(Operation *op) {
 }
 
 /// `type` in the default memory space when it is a memref in a GPU address
-/// space (workgroup memory becomes host stack memory).
+/// space (workgroup memory becomes host memory).
 Type inHostMemory(Type type) {
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref ||
@@ -108,12 +108,17 @@ private:
                               IRMapping &mapping);
   LogicalResult emitUniformControl(Operation &op, OpBuilder &b,
                                    IRMapping &mapping);
-  /// The per-thread buffer of `value` (created at the block's start).
+  /// The per-thread buffer of `value` (allocated for the launch).
   FailureOr<Value> storageFor(Value value);
   /// `value` of thread `thread`: its per-thread buffer's element, or itself
   /// mapped when it is uniform.
   Value threadValue(Value value, Value thread, OpBuilder &b,
                     IRMapping &mapping);
+  /// A buffer for the whole launch, in the default memory space.
+  Value allocateForLaunch(MemRefType type);
+  /// Replaces each thread-private stack buffer of the emitted loops by one
+  /// buffer for the launch.
+  LogicalResult hoistPrivateBuffers();
 
   gpu::LaunchOp launch;
   Region *launchBody;
@@ -126,11 +131,6 @@ private:
   /// The loop over the blocks; the launch's buffers are allocated before it
   /// and freed after it.
   scf::ForOp blocks;
-  /// A buffer for the whole launch, in the default memory space.
-  Value allocateForLaunch(MemRefType type);
-  /// Replaces each thread-private stack buffer of the emitted loops by one
-  /// buffer for the launch.
-  LogicalResult hoistPrivateBuffers();
   int64_t stretches = 0;
   /// Values of the launch body that are the same on every thread.
   DenseSet<Value> uniform;
