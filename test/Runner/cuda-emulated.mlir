@@ -23,8 +23,8 @@
 // The files a CPU run wrote are a reference too.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: gopt-run %s --reps=0 --output-dir=%t/plain
-// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy --expect=%t/plain/result0.npy,%t/plain/result1.npy,%t/plain/result2.npy,%t/plain/result3.npy --outputs=%t/e0.npy,%t/e1.npy,%t/e2.npy,%t/e3.npy 2>&1 | FileCheck %s --check-prefix=FILES
-// RUN: ls %t/e3.npy
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy --expect=%t/plain/result0.npy,%t/plain/result1.npy,%t/plain/result2.npy,%t/plain/result3.npy --outputs=%t/e0.npy,%t/e1.npy,%t/e2.npy,%t/e3.npy --output-dir=%t/emu 2>&1 | FileCheck %s --check-prefix=FILES
+// RUN: ls %t/e3.npy %t/emu/result3.npy %t/emu/input2.npy
 // FILES: result #0 vs {{.*}}result0.npy: match (0 of 1024 elements
 // FILES: result #3 vs {{.*}}result3.npy: match (0 of 216 elements
 
@@ -35,6 +35,11 @@
 // RUN: not gopt-run %s --target=cuda-emulated --lowering-options=vectorize=false 2>&1 | FileCheck %s --check-prefix=LOWERING
 // RUN: not gopt-run %s --target=cuda-emulated --nvvm-options=block-size=zero 2>&1 | FileCheck %s --check-prefix=BADOPT
 // RUN: not gopt-run %s --target=cuda-emulated --export-bundle=%t/b 2>&1 | FileCheck %s --check-prefix=BUNDLE
+// Without a GPU, --target=cuda says where to turn.
+// RUN: env GOPT_LIBCUDA=/nonexistent/libcuda.so.1 not gopt-run %s --target=cuda 2>&1 | FileCheck %s --check-prefix=NODEVICE
+// NODEVICE: no CUDA driver: cannot open /nonexistent/libcuda.so.1
+// NODEVICE: gopt-run: note: without a GPU, --target=cuda-emulated runs the same kernels on this CPU, thread by thread, against the CPU's results; --export-bundle writes them for a GPU machine
+
 // TIMED: gopt-run: error: --target=cuda-emulated checks what the GPU code computes; it does not time it
 // LOWERING: gopt-run: error: --lowering-options are gopt-lower-to-llvm's (the CPU); --target=cuda-emulated takes --nvvm-options
 // BADOPT: gopt-run: error: bad gopt-lower-to-nvvm options 'block-size=zero'

@@ -201,6 +201,48 @@ readInputs(const CompiledGraph &graph) {
   return graph.makeRandomInputs(seed);
 }
 
+/// --output-dir (results and inputs as .npy) and --outputs (one file per
+/// result), when given.
+static llvm::Error writeRequestedFiles(llvm::StringRef entryName,
+                                       llvm::ArrayRef<HostTensor> outputs,
+                                       llvm::ArrayRef<HostTensor> args) {
+  if (!outputDir.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+      return makeError("cannot create " + outputDir + ": " + ec.message());
+    auto write = [&](llvm::StringRef stem, size_t i, const HostTensor &t) {
+      llvm::SmallString<128> path(outputDir);
+      llvm::sys::path::append(path, stem + llvm::Twine(i) + ".npy");
+      return writeNpy(path, t);
+    };
+    for (auto [i, t] : llvm::enumerate(outputs))
+      if (llvm::Error e = write("result", i, t))
+        return e;
+    for (auto [i, t] : llvm::enumerate(args))
+      if (llvm::Error e = write("input", i, t))
+        return e;
+  }
+  if (outputFiles.empty())
+    return llvm::Error::success();
+  if (outputFiles.size() != outputs.size())
+    return makeError("--outputs names " + llvm::Twine(outputFiles.size()) +
+                     " files; @" + entryName + " has " +
+                     llvm::Twine(outputs.size()) + " results");
+  for (auto [path, t] : llvm::zip(outputFiles, outputs))
+    if (llvm::Error e = writeNpy(path, t))
+      return e;
+  return llvm::Error::success();
+}
+
+/// The options of a GPU compile (--target=cuda or cuda-emulated).
+static CompileOptions gpuCompileOptions(Target gpuTarget) {
+  CompileOptions options;
+  options.target = gpuTarget;
+  options.entry = entry;
+  options.graphPipeline = pipeline;
+  options.nvvmOptions = nvvmOptions;
+  return options;
+}
+
 /// The results of `entry` compiled for this CPU without graph passes on
 /// `args`: what the GPU's results are compared with.
 static llvm::Expected<std::vector<HostTensor>>
@@ -255,11 +297,7 @@ static int runEmulated(ModuleOp module) {
   if (!exportBundle.empty() || cudaGraph || generatedInputs)
     return fail("--export-bundle, --cuda-graph and --generated-inputs are "
                 "for --target=cuda");
-  CompileOptions compileOptions;
-  compileOptions.target = Target::EmulatedCUDA;
-  compileOptions.entry = entry;
-  compileOptions.graphPipeline = pipeline;
-  compileOptions.nvvmOptions = nvvmOptions;
+  CompileOptions compileOptions = gpuCompileOptions(Target::EmulatedCUDA);
   compileOptions.codegenOptLevel = optLevel;
   compileOptions.codegenThreads = codegenThreads;
   auto graph = CompiledGraph::compile(module, compileOptions);
@@ -274,9 +312,9 @@ static int runEmulated(ModuleOp module) {
   auto outputs = (*graph)->run(args);
   if (!outputs)
     return fail(llvm::toString(outputs.takeError()));
-  for (auto [path, t] : llvm::zip(outputFiles, *outputs))
-    if (llvm::Error e = writeNpy(path, t))
-      return fail(llvm::toString(std::move(e)));
+  if (llvm::Error error =
+          writeRequestedFiles((*graph)->getEntry(), *outputs, args))
+    return fail(llvm::toString(std::move(error)));
 
   std::vector<HostTensor> references;
   std::vector<std::string> names;
@@ -295,10 +333,6 @@ static int runEmulated(ModuleOp module) {
   }
   if (!references.empty() && references.size() != outputs->size())
     return fail("--expect names " + llvm::Twine(references.size()) +
-                " files; @" + (*graph)->getEntry() + " has " +
-                llvm::Twine(outputs->size()) + " results");
-  if (!outputFiles.empty() && outputFiles.size() != outputs->size())
-    return fail("--outputs names " + llvm::Twine(outputFiles.size()) +
                 " files; @" + (*graph)->getEntry() + " has " +
                 llvm::Twine(outputs->size()) + " results");
   const std::vector<KernelInfo> &kernels = (*graph)->getKernels();
@@ -332,11 +366,7 @@ static int runOnCUDA(ModuleOp module) {
   if (generatedInputs && (!inputs.empty() || !expect.empty()))
     return fail("--generated-inputs writes no inputs or reference: drop "
                 "--inputs and --expect");
-  CompileOptions compileOptions;
-  compileOptions.target = Target::CUDA;
-  compileOptions.entry = entry;
-  compileOptions.graphPipeline = pipeline;
-  compileOptions.nvvmOptions = nvvmOptions;
+  CompileOptions compileOptions = gpuCompileOptions(Target::CUDA);
   auto graph = CompiledGraph::compile(module, compileOptions);
   if (!graph)
     return fail(llvm::toString(graph.takeError()));
@@ -390,7 +420,11 @@ static int runOnCUDA(ModuleOp module) {
   auto local =
       (*graph)->loadOnLocalGPU(args, reference, pipeline, referenceName);
   if (!local)
-    return fail(llvm::toString(local.takeError()));
+    return fail(llvm::toString(local.takeError()) +
+                "\ngopt-run: note: without a GPU, --target=cuda-emulated runs "
+                "the same kernels on this CPU, thread by thread, against the "
+                "CPU's results; --export-bundle writes them for a GPU "
+                "machine");
   ::gopt::deploy::BundleRunOptions runOptions;
   runOptions.warmup = warmup;
   runOptions.repetitions = std::max(1, reps.getValue());
@@ -502,31 +536,9 @@ int main(int argc, char **argv) {
   if (!outputs)
     return fail(llvm::toString(outputs.takeError()));
 
-  if (!outputDir.empty()) {
-    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
-      return fail("cannot create " + outputDir + ": " + ec.message());
-    auto write = [&](llvm::StringRef stem, size_t i, const HostTensor &t) {
-      llvm::SmallString<128> path(outputDir);
-      llvm::sys::path::append(path, stem + llvm::Twine(i) + ".npy");
-      return writeNpy(path, t);
-    };
-    for (auto [i, t] : llvm::enumerate(*outputs))
-      if (llvm::Error e = write("result", i, t))
-        return fail(llvm::toString(std::move(e)));
-    for (auto [i, t] : llvm::enumerate(args))
-      if (llvm::Error e = write("input", i, t))
-        return fail(llvm::toString(std::move(e)));
-  }
-
-  if (!outputFiles.empty()) {
-    if (outputFiles.size() != outputs->size())
-      return fail("--outputs names " + llvm::Twine(outputFiles.size()) +
-                  " files; @" + (*graph)->getEntry() + " has " +
-                  llvm::Twine(outputs->size()) + " results");
-    for (auto [path, t] : llvm::zip(outputFiles, *outputs))
-      if (llvm::Error e = writeNpy(path, t))
-        return fail(llvm::toString(std::move(e)));
-  }
+  if (llvm::Error error =
+          writeRequestedFiles((*graph)->getEntry(), *outputs, args))
+    return fail(llvm::toString(std::move(error)));
 
   bool mismatch = false;
   if (!expect.empty()) {
