@@ -11,6 +11,7 @@
 
 #include "DiagnosticCollector.h"
 #include "GOpt/Codegen/Common/Passes.h"
+#include "GOpt/Codegen/GPU/Passes.h"
 #include "GOpt/Codegen/GPU/Pipeline.h"
 #include "GOpt/Deploy/PackedCall.h"
 #include "GOpt/Pipelines/Pipelines.h"
@@ -315,9 +316,13 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
               *callee))
         calls.insert(*callee);
     });
-    graph->kernels.push_back({id.getInt(), f.getSymName().str(),
-                              /*library=*/false,
-                              llvm::join(calls.getArrayRef(), ",")});
+    KernelInfo kernel{id.getInt(), f.getSymName().str(), /*library=*/false,
+                      llvm::join(calls.getArrayRef(), ","),
+                      /*launches=*/{}};
+    if (auto launches = f->getAttrOfType<ArrayAttr>(kEmulatedLaunchesAttrName))
+      for (auto launch : launches.getAsRange<StringAttr>())
+        kernel.launches.push_back(launch.str());
+    graph->kernels.push_back(std::move(kernel));
   });
   clone->walk([&](LLVM::CallOp call) {
     if (call.getCallee() == llvm::StringRef("gopt_parallel_for"))
@@ -510,7 +515,8 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry,
         llvm::json::Object{{"id", k.id},
                            {"name", k.name},
                            {"library", k.library},
-                           {"library_calls", k.libraryCalls}});
+                           {"library_calls", k.libraryCalls},
+                           {"launches", llvm::json::Array(k.launches)}});
   llvm::json::Array objectSizes;
   for (const std::string &object : objects)
     objectSizes.push_back(static_cast<int64_t>(object.size()));
@@ -568,10 +574,15 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
       const llvm::json::Object *k = value.getAsObject();
       if (!k || !k->getInteger("id") || !k->getString("name"))
         return false;
-      cachedKernels.push_back(
-          {*k->getInteger("id"), k->getString("name")->str(),
-           k->getBoolean("library").value_or(false),
-           k->getString("library_calls").value_or("").str()});
+      KernelInfo kernel{*k->getInteger("id"), k->getString("name")->str(),
+                        k->getBoolean("library").value_or(false),
+                        k->getString("library_calls").value_or("").str(),
+                        /*launches=*/{}};
+      if (const llvm::json::Array *launches = k->getArray("launches"))
+        for (const llvm::json::Value &launch : *launches)
+          if (std::optional<llvm::StringRef> text = launch.getAsString())
+            kernel.launches.push_back(text->str());
+      cachedKernels.push_back(std::move(kernel));
     }
   bool cudaEntry = object->getString("target") == llvm::StringRef("cuda");
   if (cudaEntry != (target == Target::CUDA))

@@ -21,9 +21,11 @@
 // RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy,%t/plain/input3.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=EMU
 // RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --nvvm-options='emulate-reverse-threads block-size=32' --inputs=%t/plain/input0.npy,%t/plain/input1.npy,%t/plain/input2.npy,%t/plain/input3.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=EMU
 
+// Attention is two GEMMs and one launch (the GEMM kernels launch nothing):
 // EMU: 4 kernels (2 with GEMMs
 // EMU-NEXT: main_k0_transpose_transpose_matmul_mul  [gopt_sgemm]
 // EMU-NEXT: main_k1_add_softmax
+// EMU-NEXT: launch: 128 blocks of {{32|256}} threads ({{.*}}, 2 block reductions)
 // EMU-NEXT: main_k2_transpose_matmul_transpose  [gopt_sgemm]
 // EMU: result #0 vs {{.*}}result0.npy: match (0 of
 

@@ -8,13 +8,23 @@
 // thread orders and at two block sizes.
 
 // RUN: gopt-run %s --target=cuda-emulated 2>&1 | FileCheck %s --check-prefixes=CHECK,UNFUSED
-// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize 2>&1 | FileCheck %s --check-prefixes=CHECK,FUSED
+// RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize 2>&1 | FileCheck %s --check-prefixes=CHECK,FUSED,LAUNCH
 // RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --nvvm-options='elements-per-thread=4 emulate-reverse-threads' 2>&1 | FileCheck %s --check-prefixes=CHECK,FUSED
 // RUN: gopt-run %s --target=cuda-emulated --pipeline=gopt-optimize --nvvm-options='block-size=32 emulate-reverse-threads' 2>&1 | FileCheck %s --check-prefixes=CHECK,FUSED
 
 // UNFUSED: gopt-run: @main emulated on this CPU as gopt-lower-to-nvvm maps it: 9 kernels
 // FUSED: gopt-run: @main emulated on this CPU as gopt-lower-to-nvvm maps it: 6 kernels
 // FUSED-NEXT: main_k0_mul_add_tanh_exp
+
+// Each kernel's launches as the GPU would run them: one thread per element,
+// or one block per softmax row with shared memory, barriers and block
+// reductions; a launch per part of the concatenation.
+// LAUNCH-NEXT: launch: 4 blocks of 256 threads
+// LAUNCH-NEXT: main_k1_softmax
+// LAUNCH-NEXT: launch: 4 blocks of 256 threads (2408 B shared, 7 barriers, 2 block reductions)
+// LAUNCH: main_k4_concat
+// LAUNCH-NEXT: launch: 1 block of 256 threads
+// LAUNCH-NEXT: launch: 1 block of 256 threads
 // CHECK: result #0 vs the CPU without graph passes: match (0 of 1024 elements
 // CHECK: result #1 vs the CPU without graph passes: match (0 of 1200 elements
 // CHECK: result #2 vs the CPU without graph passes: match (0 of 300 elements

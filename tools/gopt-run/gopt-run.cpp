@@ -347,10 +347,14 @@ static int runEmulated(ModuleOp module) {
     llvm::outs() << " (" << gemms
                  << " with GEMMs, the CPU's library in place of cuBLAS)";
   llvm::outs() << "\n";
-  for (const KernelInfo &k : kernels)
-    llvm::outs() << "  " << k.name
-                 << (k.libraryCalls.empty() ? "" : "  [" + k.libraryCalls + "]")
-                 << "\n";
+  for (const KernelInfo &k : kernels) {
+    llvm::outs() << "  " << k.name;
+    if (!k.libraryCalls.empty())
+      llvm::outs() << "  [" << k.libraryCalls << "]";
+    llvm::outs() << "\n";
+    for (const std::string &launch : k.launches)
+      llvm::outs() << "      launch: " << launch << "\n";
+  }
   llvm::outs().flush();
   if (!reportComparison(*outputs, references, names))
     return fail("results differ from the reference");

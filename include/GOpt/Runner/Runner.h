@@ -130,6 +130,10 @@ struct KernelInfo {
   /// (`gopt_sgemm`, `gopt_conv2d_nhwc`, ..., comma-separated); empty when
   /// it is generated loops only (the general path).
   std::string libraryCalls;
+  /// Target::EmulatedCUDA: the kernel's launches as the GPU would run them
+  /// ("5 blocks of 256 threads", ...; gopt-gpu-emulate-launches), in
+  /// program order.
+  std::vector<std::string> launches;
 };
 
 /// What compiled code depends on besides its IR: the host CPU and its

@@ -37,6 +37,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir {
 namespace gopt {
@@ -390,6 +392,44 @@ LogicalResult LaunchEmulator::emitUniformControl(Operation &op, OpBuilder &b,
                              "control flow that is not an scf.for or scf.if";
 }
 
+/// What `launch` runs, for people: "5 blocks of 256 threads", with "; 1.2
+/// KiB shared memory, 6 barriers, 2 block reductions" when it has them.
+std::string describeLaunch(gpu::LaunchOp launch, int64_t threads) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (std::optional<int64_t> blocks =
+          getConstantIntValue(launch.getGridSizeOperandValues().x))
+    os << *blocks << (*blocks == 1 ? " block" : " blocks");
+  else
+    os << "blocks";
+  os << " of " << threads << (threads == 1 ? " thread" : " threads");
+  int64_t sharedBytes = 0;
+  for (BlockArgument shared : launch.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(shared.getType());
+    sharedBytes += type.getNumElements() *
+                   llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  }
+  int64_t barriers = 0, reductions = 0;
+  launch.getBody().walk([&](Operation *op) {
+    barriers += isa<gpu::BarrierOp>(op);
+    reductions += isa<gpu::AllReduceOp>(op);
+  });
+  SmallVector<std::string> extras;
+  if (sharedBytes)
+    extras.push_back(llvm::formatv("{0} B shared", sharedBytes).str());
+  if (barriers)
+    extras.push_back(
+        llvm::formatv("{0} barrier{1}", barriers, barriers == 1 ? "" : "s")
+            .str());
+  if (reductions)
+    extras.push_back(llvm::formatv("{0} block reduction{1}", reductions,
+                                   reductions == 1 ? "" : "s")
+                         .str());
+  if (!extras.empty())
+    os << " (" << llvm::join(extras, ", ") << ")";
+  return text;
+}
+
 /// Why `launch` cannot be emulated, or success.
 LogicalResult checkEmulable(gpu::LaunchOp launch, int64_t &threads) {
   if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty())
@@ -440,6 +480,21 @@ struct GOptGPUEmulateLaunchesPass
     : gopt::impl::GOptGPUEmulateLaunchesBase<GOptGPUEmulateLaunchesPass> {
   using GOptGPUEmulateLaunchesBase::GOptGPUEmulateLaunchesBase;
 
+  /// Appends what `launch` runs to its function's kEmulatedLaunchesAttrName.
+  static void recordLaunch(gpu::LaunchOp launch, int64_t threads) {
+    auto func = launch->getParentOfType<FunctionOpInterface>();
+    if (!func)
+      return;
+    SmallVector<Attribute> launches;
+    if (auto recorded =
+            func->getAttrOfType<ArrayAttr>(kEmulatedLaunchesAttrName))
+      launches.append(recorded.begin(), recorded.end());
+    launches.push_back(
+        StringAttr::get(launch.getContext(), describeLaunch(launch, threads)));
+    func->setAttr(kEmulatedLaunchesAttrName,
+                  ArrayAttr::get(launch.getContext(), launches));
+  }
+
   void runOnOperation() override {
     SmallVector<gpu::LaunchOp> launches;
     getOperation().walk(
@@ -448,6 +503,7 @@ struct GOptGPUEmulateLaunchesPass
       int64_t threads = 0;
       if (failed(checkEmulable(launch, threads)))
         return signalPassFailure();
+      recordLaunch(launch, threads);
       LaunchEmulator emulator(launch, threads, reverseThreads);
       int64_t loops = 0;
       if (failed(emulator.emit(loops)))

@@ -6,6 +6,7 @@
 // whole body, guard included; the block's part of the index is computed
 // once per block.
 // CHECK-LABEL: func.func @elements(
+// CHECK-SAME: attributes {gopt.emulated_launches = ["5 blocks of 256 threads"]}
 // CHECK-NOT: gpu.launch
 // CHECK: scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT: %[[BASE:.*]] = arith.muli %[[B]], %{{.*}} : index
@@ -51,6 +52,7 @@ func.func @elements(%in: memref<1200xf32>, %out: memref<1200xf32>) {
 // before the block reduction are kept per thread and added in thread
 // order; the sum is the same for every thread of the block.
 // CHECK-LABEL: func.func @row_tiles(
+// CHECK-SAME: gopt.emulated_launches = ["4 blocks of 64 threads (4 B shared, 2 barriers, 1 block reduction)"]
 // CHECK-NOT: gpu.
 // CHECK-DAG: %[[PARTIALS:.*]] = memref.alloc() : memref<64xf32>
 // CHECK-DAG: %[[SUM:.*]] = memref.alloc() : memref<1xf32>
@@ -106,10 +108,12 @@ func.func @row_tiles(%in: memref<4x300xf32>, %out: memref<4x300xf32>) {
 
 // -----
 
+// (What each launch ran is recorded on its function, for gopt-run to print.)
 // A loop over a tile's points whose body holds a block reduction has the
 // same bounds on every thread: it runs once per block, its body in
 // stretches (one max per point, thread 0 storing it).
 // CHECK-LABEL: func.func @reduction_points(
+// CHECK-SAME: gopt.emulated_launches = ["2 blocks of 32 threads (1 barrier, 1 block reduction)"]
 // CHECK: scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step
 // CHECK: scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step
 // CHECK-NEXT: scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step

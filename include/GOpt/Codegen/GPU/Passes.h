@@ -27,6 +27,13 @@ namespace gopt {
 inline constexpr llvm::StringLiteral kHostToDeviceAttrName =
     "gopt.host_to_device";
 
+/// The discardable attribute gopt-gpu-emulate-launches puts on each
+/// function whose launches it emulated: one string per launch, in program
+/// order, saying what it ran ("5 blocks of 256 threads (1200 B shared, 6
+/// barriers, 2 block reductions)").
+inline constexpr llvm::StringLiteral kEmulatedLaunchesAttrName =
+    "gopt.emulated_launches";
+
 /// Whether `op` is host code: not inside a gpu.module or a gpu.launch.
 bool isHostCode(Operation *op);
 

@@ -199,6 +199,11 @@ def GOptGPUEmulateLaunches
     thread (as on the device), and runs once per block with its body in
     stretches.
 
+    Each function whose launches it emulated records them in
+    `gopt.emulated_launches`, one string per launch ("5 blocks of 256
+    threads", with the shared memory, barriers and block reductions it
+    has), which `gopt-run --target=cuda-emulated` prints per kernel.
+
     The result runs on the CPU (the CPU pipeline's LLVM lowering) and checks
     what the GPU mapping computes (indices, guards, shared memory, barriers,
     block reductions) without a GPU; it is not the device's code (no NVVM,
