@@ -37,6 +37,8 @@ struct PoolShape {
   /// NHWC: the input's padding (window positions outside it are skipped:
   /// the reduction's identity, -inf for max and 0 for sum, as padding).
   int64_t padTop = 0, padLeft = 0;
+  /// Whether any side is padded: windows may reach outside the input.
+  bool padded = false;
   /// Output rows (plane, y), plane-major, this call computes.
   int64_t rowBegin = 0, rowEnd = 0;
 };
@@ -100,11 +102,14 @@ inline __attribute__((always_inline)) void poolPixels(const PoolShape &s,
   }
 }
 
+/// One channel is a plane: rows of output pixels a window offset walks
+/// with a stride, when no window reaches outside the input (poolPlanes
+/// reads no padding: NCHW inputs come padded already).
 template <bool Max>
 inline __attribute__((always_inline)) void pool(const PoolShape &s,
                                                 const float *input,
                                                 float *output) {
-  if (s.channels == 1)
+  if (s.channels == 1 && !s.padded)
     poolPlanes<Max>(s, input, output);
   else
     poolPixels<Max>(s, input, output);
@@ -192,13 +197,14 @@ extern "C" void gopt_pool2d_nhwc(int64_t kind, int64_t n, int64_t c, int64_t h,
                                  int64_t dw, int64_t padTop, int64_t padLeft,
                                  int64_t padBottom, int64_t padRight,
                                  const float *input, float *output) {
-  (void)padBottom; // the output size already says how far windows reach
-  (void)padRight;
   if (n <= 0 || c <= 0 || oh <= 0 || ow <= 0)
     return;
   PoolShape s{n, c, h, w, kh, kw, oh, ow, sh, sw, dh, dw};
   s.padTop = padTop;
   s.padLeft = padLeft;
+  // The output size already says how far windows reach: the bottom and
+  // right padding only say whether they leave the input.
+  s.padded = padTop || padLeft || padBottom || padRight;
   if (kind == 0)
     poolForThisCPU<true>(s, input, output);
   else

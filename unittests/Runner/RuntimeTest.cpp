@@ -738,13 +738,17 @@ TEST(Pool2D, ChannelsLastMatchesChannelsFirst) {
 
 /// gopt_pool2d_nhwc with padding computes on the unpadded input what it
 /// computes without padding on the input padded with the reduction's
-/// identity (-inf for max, 0 for sum), on one thread and on two.
+/// identity (-inf for max, 0 for sum), on one thread and on two. One
+/// channel too: such a pooling once took the planes' path, which reads no
+/// padding (found by gopt-difftest, seed 638 at --max-dim=40).
 TEST(Pool2D, ChannelsLastPaddingIsTheIdentity) {
   struct Case {
     int64_t n, c, h, w, kh, kw, sh, sw, top, left, bottom, right;
   } cases[] = {{1, 64, 16, 16, 3, 3, 2, 2, 1, 1, 1, 1},
                {2, 5, 7, 9, 3, 2, 1, 2, 2, 0, 1, 1},
-               {1, 8, 5, 5, 5, 5, 1, 1, 2, 2, 2, 2}};
+               {1, 8, 5, 5, 5, 5, 1, 1, 2, 2, 2, 2},
+               {1, 1, 28, 15, 2, 3, 2, 1, 1, 0, 1, 1},
+               {2, 1, 7, 9, 3, 2, 1, 2, 0, 0, 0, 1}};
   int saved = getLibraryThreads();
   for (int threads : {1, 2}) {
     setLibraryThreads(threads);
