@@ -233,6 +233,33 @@ static llvm::Error writeRequestedFiles(llvm::StringRef entryName,
   return llvm::Error::success();
 }
 
+/// A graph compiled and run once on the --inputs (or seeded random
+/// inputs), its --output-dir and --outputs written.
+struct FirstRun {
+  std::unique_ptr<CompiledGraph> graph;
+  std::vector<HostTensor> args, outputs;
+};
+
+static llvm::Expected<FirstRun>
+compileAndRunOnce(ModuleOp module, const CompileOptions &options) {
+  auto graph = CompiledGraph::compile(module, options);
+  if (!graph)
+    return graph.takeError();
+  auto args = readInputs(**graph);
+  if (!args)
+    return args.takeError();
+  // Code that traps on these inputs is reported, not run in this process.
+  if (llvm::Error error = (*graph)->checkRunsWithoutTrapping(*args))
+    return std::move(error);
+  auto outputs = (*graph)->run(*args);
+  if (!outputs)
+    return outputs.takeError();
+  if (llvm::Error error =
+          writeRequestedFiles((*graph)->getEntry(), *outputs, *args))
+    return std::move(error);
+  return FirstRun{std::move(*graph), std::move(*args), std::move(*outputs)};
+}
+
 /// The options of a GPU compile (--target=cuda or cuda-emulated).
 static CompileOptions gpuCompileOptions(Target gpuTarget) {
   CompileOptions options;
@@ -300,21 +327,11 @@ static int runEmulated(ModuleOp module) {
   CompileOptions compileOptions = gpuCompileOptions(Target::EmulatedCUDA);
   compileOptions.codegenOptLevel = optLevel;
   compileOptions.codegenThreads = codegenThreads;
-  auto graph = CompiledGraph::compile(module, compileOptions);
-  if (!graph)
-    return fail(llvm::toString(graph.takeError()));
-  auto read = readInputs(**graph);
-  if (!read)
-    return fail(llvm::toString(read.takeError()));
-  std::vector<HostTensor> args = std::move(*read);
-  if (llvm::Error error = (*graph)->checkRunsWithoutTrapping(args))
-    return fail(llvm::toString(std::move(error)));
-  auto outputs = (*graph)->run(args);
-  if (!outputs)
-    return fail(llvm::toString(outputs.takeError()));
-  if (llvm::Error error =
-          writeRequestedFiles((*graph)->getEntry(), *outputs, args))
-    return fail(llvm::toString(std::move(error)));
+  auto first = compileAndRunOnce(module, compileOptions);
+  if (!first)
+    return fail(llvm::toString(first.takeError()));
+  std::unique_ptr<CompiledGraph> &graph = first->graph;
+  std::vector<HostTensor> &args = first->args, &outputs = first->outputs;
 
   std::vector<HostTensor> references;
   std::vector<std::string> names;
@@ -325,21 +342,21 @@ static int runEmulated(ModuleOp module) {
     references = std::move(*files);
     names.assign(expect.begin(), expect.end());
   } else if (!noReference) {
-    auto cpu = computeCPUReference(module, (*graph)->getEntry(), args);
+    auto cpu = computeCPUReference(module, graph->getEntry(), args);
     if (!cpu)
       return fail(llvm::toString(cpu.takeError()));
     references = std::move(*cpu);
     names.assign(references.size(), "the CPU without graph passes");
   }
-  if (!references.empty() && references.size() != outputs->size())
+  if (!references.empty() && references.size() != outputs.size())
     return fail("--expect names " + llvm::Twine(references.size()) +
-                " files; @" + (*graph)->getEntry() + " has " +
-                llvm::Twine(outputs->size()) + " results");
-  const std::vector<KernelInfo> &kernels = (*graph)->getKernels();
+                " files; @" + graph->getEntry() + " has " +
+                llvm::Twine(outputs.size()) + " results");
+  const std::vector<KernelInfo> &kernels = graph->getKernels();
   size_t gemms = llvm::count_if(kernels, [](const KernelInfo &k) {
     return llvm::StringRef(k.libraryCalls).contains("gopt_sgemm");
   });
-  llvm::outs() << "gopt-run: @" << (*graph)->getEntry()
+  llvm::outs() << "gopt-run: @" << graph->getEntry()
                << " emulated on this CPU as gopt-lower-to-nvvm maps it: "
                << kernels.size()
                << (kernels.size() == 1 ? " kernel" : " kernels");
@@ -356,7 +373,7 @@ static int runEmulated(ModuleOp module) {
       llvm::outs() << "      launch: " << launch << "\n";
   }
   llvm::outs().flush();
-  if (!reportComparison(*outputs, references, names))
+  if (!reportComparison(outputs, references, names))
     return fail("results differ from the reference");
   return 0;
 }
@@ -524,44 +541,30 @@ int main(int argc, char **argv) {
   compileOptions.codegenThreads = codegenThreads;
   // Kernel timers would add their lock to every kernel of every worker.
   compileOptions.kernelTimers = kernelTimers && !loadTest;
-  auto graph = CompiledGraph::compile(*module, compileOptions);
-  if (!graph)
-    return fail(llvm::toString(graph.takeError()));
-
-  auto read = readInputs(**graph);
-  if (!read)
-    return fail(llvm::toString(read.takeError()));
-  std::vector<HostTensor> args = std::move(*read);
-
-  // Code that traps on these inputs is reported, not run in this process.
-  if (llvm::Error error = (*graph)->checkRunsWithoutTrapping(args))
-    return fail(llvm::toString(std::move(error)));
-  auto outputs = (*graph)->run(args);
-  if (!outputs)
-    return fail(llvm::toString(outputs.takeError()));
-
-  if (llvm::Error error =
-          writeRequestedFiles((*graph)->getEntry(), *outputs, args))
-    return fail(llvm::toString(std::move(error)));
+  auto first = compileAndRunOnce(*module, compileOptions);
+  if (!first)
+    return fail(llvm::toString(first.takeError()));
+  std::unique_ptr<CompiledGraph> &graph = first->graph;
+  std::vector<HostTensor> &args = first->args, &outputs = first->outputs;
 
   bool mismatch = false;
   if (!expect.empty()) {
-    if (expect.size() != outputs->size())
-      return fail("--expect names " + llvm::Twine(expect.size()) +
-                  " files; @" + (*graph)->getEntry() + " has " +
-                  llvm::Twine(outputs->size()) + " results");
+    if (expect.size() != outputs.size())
+      return fail("--expect names " + llvm::Twine(expect.size()) + " files; @" +
+                  graph->getEntry() + " has " + llvm::Twine(outputs.size()) +
+                  " results");
     auto references = readNpyFiles(expect);
     if (!references)
       return fail(llvm::toString(references.takeError()));
     mismatch = !reportComparison(
-        *outputs, *references,
+        outputs, *references,
         std::vector<std::string>(expect.begin(), expect.end()));
   }
 
   if (serve) {
     if (mismatch)
       return fail("results differ from the references");
-    if (llvm::Error error = serveGraph(**graph, args, std::cin, llvm::outs()))
+    if (llvm::Error error = serveGraph(*graph, args, std::cin, llvm::outs()))
       return fail(llvm::toString(std::move(error)));
     return 0;
   }
@@ -579,7 +582,7 @@ int main(int argc, char **argv) {
       return fail(error);
     llvm::json::Object json;
     if (qps.getNumOccurrences()) {
-      auto report = runLoadTest(**graph, args, load);
+      auto report = runLoadTest(*graph, args, load);
       if (!report)
         return fail(llvm::toString(report.takeError()));
       if (format == "json")
@@ -588,7 +591,7 @@ int main(int argc, char **argv) {
         printLoadTestReport(*report, out->os());
     }
     if (p99Bound.getNumOccurrences()) {
-      auto rate = findSustainedRate(**graph, args, load, p99Bound);
+      auto rate = findSustainedRate(*graph, args, load, p99Bound);
       if (!rate)
         return fail(llvm::toString(rate.takeError()));
       if (format == "json")
@@ -598,7 +601,7 @@ int main(int argc, char **argv) {
     }
     if (format == "json") {
       json["gopt_version"] = GOPT_VERSION_STRING;
-      json["entry"] = (*graph)->getEntry();
+      json["entry"] = graph->getEntry();
       out->os() << llvm::formatv("{0:2}", llvm::json::Value(std::move(json)))
                 << "\n";
     }
@@ -611,7 +614,7 @@ int main(int argc, char **argv) {
     measureOptions.warmup = warmup;
     measureOptions.repetitions = reps;
     measureOptions.steadyRuns = steadyRuns;
-    auto report = measureGraph(**graph, args, measureOptions);
+    auto report = measureGraph(*graph, args, measureOptions);
     if (!report)
       return fail(llvm::toString(report.takeError()));
     auto out = openOutputFile(reportFile, &error);
