@@ -148,6 +148,15 @@ extern "C" const char *gopt_sgemm_backend() {
 #endif
 }
 
+/// Whether `batch` products share B and lay their rows of A and C one after
+/// the other (x[batch, m, k]·W[k, n], e.g. a linear layer over a
+/// sequence-first activation): one GEMM of batch·m rows.
+static bool batchesAreRows(int64_t batch, int64_t m, int64_t aBatch,
+                           int64_t aRow, int64_t bBatch, int64_t cBatch,
+                           int64_t cRow) {
+  return batch > 1 && bBatch == 0 && aBatch == m * aRow && cBatch == m * cRow;
+}
+
 extern "C" void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
                            float alpha, const float *a, int64_t aBatch,
                            int64_t aRow, int64_t aCol, const float *b,
@@ -157,10 +166,8 @@ extern "C" void gopt_sgemm(int64_t batch, int64_t m, int64_t n, int64_t k,
   if (batch <= 0 || m <= 0 || n <= 0)
     return;
   Matrix am{m, k, aRow, aCol}, bm{k, n, bRow, bCol}, cm{m, n, cRow, cCol};
-  // One B for every batch, and the batches of A and C laid out row after
-  // row (x[batch, m, k]·W[k, n], e.g. a linear layer over a sequence-first
-  // activation): one GEMM of batch·m rows instead of `batch` thin ones.
-  if (batch > 1 && bBatch == 0 && aBatch == m * aRow && cBatch == m * cRow) {
+  // One GEMM of batch·m rows instead of `batch` thin ones.
+  if (batchesAreRows(batch, m, aBatch, aRow, bBatch, cBatch, cRow)) {
     int64_t rows = batch * m;
     Matrix merged{rows, k, aRow, aCol}, mergedC{rows, n, cRow, cCol};
     if (librarySgemm(rows, n, k, alpha, a, merged, b, bm, beta, c, mergedC))
@@ -189,7 +196,7 @@ extern "C" void gopt_sgemm_epilogue(int64_t batch, int64_t m, int64_t n,
   if (epilogue != 1 && epilogue != 2)
     misuse = "an unknown epilogue";
   else if (batch > 1 &&
-           !(bBatch == 0 && aBatch == m * aRow && cBatch == m * cRow))
+           !batchesAreRows(batch, m, aBatch, aRow, bBatch, cBatch, cRow))
     misuse = "batches that are not one GEMM of batch·m rows";
   if (misuse) {
     std::fprintf(stderr, "gopt_sgemm_epilogue: %s (epilogue %d)\n", misuse,

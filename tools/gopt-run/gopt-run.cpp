@@ -289,6 +289,16 @@ computeCPUReference(ModuleOp module, llvm::StringRef entry,
   return std::move(*outputs);
 }
 
+/// The --expect files, one per result of `graph` (`results` of them).
+static llvm::Expected<std::vector<HostTensor>>
+readExpectFiles(const CompiledGraph &graph, size_t results) {
+  if (expect.size() != results)
+    return makeError("--expect names " + llvm::Twine(expect.size()) +
+                     " files; @" + graph.getEntry() + " has " +
+                     llvm::Twine(results) + " results");
+  return readNpyFiles(expect);
+}
+
 /// Compares `outputs` with `references` (named `names`), one line each on
 /// stderr; whether all match.
 static bool reportComparison(llvm::ArrayRef<HostTensor> outputs,
@@ -336,7 +346,7 @@ static int runEmulated(ModuleOp module) {
   std::vector<HostTensor> references;
   std::vector<std::string> names;
   if (!expect.empty()) {
-    auto files = readNpyFiles(expect);
+    auto files = readExpectFiles(*graph, outputs.size());
     if (!files)
       return fail(llvm::toString(files.takeError()));
     references = std::move(*files);
@@ -348,10 +358,6 @@ static int runEmulated(ModuleOp module) {
     references = std::move(*cpu);
     names.assign(references.size(), "the CPU without graph passes");
   }
-  if (!references.empty() && references.size() != outputs.size())
-    return fail("--expect names " + llvm::Twine(references.size()) +
-                " files; @" + graph->getEntry() + " has " +
-                llvm::Twine(outputs.size()) + " results");
   const std::vector<KernelInfo> &kernels = graph->getKernels();
   size_t gemms = llvm::count_if(kernels, [](const KernelInfo &k) {
     return llvm::StringRef(k.libraryCalls).contains("gopt_sgemm");
@@ -549,11 +555,7 @@ int main(int argc, char **argv) {
 
   bool mismatch = false;
   if (!expect.empty()) {
-    if (expect.size() != outputs.size())
-      return fail("--expect names " + llvm::Twine(expect.size()) + " files; @" +
-                  graph->getEntry() + " has " + llvm::Twine(outputs.size()) +
-                  " results");
-    auto references = readNpyFiles(expect);
+    auto references = readExpectFiles(*graph, outputs.size());
     if (!references)
       return fail(llvm::toString(references.takeError()));
     mismatch = !reportComparison(

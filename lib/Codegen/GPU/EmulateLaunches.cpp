@@ -82,20 +82,20 @@ Type inHostMemory(Type type) {
 class LaunchEmulator {
 public:
   LaunchEmulator(gpu::LaunchOp launch, int64_t threads, bool reverseThreads)
-      : launch(launch), launchBody(&launch.getBody()), threads(threads),
-        reverseThreads(reverseThreads), loc(launch.getLoc()) {}
+      : launch(launch), threads(threads), reverseThreads(reverseThreads),
+        loc(launch.getLoc()) {}
 
   /// Builds the loops before the launch; the caller erases it.
   LogicalResult emit(int64_t &threadLoops);
 
 private:
-  bool isUniform(Value value) const {
+  bool isUniform(Value value) {
     return uniform.contains(value) ||
-           !launchBody->isAncestor(value.getParentRegion());
+           !launch.getBody().isAncestor(value.getParentRegion());
   }
   /// A side-effect-free op without regions whose operands are uniform: the
   /// same result on every thread, computed once per block.
-  bool isUniformOp(Operation &op) const {
+  bool isUniformOp(Operation &op) {
     return op.getNumRegions() == 0 && isMemoryEffectFree(&op) &&
            llvm::all_of(op.getOperands(),
                         [&](Value v) { return isUniform(v); });
@@ -123,7 +123,6 @@ private:
   LogicalResult hoistPrivateBuffers();
 
   gpu::LaunchOp launch;
-  Region *launchBody;
   int64_t threads;
   bool reverseThreads;
   Location loc;
