@@ -23,6 +23,17 @@ Families and the batch sizes they get by default:
                          self-attention, seq 128                    (1)
     mlp                  512->1024->1024->1024->10, GELU/ReLU       (8)
 
+More torchvision families, not in the default set (name them with
+--models; batch 1 unless --batch says otherwise), each a structure the
+default set lacks: densenet121 (a concat of every earlier layer's
+features), googlenet and inception_v3 (branches concatenated; 299x299),
+squeezenet1_0 (fire modules: two convolutions concatenated),
+shufflenet_v2_x1_0 (channel splits and shuffles), convnext_tiny (depthwise
+7x7 convolutions, layer norm over channels-last permutes), regnet_y_400mf
+(grouped convolutions, squeeze-excite), resnet50 (bottlenecks),
+mobilenet_v2 and vit_b_16 (a ViT-B/16 encoder, its zero-initialized head
+drawn at random so that the output depends on the input).
+
 --models takes family names (each at its default batches, or at --batch)
 and full model names such as encoder_layer_s128_d256_b8. A model whose
 export fails is reported and skipped; the others go on (exit 1 at the end).
@@ -106,6 +117,27 @@ def _cnn(factory):
     return build
 
 
+def _torchvision(name, size=224, **kwargs):
+    """A torchvision model by name, built as _cnn builds the default ones."""
+    def build():
+        model = getattr(torchvision.models, name)(weights=None, **kwargs)
+        calibrate_batch_norm(model, (1, 3, size, size))
+        return model
+    return build
+
+
+def _vit_b_16():
+    """ViT-B/16 with a random head: torchvision zero-initializes it, and an
+    all-zero output would match any engine."""
+    model = torchvision.models.vit_b_16(weights=None)
+    torch.nn.init.normal_(model.heads.head.weight, std=0.02)
+    return model
+
+
+def _image(size):
+    return lambda b: (b, 3, size, size)
+
+
 # family -> (name template, module factory, input shape for batch b,
 #            default batches)
 FAMILIES = {
@@ -125,6 +157,25 @@ FAMILIES = {
     "mlp": ("mlp_512x1024x3_b{b}", _mlp, lambda b: (b, 512), (8,)),
 }
 
+# Families exported only when named (--models); the same tuples.
+EXTRA_FAMILIES = {
+    name: (name + "_b{b}", _torchvision(name, size, **kwargs), _image(size),
+           (1,))
+    for name, size, kwargs in (
+        ("densenet121", 224, {}),
+        ("googlenet", 224, {"aux_logits": False, "init_weights": True}),
+        ("inception_v3", 299, {"aux_logits": False, "init_weights": True}),
+        ("squeezenet1_0", 224, {}),
+        ("shufflenet_v2_x1_0", 224, {}),
+        ("convnext_tiny", 224, {}),
+        ("regnet_y_400mf", 224, {}),
+        ("resnet50", 224, {}),
+        ("mobilenet_v2", 224, {}),
+    )
+}
+EXTRA_FAMILIES["vit_b_16"] = ("vit_b_16_b{b}", _vit_b_16, _image(224), (1,))
+ALL_FAMILIES = {**FAMILIES, **EXTRA_FAMILIES}
+
 
 def _model_names():
     """Every model name of the default set -> (family, batch)."""
@@ -137,7 +188,7 @@ def _model_names():
 
 def parse_name(name):
     """Splits a full model name into (family, batch); None if unknown."""
-    for family, (template, _, _, _) in FAMILIES.items():
+    for family, (template, _, _, _) in ALL_FAMILIES.items():
         prefix, suffix = template.split("{b}")
         if name.startswith(prefix) and name.endswith(suffix):
             middle = name[len(prefix):len(name) - len(suffix)]
@@ -156,14 +207,15 @@ def resolve(models=None, batches=None):
     models = models or list(FAMILIES)
     out = []
     for m in models:
-        if m in FAMILIES:
-            template, _, _, default = FAMILIES[m]
+        if m in ALL_FAMILIES:
+            template, _, _, default = ALL_FAMILIES[m]
             out += [template.format(b=b) for b in (batches or default)]
         elif parse_name(m):
             out.append(m)
         else:
             raise ValueError(
                 f"unknown model {m!r}; families: {', '.join(FAMILIES)}; "
+                f"more families: {', '.join(EXTRA_FAMILIES)}; "
                 f"default names: {', '.join(_model_names())}")
     return list(dict.fromkeys(out))
 
@@ -178,7 +230,7 @@ def model_for_name(name):
     if parsed is None:
         raise ValueError(f"unknown model {name!r}")
     family, batch = parsed
-    _, factory, shape, _ = FAMILIES[family]
+    _, factory, shape, _ = ALL_FAMILIES[family]
     torch.manual_seed(SEED)
     model = factory()
     model.eval()
@@ -236,7 +288,7 @@ def main(argv=None):
     parser.add_argument("outdir", nargs="?")
     parser.add_argument("--models", default="",
                         help="comma-separated families or full names "
-                             "(default: all families)")
+                             "(default: the default set's families)")
     parser.add_argument("--batch", default="",
                         help="comma-separated batch sizes overriding each "
                              "family's defaults, e.g. 1,8")

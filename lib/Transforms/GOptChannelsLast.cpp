@@ -14,7 +14,15 @@
 //    operands permuted: constants at compile time, small broadcast operands
 //    at run time), so that two convolutions in a row meet as
 //    `transpose(NCHW→NHWC) ∘ transpose(NHWC→NCHW)`, which cancels;
-// 4. a transpose that only moves unit dims (a pooled [N, 1, 1, C]) is a
+// 4. the NHWC→NCHW transposes also sink through the data movement
+//    exporters put between convolutions: a concat of such views (DenseNet's
+//    feature concat, Inception's branches, SqueezeNet's fire modules) is a
+//    concat along the NHWC axis, and a slice, split, pad or reduce of one
+//    is the same op with its per-dim attributes permuted;
+// 5. a transpose of such a view is one transpose of the NHWC value, none
+//    when the two cancel (ConvNeXt permutes to channels last around its
+//    layer norms);
+// 6. a transpose that only moves unit dims (a pooled [N, 1, 1, C]) is a
 //    reshape, and a reshape of it (a flatten) reads the NHWC value.
 //
 // One forward walk does it (every op's producers are rewritten before the
@@ -25,8 +33,9 @@
 // gopt-fuse) are left as they are: there the transposes would run per call
 // inside the kernel. What is left are the transposes where the graph
 // enters and leaves the convolutional part, or meets an op this pass does
-// not see through (concat, slice, reduce, ...): correct everywhere, and
-// measured like any other pass.
+// not see through (a matmul, a reshape that splits channels, a concat of
+// an operand in NCHW, ...): correct everywhere, and measured like any
+// other pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,11 +117,16 @@ Value createConstantAt(PatternRewriter &rewriter, ConstantOp original,
   return ConstantOp::create(rewriter, original.getLoc(), value);
 }
 
-/// `v` transposed by `perm`: the value a transpose or reshape undid, a new
-/// constant when `v` is one (weights are permuted at compile time), a
-/// reshape when only unit dims move, else a gopt.transpose.
+/// `v` transposed by `perm`: `v` itself for the identity, the value a
+/// transpose or reshape undid, a new constant when `v` is one (weights are
+/// permuted at compile time), a reshape when only unit dims move, else a
+/// gopt.transpose.
 Value permute(PatternRewriter &rewriter, Location loc, Value v,
               ArrayRef<int64_t> perm) {
+  if (llvm::all_of(llvm::enumerate(perm), [](auto p) {
+        return p.value() == static_cast<int64_t>(p.index());
+      }))
+    return v;
   if (Value source = undoneBy(v, perm))
     return source;
   auto type = cast<RankedTensorType>(v.getType());
@@ -273,6 +287,125 @@ struct SinkThroughElementwise : RewritePattern {
   }
 };
 
+/// The NHWC position of NCHW dim `axis`.
+int64_t channelsLastAxis(int64_t axis) { return kToChannelsFirst[axis]; }
+
+/// Per-dim values of an NCHW op (slice bounds, padding) in NHWC order.
+DenseI64ArrayAttr permuteDims(Builder &builder, ArrayRef<int64_t> values) {
+  SmallVector<int64_t> out;
+  for (int64_t p : kToChannelsLast)
+    out.push_back(values[p]);
+  return builder.getDenseI64ArrayAttr(out);
+}
+
+/// A concat, slice, split, pad or reduce of NCHW views of NHWC data → the
+/// same op on the NHWC data, its axis or per-dim attributes permuted, the
+/// results transposed back. A concat's other operands may be constants
+/// (permuted at compile time); any other operand not in NHWC stops it. A
+/// reduce that drops dims is moved only when the dims it keeps are in the
+/// same order in both layouts (a mean over H and W: [N, C] either way), so
+/// its result needs no transpose.
+struct DataMovementToChannelsLast : RewritePattern {
+  DataMovementToChannelsLast(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<ConcatOp, SliceOp, SplitOp, PadOp, ReduceOp>(op) ||
+        op->use_empty() || op->getParentOfType<FusionOp>())
+      return failure();
+    bool anyView = false;
+    for (Value operand : op->getOperands()) {
+      if (channelsLastSource(operand)) {
+        anyView = true;
+        continue;
+      }
+      auto type = dyn_cast<RankedTensorType>(operand.getType());
+      if (!isa<ConcatOp>(op) || !operand.getDefiningOp<ConstantOp>() || !type ||
+          type.getRank() != 4)
+        return failure();
+    }
+    if (!anyView)
+      return failure();
+    auto reduce = dyn_cast<ReduceOp>(op);
+    bool resultStaysNCHW = reduce && !reduce.getKeepdims();
+    SmallVector<int64_t> reducedAxes;
+    if (reduce) {
+      for (int64_t axis : reduce.getAxes())
+        reducedAxes.push_back(channelsLastAxis(axis));
+      llvm::sort(reducedAxes);
+      if (resultStaysNCHW && !keepsDimOrder(reduce.getAxes()))
+        return failure();
+    }
+
+    Location loc = op->getLoc();
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      Value source = channelsLastSource(operand);
+      operands.push_back(
+          source ? source : permute(rewriter, loc, operand, kToChannelsLast));
+    }
+    Operation *moved = rewriter.clone(*op);
+    rewriter.modifyOpInPlace(moved, [&] {
+      moved->setOperands(operands);
+      if (auto concat = dyn_cast<ConcatOp>(moved))
+        concat.setAxis(channelsLastAxis(concat.getAxis()));
+      else if (auto split = dyn_cast<SplitOp>(moved))
+        split.setAxis(channelsLastAxis(split.getAxis()));
+      else if (auto slice = dyn_cast<SliceOp>(moved)) {
+        slice.setStartsAttr(permuteDims(rewriter, slice.getStarts()));
+        slice.setEndsAttr(permuteDims(rewriter, slice.getEnds()));
+        slice.setStepsAttr(permuteDims(rewriter, slice.getSteps()));
+      } else if (auto pad = dyn_cast<PadOp>(moved)) {
+        pad.setLowAttr(permuteDims(rewriter, pad.getLow()));
+        pad.setHighAttr(permuteDims(rewriter, pad.getHigh()));
+      } else {
+        cast<ReduceOp>(moved).setAxes(reducedAxes);
+      }
+      if (!resultStaysNCHW)
+        for (OpResult result : moved->getResults())
+          result.setType(permutedType(cast<RankedTensorType>(result.getType()),
+                                      kToChannelsLast));
+    });
+    SmallVector<Value> results;
+    for (Value result : moved->getResults())
+      results.push_back(resultStaysNCHW
+                            ? result
+                            : permute(rewriter, loc, result, kToChannelsFirst));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+
+private:
+  /// Whether the NCHW dims a reduce over `axes` keeps are in the same order
+  /// when their NHWC positions are sorted.
+  static bool keepsDimOrder(ArrayRef<int64_t> axes) {
+    SmallVector<int64_t> kept;
+    for (int64_t p : kToChannelsLast)
+      if (!llvm::is_contained(axes, p))
+        kept.push_back(p);
+    return llvm::is_sorted(kept);
+  }
+};
+
+/// A transpose of an NCHW view of NHWC data → one transpose of the NHWC
+/// data (none when the two cancel).
+struct TransposeOfView : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    Value source = channelsLastSource(op.getInput());
+    if (!source || op->use_empty() || op->getParentOfType<FusionOp>())
+      return failure();
+    // Result dim j is the view's dim perm[j], which is the source's dim
+    // kToChannelsFirst[perm[j]].
+    SmallVector<int64_t> composed;
+    for (int64_t p : op.getPerm())
+      composed.push_back(kToChannelsFirst[p]);
+    rewriter.replaceOp(op, permute(rewriter, op.getLoc(), source, composed));
+    return success();
+  }
+};
+
 /// A reshape of the NCHW view of an NHWC [N, 1, 1, C] (the flatten before
 /// a classifier) → one reshape of the NHWC value.
 struct ReshapeOfView : OpRewritePattern<ReshapeOp> {
@@ -304,8 +437,9 @@ struct GOptChannelsLastPass
         ++numConvolutions;
     });
     RewritePatternSet patterns(&getContext());
-    patterns.add<ConvToChannelsLast, PoolToChannelsLast,
-                 SinkThroughElementwise, ReshapeOfView>(&getContext());
+    patterns.add<ConvToChannelsLast, PoolToChannelsLast, SinkThroughElementwise,
+                 DataMovementToChannelsLast, TransposeOfView, ReshapeOfView>(
+        &getContext());
     walkAndApplyPatterns(root, std::move(patterns));
     // What the rewrites left without users: the NCHW views and the
     // original weights (ops without regions), until none is left.

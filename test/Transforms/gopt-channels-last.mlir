@@ -185,3 +185,117 @@ func.func @inside_fusion(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
   return %0 : tensor<1x2x2x2xf32>
 }
 
+
+// -----
+
+// DenseNet: every layer's features concatenated along the channels. The
+// concat of NCHW views is a concat along NHWC's last axis, and the
+// convolution after it reads it with no transpose between.
+// CHECK-LABEL: func.func @concat_of_views
+// CHECK: %[[A:.*]] = gopt.conv2d {{.*}} channels_last {{.*}} -> tensor<1x4x4x2xf32>
+// CHECK: %[[B:.*]] = gopt.conv2d %[[A]], {{.*}} channels_last {{.*}} -> tensor<1x4x4x3xf32>
+// CHECK: %[[C:.*]] = gopt.concat %[[A]], %[[B]] axis = 3 : tensor<1x4x4x2xf32>, tensor<1x4x4x3xf32> -> tensor<1x4x4x5xf32>
+// CHECK: %[[D:.*]] = gopt.conv2d %[[C]], {{.*}} channels_last
+// CHECK-NEXT: %[[OUT:.*]] = gopt.transpose %[[D]] perm = [0, 3, 1, 2]
+// CHECK-NEXT: return %[[OUT]]
+func.func @concat_of_views(%x: tensor<1x1x4x4xf32>) -> tensor<1x2x4x4xf32> {
+  %w1 = gopt.constant dense<1.0> : tensor<2x1x1x1xf32>
+  %w2 = gopt.constant dense<0.5> : tensor<3x2x3x3xf32>
+  %w3 = gopt.constant dense<0.25> : tensor<2x5x1x1xf32>
+  %a = gopt.conv2d %x, %w1 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x1x4x4xf32>, tensor<2x1x1x1xf32> -> tensor<1x2x4x4xf32>
+  %b = gopt.conv2d %a, %w2 strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 1 : tensor<1x2x4x4xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x4x4xf32>
+  %c = gopt.concat %a, %b axis = 1 : tensor<1x2x4x4xf32>, tensor<1x3x4x4xf32> -> tensor<1x5x4x4xf32>
+  %d = gopt.conv2d %c, %w3 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x5x4x4xf32>, tensor<2x5x1x1xf32> -> tensor<1x2x4x4xf32>
+  return %d : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// A constant concatenated with a view is permuted at compile time; an
+// operand in NCHW (an argument) keeps the concat in NCHW.
+// CHECK-LABEL: func.func @concat_operands
+// CHECK: %[[K:.*]] = gopt.constant dense<2.000000e+00> : tensor<1x4x4x1xf32>
+// CHECK: %[[A:.*]] = gopt.conv2d {{.*}} channels_last
+// CHECK: %[[V:.*]] = gopt.transpose %[[A]] perm = [0, 3, 1, 2]
+// CHECK: %[[C:.*]] = gopt.concat %[[A]], %[[K]] axis = 3 : tensor<1x4x4x2xf32>, tensor<1x4x4x1xf32> -> tensor<1x4x4x3xf32>
+// CHECK: gopt.concat %[[V]], %{{.*}} axis = 1 : tensor<1x2x4x4xf32>, tensor<1x1x4x4xf32> -> tensor<1x3x4x4xf32>
+func.func @concat_operands(%x: tensor<1x1x4x4xf32>, %y: tensor<1x1x4x4xf32>) -> (tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>) {
+  %w = gopt.constant dense<1.0> : tensor<2x1x1x1xf32>
+  %k = gopt.constant dense<2.0> : tensor<1x1x4x4xf32>
+  %a = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x1x4x4xf32>, tensor<2x1x1x1xf32> -> tensor<1x2x4x4xf32>
+  %c = gopt.concat %a, %k axis = 1 : tensor<1x2x4x4xf32>, tensor<1x1x4x4xf32> -> tensor<1x3x4x4xf32>
+  %e = gopt.concat %a, %y axis = 1 : tensor<1x2x4x4xf32>, tensor<1x1x4x4xf32> -> tensor<1x3x4x4xf32>
+  return %c, %e : tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>
+}
+
+// -----
+
+// Slices, splits and pads of a view run on the NHWC data with their
+// per-dim attributes permuted; the convolution after them reads NHWC.
+// CHECK-LABEL: func.func @slice_split_pad
+// CHECK: %[[A:.*]] = gopt.conv2d {{.*}} channels_last {{.*}} -> tensor<1x6x6x4xf32>
+// CHECK: %[[S:.*]] = gopt.slice %[[A]] starts = [0, 1, 0, 1] ends = [1, 6, 6, 4] steps = [1, 1, 2, 1] : tensor<1x6x6x4xf32> -> tensor<1x5x3x3xf32>
+// CHECK: %[[P:.*]]:2 = gopt.split %[[S]] axis = 3 sizes = [1, 2] : tensor<1x5x3x3xf32> -> tensor<1x5x3x1xf32>, tensor<1x5x3x2xf32>
+// CHECK: %[[P0:.*]] = gopt.reshape %[[P]]#0 : tensor<1x5x3x1xf32> -> tensor<1x1x5x3xf32>
+// CHECK: %[[D:.*]] = gopt.pad %[[P]]#1 low = [0, 0, 1, 0] high = [0, 1, 0, 0] value = 0.000000e+00 : tensor<1x5x3x2xf32> -> tensor<1x6x4x2xf32>
+// CHECK: %[[C:.*]] = gopt.conv2d %[[D]], {{.*}} channels_last {{.*}} -> tensor<1x6x4x1xf32>
+// CHECK: %[[OUT:.*]] = gopt.reshape %[[C]]
+// CHECK-NOT: gopt.transpose
+// CHECK: return %[[P0]], %[[OUT]]
+func.func @slice_split_pad(%x: tensor<1x1x6x6xf32>) -> (tensor<1x1x5x3xf32>, tensor<1x1x6x4xf32>) {
+  %w1 = gopt.constant dense<1.0> : tensor<4x1x1x1xf32>
+  %w2 = gopt.constant dense<0.5> : tensor<1x2x1x1xf32>
+  %a = gopt.conv2d %x, %w1 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x1x6x6xf32>, tensor<4x1x1x1xf32> -> tensor<1x4x6x6xf32>
+  %s = gopt.slice %a starts = [0, 1, 1, 0] ends = [1, 4, 6, 6] steps = [1, 1, 1, 2] : tensor<1x4x6x6xf32> -> tensor<1x3x5x3xf32>
+  %p:2 = gopt.split %s axis = 1 sizes = [1, 2] : tensor<1x3x5x3xf32> -> tensor<1x1x5x3xf32>, tensor<1x2x5x3xf32>
+  %d = gopt.pad %p#1 low = [0, 0, 0, 1] high = [0, 0, 1, 0] value = 0.0 : tensor<1x2x5x3xf32> -> tensor<1x2x6x4xf32>
+  %c = gopt.conv2d %d, %w2 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x6x4xf32>, tensor<1x2x1x1xf32> -> tensor<1x1x6x4xf32>
+  return %p#0, %c : tensor<1x1x5x3xf32>, tensor<1x1x6x4xf32>
+}
+
+// -----
+
+// A reduce of a view: over H and W without keepdims ([N, C] either way)
+// and with keepdims it runs on the NHWC data; over H alone without
+// keepdims the dims it keeps would change order, so it stays in NCHW.
+// CHECK-LABEL: func.func @reduce_of_view
+// CHECK: %[[A:.*]] = gopt.conv2d {{.*}} channels_last {{.*}} -> tensor<1x4x4x2xf32>
+// CHECK: %[[V:.*]] = gopt.transpose %[[A]] perm = [0, 3, 1, 2]
+// CHECK: %[[M:.*]] = gopt.reduce mean %[[A]] axes = [1, 2] : tensor<1x4x4x2xf32> -> tensor<1x2xf32>
+// CHECK: %[[K:.*]] = gopt.reduce max %[[A]] axes = [3] keepdims : tensor<1x4x4x2xf32> -> tensor<1x4x4x1xf32>
+// CHECK: %[[KV:.*]] = gopt.reshape %[[K]] : tensor<1x4x4x1xf32> -> tensor<1x1x4x4xf32>
+// CHECK: %[[H:.*]] = gopt.reduce sum %[[V]] axes = [2] : tensor<1x2x4x4xf32> -> tensor<1x2x4xf32>
+// CHECK: return %[[M]], %[[KV]], %[[H]]
+func.func @reduce_of_view(%x: tensor<1x1x4x4xf32>) -> (tensor<1x2xf32>, tensor<1x1x4x4xf32>, tensor<1x2x4xf32>) {
+  %w = gopt.constant dense<1.0> : tensor<2x1x1x1xf32>
+  %a = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x1x4x4xf32>, tensor<2x1x1x1xf32> -> tensor<1x2x4x4xf32>
+  %m = gopt.reduce mean %a axes = [2, 3] : tensor<1x2x4x4xf32> -> tensor<1x2xf32>
+  %k = gopt.reduce max %a axes = [1] keepdims : tensor<1x2x4x4xf32> -> tensor<1x1x4x4xf32>
+  %h = gopt.reduce sum %a axes = [2] : tensor<1x2x4x4xf32> -> tensor<1x2x4xf32>
+  return %m, %k, %h : tensor<1x2xf32>, tensor<1x1x4x4xf32>, tensor<1x2x4xf32>
+}
+
+// -----
+
+// ConvNeXt: a depthwise convolution, a permute to channels last for the
+// layer norm over channels, and one back. The permutes cancel against the
+// convolutions' transposes: the layer norm reads the convolution's NHWC
+// result and the next convolution the layer norm's.
+// CHECK-LABEL: func.func @transpose_of_view
+// CHECK: %[[A:.*]] = gopt.conv2d {{.*}} channels_last {{.*}} -> tensor<1x4x4x2xf32>
+// CHECK-NEXT: %[[N:.*]] = gopt.layer_norm %[[A]], {{.*}} axes = [3]
+// CHECK-NEXT: %[[B:.*]] = gopt.conv2d %[[N]], {{.*}} channels_last
+// CHECK-NEXT: %[[OUT:.*]] = gopt.transpose %[[B]] perm = [0, 3, 1, 2]
+// CHECK-NEXT: %[[T:.*]] = gopt.transpose %[[A]] perm = [0, 2, 1, 3] : tensor<1x4x4x2xf32> -> tensor<1x4x4x2xf32>
+// CHECK-NEXT: return %[[OUT]], %[[T]]
+func.func @transpose_of_view(%x: tensor<1x2x4x4xf32>, %g: tensor<2xf32>, %b: tensor<2xf32>) -> (tensor<1x2x4x4xf32>, tensor<1x4x4x2xf32>) {
+  %w1 = gopt.constant dense<1.0> : tensor<2x1x3x3xf32>
+  %w2 = gopt.constant dense<0.5> : tensor<2x2x1x1xf32>
+  %a = gopt.conv2d %x, %w1 strides = [1, 1] padding = [1, 1, 1, 1] dilations = [1, 1] groups = 2 : tensor<1x2x4x4xf32>, tensor<2x1x3x3xf32> -> tensor<1x2x4x4xf32>
+  %p = gopt.transpose %a perm = [0, 2, 3, 1] : tensor<1x2x4x4xf32> -> tensor<1x4x4x2xf32>
+  %n = gopt.layer_norm %p, %g, %b axes = [3] eps = 1.0e-6 : tensor<1x4x4x2xf32>, tensor<2xf32>, tensor<2xf32>
+  %q = gopt.transpose %n perm = [0, 3, 1, 2] : tensor<1x4x4x2xf32> -> tensor<1x2x4x4xf32>
+  %c = gopt.conv2d %q, %w2 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32>
+  %t = gopt.transpose %a perm = [0, 3, 2, 1] : tensor<1x2x4x4xf32> -> tensor<1x4x4x2xf32>
+  return %c, %t : tensor<1x2x4x4xf32>, tensor<1x4x4x2xf32>
+}

@@ -199,11 +199,15 @@ def GOptChannelsLast : Pass<"gopt-channels-last"> {
     and sinks the NHWC→NCHW transposes through elementwise ops (permuting
     their constant operands at compile time, and broadcast operands of at
     most 4096 elements at run time) until they meet the NCHW→NHWC transpose
-    of the next convolution and fold away. A transpose that only moves unit
+    of the next convolution and fold away. Concats of such views (and
+    constants), and slices, splits, pads and reduces of one, run on the NHWC
+    data with their axes permuted; a transpose of one composes with it (and
+    cancels when the two are inverse). A transpose that only moves unit
     dims becomes a reshape. Transposes remain where the graph enters and
     leaves the convolutional part or meets an op the pass does not look
-    through (concat, slice, reduce, ...). On this CPU oneDNN's convolutions
-    and the 1x1-convolution GEMM take NHWC without reordering activations.
+    through (a reshape that splits channels, a matmul, ...). On this CPU
+    oneDNN's convolutions and the 1x1-convolution GEMM take NHWC without
+    reordering activations.
   }];
   let statistics = [
     Statistic<"numConvolutions", "convolutions",

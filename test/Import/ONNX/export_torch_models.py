@@ -17,8 +17,9 @@ is skipped and exits 0. --run-command gives the runner's command line as a
 template ({runner}, {mlir}, {input}, {output}) in case its flags differ from
 the default below. Models: a 3-layer MLP, a
 torch.nn.TransformerEncoderLayer (batch_first, d_model 64, 4 heads) and a
-reduced torchvision ResNet (BasicBlock, one block per stage) and
-torchvision's MobileNetV3-Small at 64x64, in the variants MODELS lists.
+reduced torchvision ResNet (BasicBlock, one block per stage),
+torchvision's MobileNetV3-Small at 64x64, and a reduced DenseNet and
+ConvNeXt at 32x32, in the variants MODELS lists.
 """
 
 import argparse
@@ -66,6 +67,24 @@ def mobilenet():
     return model, torch.randn(1, 3, 64, 64)
 
 
+def densenet():
+    """A reduced torchvision DenseNet: every layer's input is the concat of
+    all earlier features of its block."""
+    model = torchvision.models.densenet.DenseNet(
+        growth_rate=8, block_config=(2, 2), num_init_features=16, bn_size=2,
+        num_classes=10)
+    return model, torch.randn(1, 3, 32, 32)
+
+
+def convnext():
+    """A reduced torchvision ConvNeXt: depthwise 7x7 convolutions, and a
+    layer norm over the channels between two permutes in each block."""
+    config = torchvision.models.convnext.CNBlockConfig
+    model = torchvision.models.convnext.ConvNeXt(
+        [config(16, 32, 1), config(32, None, 1)], num_classes=10)
+    return model, torch.randn(1, 3, 32, 32)
+
+
 MODELS = {
     "mlp": (mlp, {}),
     "transformer": (transformer, {}),
@@ -74,6 +93,8 @@ MODELS = {
         "dynamic_axes": {"x": {0: "batch", 1: "sequence"}}}),
     "resnet": (resnet, {}),
     "mobilenet": (mobilenet, {}),
+    "densenet": (densenet, {}),
+    "convnext": (convnext, {}),
     "resnet_bn": (resnet, {"do_constant_folding": False,
                            "training": torch.onnx.TrainingMode.PRESERVE}),
 }
