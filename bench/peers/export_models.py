@@ -31,8 +31,10 @@ squeezenet1_0 (fire modules: two convolutions concatenated),
 shufflenet_v2_x1_0 (channel splits and shuffles), convnext_tiny (depthwise
 7x7 convolutions, layer norm over channels-last permutes), regnet_y_400mf
 (grouped convolutions, squeeze-excite), resnet50 (bottlenecks),
-mobilenet_v2 and vit_b_16 (a ViT-B/16 encoder, its zero-initialized head
-drawn at random so that the output depends on the input).
+mobilenet_v2, swin_t (shifted-window attention: its masks and index
+tables are Range, Mod and ScatterND chains on shapes) and vit_b_16 (a
+ViT-B/16 encoder, its zero-initialized head drawn at random so that the
+output depends on the input).
 
 --models takes family names (each at its default batches, or at --batch)
 and full model names such as encoder_layer_s128_d256_b8. A model whose
@@ -171,6 +173,7 @@ EXTRA_FAMILIES = {
         ("regnet_y_400mf", 224, {}),
         ("resnet50", 224, {}),
         ("mobilenet_v2", 224, {}),
+        ("swin_t", 224, {}),
     )
 }
 EXTRA_FAMILIES["vit_b_16"] = ("vit_b_16_b{b}", _vit_b_16, _image(224), (1,))

@@ -21,11 +21,15 @@ using namespace mlir;
 using namespace mlir::gopt;
 using namespace mlir::gopt::detail;
 
-/// A strided tensor.extract_slice of `input` with the result's sizes.
+/// A strided tensor.extract_slice of `input` with the result's sizes; an
+/// empty tensor for an empty result (its offset may be the dim's extent,
+/// which tensor.extract_slice rejects).
 static Value extractSlice(OpBuilder &b, Location loc, Value input,
                           RankedTensorType resultType,
                           ArrayRef<int64_t> offsets,
                           ArrayRef<int64_t> strides) {
+  if (resultType.getNumElements() == 0)
+    return emptyTensor(b, loc, resultType);
   SmallVector<OpFoldResult> o, sz, st;
   for (int64_t d = 0, e = resultType.getRank(); d < e; ++d) {
     o.push_back(b.getIndexAttr(offsets[d]));
@@ -73,7 +77,8 @@ struct LowerReshape : OpConversionPattern<ReshapeOp> {
   }
 };
 
-/// gopt.concat → tensor.empty and one tensor.insert_slice per input.
+/// gopt.concat → tensor.empty and one tensor.insert_slice per non-empty
+/// input.
 struct LowerConcat : OpConversionPattern<ConcatOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -87,6 +92,9 @@ struct LowerConcat : OpConversionPattern<ConcatOp> {
     int64_t offset = 0;
     for (Value in : adaptor.getInputs()) {
       RankedTensorType type = tensorTypeOf(in);
+      // An empty input adds nothing (and its offset may be the extent).
+      if (type.getNumElements() == 0)
+        continue;
       SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
       offsets[axis] = rewriter.getIndexAttr(offset);
       SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));

@@ -83,6 +83,19 @@ LogicalResult importWhere(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// Not: select(x, false, true), its scalars broadcast to x's shape.
+LogicalResult importNot(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (failed(x))
+    return failure();
+  if (!NodeContext::typeOf(*x).getElementType().isInteger(1))
+    return n.emitError() << "X must be a bool tensor";
+  auto scalar = RankedTensorType::get({}, n.builder().getI1Type());
+  FailureOr<Value> r =
+      n.create<SelectOp>(*x, n.splat(scalar, 0.0), n.splat(scalar, 1.0));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
 LogicalResult importCast(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "input");
   if (failed(x))
@@ -269,9 +282,16 @@ LogicalResult importDropout(NodeContext &n) {
     FailureOr<SmallVector<int64_t>> training = n.knownInts(2, "training_mode");
     if (failed(training))
       return failure();
-    if (!training->empty() && training->front() != 0)
+    // Training mode drops nothing at ratio 0 (torchvision 0.14's Swin
+    // exports its attention dropout so).
+    bool dropsNothing = false;
+    if (n.input(1))
+      if (auto ratio = getFloatValues(n.graph.getKnown(n.input(1))))
+        dropsNothing = ratio->size() == 1 && ratio->front() == 0.0;
+    if (!training->empty() && training->front() != 0 && !dropsNothing)
       return n.emitError() << "training_mode = true is not supported (GOpt "
-                              "imports inference graphs)";
+                              "imports inference graphs) unless the ratio is "
+                              "a constant 0";
   }
   RankedTensorType type = NodeContext::typeOf(*x);
   SmallVector<Value, 2> results = {*x};
@@ -307,6 +327,7 @@ void onnx_import::registerElementwiseImporters(OpImporterTable &table) {
   table["Greater"] = {importCompare<ComparePredicate::gt>, {}};
   table["GreaterOrEqual"] = {importCompare<ComparePredicate::ge>, {}};
   table["Where"] = {importWhere, {}};
+  table["Not"] = {importNot, {}};
   table["HardSigmoid"] = {
       importHardSigmoid,
       {{"alpha", AttrType::FLOAT}, {"beta", AttrType::FLOAT}}};

@@ -26,6 +26,16 @@ void GraphImporter::evaluate(Operation *op) {
     setKnown(shape.getResult(), DenseElementsAttr::get(type, dims));
     return;
   }
+  // An empty result is known whatever the operands: it has no element.
+  if (llvm::all_of(op->getResultTypes(), [](Type t) {
+        return cast<ShapedType>(t).getNumElements() == 0;
+      })) {
+    for (Value result : op->getResults())
+      setKnown(result,
+               DenseElementsAttr::get(cast<ShapedType>(result.getType()),
+                                      ArrayRef<Attribute>()));
+    return;
+  }
   // Only small values (shapes, indices, scalars) and splats are evaluated:
   // reading a weight blob would copy it into the context.
   SmallVector<Attribute> operands;

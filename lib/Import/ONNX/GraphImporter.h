@@ -207,6 +207,7 @@ using OpImporterTable = llvm::StringMap<OpImporter>;
 void registerElementwiseImporters(OpImporterTable &table);
 void registerShapeImporters(OpImporterTable &table);
 void registerNeuralImporters(OpImporterTable &table);
+void registerEvaluatedImporters(OpImporterTable &table);
 
 /// Every supported op type of the default domain.
 const OpImporterTable &getOpImporters();

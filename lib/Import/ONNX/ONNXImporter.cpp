@@ -34,6 +34,7 @@ const OpImporterTable &onnx_import::getOpImporters() {
     registerElementwiseImporters(t);
     registerShapeImporters(t);
     registerNeuralImporters(t);
+    registerEvaluatedImporters(t);
     return t;
   }();
   return table;

@@ -241,6 +241,8 @@ LogicalResult importSlice(NodeContext &n) {
   SmallVector<int64_t> fullStarts(rank, 0), fullEnds(type.getShape()),
       fullSteps(rank, 1);
   SmallVector<bool> seen(rank, false);
+  // Axes with a negative step, and the indices each visits in order.
+  SmallVector<std::pair<int64_t, SmallVector<int64_t>>> reversed;
   for (auto [i, axis] : llvm::enumerate(axes)) {
     std::optional<int64_t> a = normalizeAxis(axis, rank);
     if (!a)
@@ -249,20 +251,46 @@ LogicalResult importSlice(NodeContext &n) {
     if (seen[*a])
       return n.emitError() << "axis " << axis << " is repeated";
     seen[*a] = true;
-    if (steps[i] <= 0)
-      return n.emitError() << "step " << steps[i] << " on axis " << axis
-                           << " is not supported: gopt.slice takes positive "
-                              "steps";
+    if (steps[i] == 0)
+      return n.emitError() << "step 0 on axis " << axis;
     int64_t dim = type.getDimSize(*a);
+    if (steps[i] < 0) {
+      // Walks the axis backwards: a gather of the indices it visits after
+      // the slice of the other axes. ONNX clamps the start into
+      // [0, dim - 1] and the end into [-1, dim - 1].
+      int64_t start = (*starts)[i], end = (*ends)[i];
+      start = std::clamp<int64_t>(
+          start < 0 ? std::max(start, -dim) + dim : start, 0, dim - 1);
+      end = std::clamp<int64_t>(end < 0 ? std::max(end, -dim - 1) + dim : end,
+                                -1, dim - 1);
+      SmallVector<int64_t> visited;
+      for (int64_t j = start; j > end; j += steps[i])
+        visited.push_back(j);
+      reversed.push_back({*a, std::move(visited)});
+      continue;
+    }
     // Clamping into [-dim, dim] keeps ONNX's meaning and avoids overflow
     // of the INT64_MAX "to the end" idiom.
     fullStarts[*a] = std::clamp<int64_t>((*starts)[i], -dim, dim);
     fullEnds[*a] = std::clamp<int64_t>((*ends)[i], -dim, dim);
     fullSteps[*a] = steps[i];
   }
-  FailureOr<Value> r = n.create<SliceOp>(*x, ArrayRef<int64_t>(fullStarts),
-                                         ArrayRef<int64_t>(fullEnds),
-                                         ArrayRef<int64_t>(fullSteps));
+  FailureOr<Value> r = *x;
+  if (fullStarts != SmallVector<int64_t>(rank, 0) ||
+      fullEnds != ArrayRef<int64_t>(type.getShape()) ||
+      fullSteps != SmallVector<int64_t>(rank, 1) || reversed.empty())
+    r = n.create<SliceOp>(*x, ArrayRef<int64_t>(fullStarts),
+                          ArrayRef<int64_t>(fullEnds),
+                          ArrayRef<int64_t>(fullSteps));
+  for (auto &[axis, visited] : reversed) {
+    if (failed(r))
+      return failure();
+    auto indexType = RankedTensorType::get(
+        {static_cast<int64_t>(visited.size())}, n.builder().getI64Type());
+    Value indices = n.constant(cast<ElementsAttr>(
+        DenseElementsAttr::get(indexType, ArrayRef<int64_t>(visited))));
+    r = n.create<GatherOp>(*r, indices, axis);
+  }
   return failed(r) ? failure() : n.setResults({*r});
 }
 

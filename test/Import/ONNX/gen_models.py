@@ -230,6 +230,88 @@ def movement():
                   "ex"]], inits)
 
 
+@model
+def reversed_slices():
+    """Negative steps: a whole axis reversed, and every other column from
+    the back with a positive-step slice of another axis."""
+    nodes = [
+        node("Slice", ["x", "s", "e", "a", "st"], ["rev"]),
+        node("Slice", ["x", "s2", "e2", "a2", "st2"], ["odd"]),
+    ]
+    inits = [ints("s", [-1]), ints("e", [-2**63]), ints("a", [0]),
+             ints("st", [-1]),
+             ints("s2", [1, 100]), ints("e2", [3, 0]), ints("a2", [1, 2]),
+             ints("st2", [1, -2])]
+    return make(nodes, [vi("x", F32, [2, 3, 5])],
+                [vi("rev", F32, None), vi("odd", F32, None)], inits)
+
+
+@model
+def empty_concat():
+    """A shape concatenated with an empty slice of a shape (Swin
+    Transformer's exported reshapes), feeding a Reshape."""
+    nodes = [
+        node("Shape", ["x"], ["shape"]),
+        node("Slice", ["shape", "s", "e"], ["none"]),
+        node("Concat", ["shape", "none"], ["target"], axis=0),
+        node("Reshape", ["x", "target"], ["y"]),
+    ]
+    inits = [ints("s", [2]), ints("e", [2])]
+    return make(nodes, [vi("x", F32, [3, 4])], [vi("y", F32, [3, 4])], inits)
+
+
+@model
+def evaluated():
+    """Range, Mod and ScatterND on constants, computed at import time, and
+    Not of a graph input (a select)."""
+    nodes = [
+        node("Range", ["r0", "r1", "rd"], ["range"]),
+        node("Range", ["f0", "f1", "fd"], ["frange"]),
+        node("Mod", ["range", "three"], ["mod"]),
+        node("Mod", ["neg", "three"], ["negmod"]),
+        node("Mod", ["neg", "three"], ["negfmod"], fmod=1),
+        node("Mod", ["fneg", "fthree"], ["ffmod"], fmod=1),
+        node("ScatterND", ["zeros", "rows", "upd"], ["scatter"]),
+        node("ScatterND", ["zeros", "cells", "cellval"], ["added"],
+             reduction="add"),
+        node("Not", ["b"], ["notb"]),
+        node("Not", ["bc"], ["notc"]),
+    ]
+    inits = [ints("r0", 2), ints("r1", 11), ints("rd", 3),
+             init("f0", np.array(1.0, np.float32)),
+             init("f1", np.array(0.0, np.float32)),
+             init("fd", np.array(-0.25, np.float32)),
+             ints("three", [3]), ints("neg", [-4, 4, -5]),
+             init("fneg", np.array([-4.5, 4.5], np.float32)),
+             init("fthree", np.array([2.0], np.float32)),
+             init("zeros", np.zeros((3, 2), np.float32)),
+             ints("rows", [[2], [0]]),
+             init("upd", np.array([[1, 2], [3, 4]], np.float32)),
+             ints("cells", [[1, 1], [1, 1]]),
+             init("cellval", np.array([5, 6], np.float32)),
+             init("bc", np.array([True, False]))]
+    return make(nodes, [vi("b", TensorProto.BOOL, [2, 2])],
+                [vi(n, t, None) for n, t in
+                 [("range", I64), ("frange", F32), ("mod", I64),
+                  ("negmod", I64), ("negfmod", I64), ("ffmod", F32),
+                  ("scatter", F32), ("added", F32),
+                  ("notb", TensorProto.BOOL), ("notc", TensorProto.BOOL)]],
+                inits)
+
+
+@model
+def dropout_training():
+    """Training-mode Dropout at ratio 0 keeps everything (torchvision 0.14's
+    Swin exports so); at another ratio it is an error."""
+    nodes = [node("Dropout", ["x", "zero", "yes"], ["y"]),
+             node("Dropout", ["x", "half", "yes"], ["z"], name="drop_half")]
+    inits = [init("zero", np.array(0.0, np.float32)),
+             init("half", np.array(0.5, np.float32)),
+             init("yes", np.array(True))]
+    return make(nodes, [vi("x", F32, [4])],
+                [vi("y", F32, [4]), vi("z", F32, [4])], inits)
+
+
 # --- contractions, pooling, normalization ----------------------------------
 
 
@@ -435,11 +517,33 @@ def unsupported_attribute_value():
 
 
 @model
-def negative_step():
-    nodes = [node("Slice", ["x", "s", "e", "a", "st"], ["y"], name="rev")]
-    inits = [ints("s", [-1]), ints("e", [-100]), ints("a", [0]),
-             ints("st", [-1])]
+def zero_step():
+    nodes = [node("Slice", ["x", "s", "e", "a", "st"], ["y"], name="still")]
+    inits = [ints("s", [0]), ints("e", [4]), ints("a", [0]), ints("st", [0])]
     return make(nodes, [vi("x", F32, [4])], [vi("y", F32, None)], inits)
+
+
+@model
+def range_of_input():
+    nodes = [node("Range", ["n", "ten", "one"], ["r"], name="range_of_input")]
+    inits = [ints("ten", 10), ints("one", 1)]
+    return make(nodes, [vi("n", I64, [])], [vi("r", I64, None)], inits)
+
+
+@model
+def scatter_out_of_range():
+    nodes = [node("ScatterND", ["zeros", "far", "upd"], ["s"],
+                  name="scatter_far")]
+    inits = [init("zeros", np.zeros((3,), np.float32)), ints("far", [[3]]),
+             init("upd", np.array([1.0], np.float32))]
+    return make(nodes, [], [vi("s", F32, None)], inits)
+
+
+@model
+def mod_by_zero():
+    nodes = [node("Mod", ["ten", "zero"], ["m"], name="mod_zero")]
+    inits = [ints("ten", [10]), ints("zero", [0])]
+    return make(nodes, [], [vi("m", I64, None)], inits)
 
 
 @model

@@ -1120,11 +1120,16 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
     auto tensor = dyn_cast<RankedTensorType>(t);
     return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0;
   };
-  if (llvm::any_of(op->getOperandTypes(), isEmpty) ||
+  // A concat's empty operands add nothing: it concatenates the others
+  // (exporters concatenate a shape with an empty slice of one).
+  bool isConcat = isa<ConcatOp>(op);
+  if ((!isConcat && llvm::any_of(op->getOperandTypes(), isEmpty)) ||
       llvm::any_of(op->getResultTypes(), isEmpty))
     return failure();
   SmallVector<ConstTensor> inputs;
-  for (Attribute attr : operands) {
+  for (auto [attr, operand] : llvm::zip(operands, op->getOperands())) {
+    if (isConcat && isEmpty(operand.getType()))
+      continue;
     auto t = readTensor(attr, maxElements);
     if (!t)
       return failure();
