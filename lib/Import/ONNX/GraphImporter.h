@@ -208,6 +208,7 @@ void registerElementwiseImporters(OpImporterTable &table);
 void registerShapeImporters(OpImporterTable &table);
 void registerNeuralImporters(OpImporterTable &table);
 void registerEvaluatedImporters(OpImporterTable &table);
+void registerEinsumImporter(OpImporterTable &table);
 
 /// Every supported op type of the default domain.
 const OpImporterTable &getOpImporters();

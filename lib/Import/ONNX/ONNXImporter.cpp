@@ -35,6 +35,7 @@ const OpImporterTable &onnx_import::getOpImporters() {
     registerShapeImporters(t);
     registerNeuralImporters(t);
     registerEvaluatedImporters(t);
+    registerEinsumImporter(t);
     return t;
   }();
   return table;

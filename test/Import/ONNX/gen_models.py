@@ -315,6 +315,51 @@ def dropout_training():
 # --- contractions, pooling, normalization ----------------------------------
 
 
+# Einsum equations of einsum(): operand shapes and equation per node.
+EINSUMS = [
+    ("mm", "ij,jk->ik", [[3, 4], [4, 5]]),
+    ("attn", "B G H I D, B G H J D -> B G H I J", [[1, 2, 3, 4, 8],
+                                                  [1, 2, 3, 6, 8]]),
+    ("pv", "bhij,bhjd->bhid", [[2, 3, 4, 6], [2, 3, 6, 8]]),
+    ("implicit", "ij,kj", [[3, 4], [5, 4]]),
+    ("dot", "i,i->", [[7], [7]]),
+    ("outer", "i,j->ij", [[3], [4]]),
+    ("multi", "abc,cd->bda", [[2, 3, 4], [4, 5]]),
+    ("summed", "ijk,kl->il", [[2, 3, 4], [4, 5]]),
+    ("transpose", "ijk->kji", [[2, 3, 4]]),
+    ("rowsum", "ij->i", [[3, 4]]),
+]
+
+
+@model
+def einsum():
+    """Einsum of one and two operands: matrix products, attention with
+    batch letters, the implicit form, a dot and an outer product, several
+    free letters, a letter summed out before the product, a transpose and a
+    sum. Inputs are named NODE_0, NODE_1; outputs NODE."""
+    nodes, inputs, outputs = [], [], []
+    for name, equation, shapes in EINSUMS:
+        names = [f"{name}_{i}" for i in range(len(shapes))]
+        nodes.append(node("Einsum", names, [name], equation=equation))
+        inputs += [vi(x, F32, shape) for x, shape in zip(names, shapes)]
+        outputs.append(vi(name, F32, None))
+    return make(nodes, inputs, outputs)
+
+
+@model
+def einsum_ellipsis():
+    nodes = [node("Einsum", ["a", "b"], ["y"], name="ell",
+                  equation="...ij,...jk->...ik")]
+    return make(nodes, [vi("a", F32, [2, 3, 4]), vi("b", F32, [2, 4, 5])],
+                [vi("y", F32, None)])
+
+
+@model
+def einsum_diagonal():
+    nodes = [node("Einsum", ["a"], ["y"], name="diag", equation="ii->i")]
+    return make(nodes, [vi("a", F32, [3, 3])], [vi("y", F32, None)])
+
+
 @model
 def matmul_gemm():
     rng = np.random.default_rng(0)
