@@ -31,6 +31,7 @@ squeezenet1_0 (fire modules: two convolutions concatenated),
 shufflenet_v2_x1_0 (channel splits and shuffles), convnext_tiny (depthwise
 7x7 convolutions, layer norm over channels-last permutes), regnet_y_400mf
 (grouped convolutions, squeeze-excite), resnet50 (bottlenecks),
+resnext50_32x4d (bottlenecks with 32 groups of 4 channels),
 mobilenet_v2, swin_t (shifted-window attention: its masks and index
 tables are Range, Mod and ScatterND chains on shapes) and vit_b_16 (a
 ViT-B/16 encoder, its zero-initialized head drawn at random so that the
@@ -172,6 +173,7 @@ EXTRA_FAMILIES = {
         ("convnext_tiny", 224, {}),
         ("regnet_y_400mf", 224, {}),
         ("resnet50", 224, {}),
+        ("resnext50_32x4d", 224, {}),
         ("mobilenet_v2", 224, {}),
         ("swin_t", 224, {}),
     )

@@ -491,10 +491,14 @@ std::vector<float> toChannelsFirst(const std::vector<float> &v, int64_t a,
 /// which oneDNN's path leaves to the im2col loops).
 TEST(Conv2D, ChannelsLastMatchesTheDefinition) {
   ConvCase cases[] = {
-      {2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1},    // plain
-      {1, 3, 11, 11, 8, 3, 3, 2, 2, 1, 1, 1},  // stride 2
-      {1, 4, 10, 9, 4, 3, 2, 1, 1, 2, 2, 1},   // dilation 2
-      {1, 4, 7, 7, 6, 3, 3, 1, 1, 1, 1, 2},    // 2 groups
+      {2, 4, 9, 8, 6, 3, 3, 1, 1, 1, 1, 1},   // plain
+      {1, 3, 11, 11, 8, 3, 3, 2, 2, 1, 1, 1}, // stride 2
+      {1, 4, 10, 9, 4, 3, 2, 1, 1, 2, 2, 1},  // dilation 2
+      {1, 4, 7, 7, 6, 3, 3, 1, 1, 1, 1, 2},   // 2 groups
+      // Groups of 8 (RegNet) and of 4 into 8 (ResNeXt): oneDNN's NHWC
+      // grouped convolution, not its blocked layout.
+      {1, 48, 14, 14, 48, 3, 3, 2, 2, 1, 1, 6},
+      {2, 32, 9, 9, 64, 3, 3, 1, 1, 1, 1, 8},
       {1, 16, 8, 8, 16, 3, 3, 2, 2, 1, 1, 16}, // depthwise
       {2, 24, 9, 9, 24, 5, 5, 1, 1, 1, 1, 24}, // depthwise 5x5, batch 2
       {1, 32, 5, 5, 8, 1, 1, 1, 1, 1, 1, 1},   // 1x1
@@ -561,6 +565,7 @@ TEST(Conv2D, ChannelsLastEpilogueAppliesEachStepInOrder) {
       {1, 8, 9, 9, 16, 3, 3, 1, 1, 1, 1, 1},   // 3x3
       {2, 16, 8, 8, 16, 3, 3, 2, 2, 1, 1, 16}, // depthwise, stride 2
       {1, 24, 6, 6, 8, 1, 1, 1, 1, 1, 1, 1},   // 1x1
+      {1, 48, 7, 7, 48, 3, 3, 1, 1, 1, 1, 6},  // groups of 8
   };
   struct Step {
     PostOpKind kind;
