@@ -287,8 +287,10 @@ struct SinkThroughElementwise : RewritePattern {
   }
 };
 
-/// The NHWC position of NCHW dim `axis`.
-int64_t channelsLastAxis(int64_t axis) { return kToChannelsFirst[axis]; }
+/// The NHWC position of NCHW dim `axis` (negative: counted from the back).
+int64_t channelsLastAxis(int64_t axis) {
+  return kToChannelsFirst[axis < 0 ? axis + 4 : axis];
+}
 
 /// Per-dim values of an NCHW op (slice bounds, padding) in NHWC order.
 DenseI64ArrayAttr permuteDims(Builder &builder, ArrayRef<int64_t> values) {
@@ -381,7 +383,7 @@ private:
   static bool keepsDimOrder(ArrayRef<int64_t> axes) {
     SmallVector<int64_t> kept;
     for (int64_t p : kToChannelsLast)
-      if (!llvm::is_contained(axes, p))
+      if (!llvm::is_contained(axes, p) && !llvm::is_contained(axes, p - 4))
         kept.push_back(p);
     return llvm::is_sorted(kept);
   }

@@ -299,3 +299,19 @@ func.func @transpose_of_view(%x: tensor<1x2x4x4xf32>, %g: tensor<2xf32>, %b: ten
   %t = gopt.transpose %a perm = [0, 3, 2, 1] : tensor<1x2x4x4xf32> -> tensor<1x4x4x2xf32>
   return %c, %t : tensor<1x2x4x4xf32>, tensor<1x4x4x2xf32>
 }
+
+// -----
+
+// Axes counted from the back (found by gopt-difftest): the concat's -3 is
+// NCHW's channel axis, 3 in NHWC; the reduce's [-2, -1] are H and W.
+// CHECK-LABEL: func.func @negative_axes
+// CHECK: %[[A:.*]] = gopt.conv2d {{.*}} channels_last {{.*}} -> tensor<1x4x4x2xf32>
+// CHECK: gopt.concat %[[A]], %[[A]] axis = 3 : tensor<1x4x4x2xf32>, tensor<1x4x4x2xf32> -> tensor<1x4x4x4xf32>
+// CHECK: gopt.reduce max %[[A]] axes = [1, 2] : tensor<1x4x4x2xf32> -> tensor<1x2xf32>
+func.func @negative_axes(%x: tensor<1x1x4x4xf32>) -> (tensor<1x4x4x4xf32>, tensor<1x2xf32>) {
+  %w = gopt.constant dense<1.0> : tensor<2x1x1x1xf32>
+  %a = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x1x4x4xf32>, tensor<2x1x1x1xf32> -> tensor<1x2x4x4xf32>
+  %c = gopt.concat %a, %a axis = -3 : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32> -> tensor<1x4x4x4xf32>
+  %m = gopt.reduce max %a axes = [-2, -1] : tensor<1x2x4x4xf32> -> tensor<1x2xf32>
+  return %c, %m : tensor<1x4x4x4xf32>, tensor<1x2xf32>
+}
