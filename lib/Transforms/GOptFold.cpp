@@ -21,6 +21,7 @@
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/Support/CommandLine.h"
 
+#include <cmath>
 #include <cstring>
 
 namespace mlir {
@@ -208,6 +209,58 @@ struct PackLinearWeights : OpRewritePattern<ConstantOp> {
   }
 };
 
+/// A pad of H and W only that one convolution or pooling reads becomes that
+/// op's own padding: a zero pad before a convolution, before an average
+/// pooling that counts padding (or has none of its own), and a −inf pad
+/// before a max pooling. torch.onnx writes avg_pool2d(padding,
+/// count_include_pad=True) as Pad then AveragePool (Inception-v3: four
+/// such pads, 2.3 ms of 123 on one thread), and TensorFlow exports put
+/// explicit pads before convolutions. The op then pads as it reads: one
+/// kernel and no padded copy.
+struct AbsorbPadIntoWindow : RewritePattern {
+  AbsorbPadIntoWindow(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa<Conv2DOp, Pool2DOp>(op))
+      return failure();
+    Value input = op->getOperand(0);
+    auto pad = input.getDefiningOp<PadOp>();
+    if (!pad || !input.hasOneUse())
+      return failure();
+    int64_t h = op->hasAttr("channels_last") ? 1 : 2, w = h + 1;
+    ArrayRef<int64_t> low = pad.getLow(), high = pad.getHigh();
+    for (int64_t d = 0; d < 4; ++d)
+      if (d != h && d != w && (low[d] != 0 || high[d] != 0))
+        return failure();
+    double value = pad.getValue().convertToDouble();
+    auto pool = dyn_cast<Pool2DOp>(op);
+    ArrayRef<int64_t> padding =
+        pool ? pool.getPadding() : cast<Conv2DOp>(op).getPadding();
+    bool absorbs;
+    if (!pool)
+      absorbs = value == 0.0;
+    else if (pool.getKind() == PoolKind::max)
+      absorbs = std::isinf(value) && value < 0;
+    else
+      absorbs = value == 0.0 &&
+                (pool.getCountIncludePad() ||
+                 llvm::all_of(padding, [](int64_t p) { return p == 0; }));
+    if (!absorbs)
+      return failure();
+    SmallVector<int64_t> merged = {padding[0] + low[h], padding[1] + low[w],
+                                   padding[2] + high[h], padding[3] + high[w]};
+    rewriter.modifyOpInPlace(op, [&] {
+      op->setOperand(0, pad.getInput());
+      op->setAttr("padding", rewriter.getDenseI64ArrayAttr(merged));
+      if (pool && pool.getKind() == PoolKind::avg)
+        pool.setCountIncludePad(true);
+    });
+    return success();
+  }
+};
+
 /// Applies an op's ODS folder (identities and splat constants) as a pattern.
 struct ApplyOpFolder : RewritePattern {
   ApplyOpFolder(MLIRContext *context)
@@ -310,6 +363,7 @@ void mlir::gopt::populateGOptFoldPatterns(RewritePatternSet &patterns,
   patterns.add<EvaluateConstantOp>(context, maxFoldedElements);
   patterns.add<FoldConstantDataMovement>(context);
   patterns.add<PackLinearWeights>(context);
+  patterns.add<AbsorbPadIntoWindow>(context);
   patterns.add<ApplyOpFolder>(context);
   if (clTestWrongFold)
     patterns.add<TestWrongFoldSub>(context);

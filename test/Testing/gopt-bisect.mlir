@@ -10,8 +10,8 @@
 // RUN: gopt-bisect %s --gopt-test-wrong-fold --pipeline='builtin.module(cse,gopt-fuse)' --quiet | FileCheck %s --check-prefix=UNTOUCHED
 // RUN: gopt-bisect %s --slower --margin=1000 --rounds=2 --runs=3 --quiet | FileCheck %s --check-prefix=FAST
 
-// RUN: gopt-opt %s --pass-pipeline='builtin.module(gopt-fold{max-folded-elements=65536})' --mlir-debug-counter=apply-pattern-count=22 --gopt-test-wrong-fold | FileCheck %s --check-prefix=AT
-// RUN: gopt-opt %s --pass-pipeline='builtin.module(gopt-fold{max-folded-elements=65536})' --mlir-debug-counter=apply-pattern-count=21 --gopt-test-wrong-fold | FileCheck %s --check-prefix=BEFORE
+// RUN: gopt-opt %s --pass-pipeline='builtin.module(gopt-fold{max-folded-elements=65536})' --mlir-debug-counter=apply-pattern-count=26 --gopt-test-wrong-fold | FileCheck %s --check-prefix=AT
+// RUN: gopt-opt %s --pass-pipeline='builtin.module(gopt-fold{max-folded-elements=65536})' --mlir-debug-counter=apply-pattern-count=25 --gopt-test-wrong-fold | FileCheck %s --check-prefix=BEFORE
 
 // CHECK: checking the whole pipeline and each prefix of it:
 // CHECK: builtin.module(gopt-fold{max-folded-elements=65536}) BAD: result #0 differs
@@ -19,11 +19,11 @@
 // CHECK: with 0 of [[N]] pattern applications: good
 // CHECK: the pipeline is wrong: result #0 differs from the unoptimized graph's
 // CHECK: first bad pass: gopt-fold{max-folded-elements=65536} (pass 1 of 6)
-// CHECK: first bad rewrite: pattern application 22 of [[N]], pattern {{.*}}TestWrongFoldSub on 'gopt.sub' at loc({{.*}}gopt-bisect.mlir":[[@LINE+23]]:8)
-// CHECK: reproduce: gopt-opt {{.*}}gopt-bisect.mlir --pass-pipeline='builtin.module(gopt-fold{max-folded-elements=65536})' --mlir-debug-counter=apply-pattern-count=22
-// CHECK: IR before that rewrite (applications 1..21):
+// CHECK: first bad rewrite: pattern application 26 of [[N]], pattern {{.*}}TestWrongFoldSub on 'gopt.sub' at loc({{.*}}gopt-bisect.mlir":[[@LINE+23]]:8)
+// CHECK: reproduce: gopt-opt {{.*}}gopt-bisect.mlir --pass-pipeline='builtin.module(gopt-fold{max-folded-elements=65536})' --mlir-debug-counter=apply-pattern-count=26
+// CHECK: IR before that rewrite (applications 1..25):
 // CHECK: gopt.sub
-// CHECK: IR after it (applications 1..22):
+// CHECK: IR after it (applications 1..26):
 // CHECK-NOT: gopt.sub
 // CHECK: gopt.add
 

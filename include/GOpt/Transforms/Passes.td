@@ -19,7 +19,9 @@ def GOptFold : Pass<"gopt-fold"> {
     Division by zero, out-of-range gathers and out-of-range float→int casts
     are left unfolded. Transposes and reshapes of constants (weight
     transforms) fold at any size, on raw bytes; the element bound applies
-    to the other evaluations.
+    to the other evaluations. A spatial pad that one convolution or pooling
+    reads becomes its padding (zeros before a convolution or an average
+    pooling that counts padding, −inf before a max pooling).
   }];
   let options = [
     Option<"maxFoldedElements", "max-folded-elements", "int64_t",
