@@ -41,8 +41,10 @@
 
 #include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
 #include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+#include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 #include "GOpt/Transforms/Passes.h"
 
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
@@ -123,9 +125,7 @@ Value createConstantAt(PatternRewriter &rewriter, ConstantOp original,
 /// gopt.transpose.
 Value permute(PatternRewriter &rewriter, Location loc, Value v,
               ArrayRef<int64_t> perm) {
-  if (llvm::all_of(llvm::enumerate(perm), [](auto p) {
-        return p.value() == static_cast<int64_t>(p.index());
-      }))
+  if (isIdentityPermutation(perm))
     return v;
   if (Value source = undoneBy(v, perm))
     return source;
@@ -289,7 +289,7 @@ struct SinkThroughElementwise : RewritePattern {
 
 /// The NHWC position of NCHW dim `axis` (negative: counted from the back).
 int64_t channelsLastAxis(int64_t axis) {
-  return kToChannelsFirst[axis < 0 ? axis + 4 : axis];
+  return kToChannelsFirst[*normalizeAxis(axis, 4)];
 }
 
 /// Per-dim values of an NCHW op (slice bounds, padding) in NHWC order.
@@ -332,11 +332,14 @@ struct DataMovementToChannelsLast : RewritePattern {
     bool resultStaysNCHW = reduce && !reduce.getKeepdims();
     SmallVector<int64_t> reducedAxes;
     if (reduce) {
+      SmallVector<int64_t> axes;
       for (int64_t axis : reduce.getAxes())
-        reducedAxes.push_back(channelsLastAxis(axis));
-      llvm::sort(reducedAxes);
-      if (resultStaysNCHW && !keepsDimOrder(reduce.getAxes()))
+        axes.push_back(*normalizeAxis(axis, 4));
+      if (resultStaysNCHW && !keepsDimOrder(axes))
         return failure();
+      for (int64_t axis : axes)
+        reducedAxes.push_back(kToChannelsFirst[axis]);
+      llvm::sort(reducedAxes);
     }
 
     Location loc = op->getLoc();
@@ -378,12 +381,12 @@ struct DataMovementToChannelsLast : RewritePattern {
   }
 
 private:
-  /// Whether the NCHW dims a reduce over `axes` keeps are in the same order
-  /// when their NHWC positions are sorted.
+  /// Whether the NCHW dims a reduce over `axes` (normalized) keeps are in
+  /// the same order when their NHWC positions are sorted.
   static bool keepsDimOrder(ArrayRef<int64_t> axes) {
     SmallVector<int64_t> kept;
     for (int64_t p : kToChannelsLast)
-      if (!llvm::is_contained(axes, p) && !llvm::is_contained(axes, p - 4))
+      if (!llvm::is_contained(axes, p))
         kept.push_back(p);
     return llvm::is_sorted(kept);
   }

@@ -238,13 +238,15 @@ struct AbsorbPadIntoWindow : RewritePattern {
     auto pool = dyn_cast<Pool2DOp>(op);
     ArrayRef<int64_t> padding =
         pool ? pool.getPadding() : cast<Conv2DOp>(op).getPadding();
+    // +0 only: the op pads with +0, and a window of −0 pads could sum to −0.
+    bool positiveZero = value == 0.0 && !std::signbit(value);
     bool absorbs;
     if (!pool)
-      absorbs = value == 0.0;
+      absorbs = positiveZero;
     else if (pool.getKind() == PoolKind::max)
       absorbs = std::isinf(value) && value < 0;
     else
-      absorbs = value == 0.0 &&
+      absorbs = positiveZero &&
                 (pool.getCountIncludePad() ||
                  llvm::all_of(padding, [](int64_t p) { return p == 0; }));
     if (!absorbs)

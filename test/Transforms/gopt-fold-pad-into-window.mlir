@@ -50,12 +50,13 @@ func.func @conv_and_max(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> (te
 
 // Left as they are: a zero pad before a max pooling (zeros can be the
 // maximum), a pad of the channels, a pad before an average pooling that
-// pads without counting it, and a pad another op reads too.
+// pads without counting it, a pad another op reads too, and a −0 pad
+// before a convolution (the convolution pads with +0).
 // CHECK-LABEL: func.func @kept
-// CHECK-COUNT-4: gopt.pad
+// CHECK-COUNT-5: gopt.pad
 // CHECK-NOT: count_include_pad
 // CHECK: return
-func.func @kept(%x: tensor<1x2x4x4xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x4x2x2xf32>, tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>, tensor<1x2x5x5xf32>) {
+func.func @kept(%x: tensor<1x2x4x4xf32>, %w: tensor<3x2x3x3xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x4x2x2xf32>, tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>, tensor<1x2x5x5xf32>, tensor<1x3x4x4xf32>) {
   %p = gopt.pad %x low = [0, 0, 1, 1] high = [0, 0, 1, 1] value = 0.0 : tensor<1x2x4x4xf32> -> tensor<1x2x6x6xf32>
   %m = gopt.pool2d max %p kernel = [2, 2] strides = [2, 2] padding = [0, 0, 0, 0] : tensor<1x2x6x6xf32> -> tensor<1x2x3x3xf32>
   %c = gopt.pad %x low = [0, 1, 0, 0] high = [0, 1, 0, 0] value = 0.0 : tensor<1x2x4x4xf32> -> tensor<1x4x4x4xf32>
@@ -65,5 +66,7 @@ func.func @kept(%x: tensor<1x2x4x4xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x4x2x2
   %s = gopt.pad %x low = [0, 0, 1, 1] high = [0, 0, 1, 1] value = 0.0 : tensor<1x2x4x4xf32> -> tensor<1x2x6x6xf32>
   %e = gopt.relu %s : tensor<1x2x6x6xf32>
   %f = gopt.pool2d avg %s kernel = [2, 2] strides = [1, 1] padding = [0, 0, 0, 0] : tensor<1x2x6x6xf32> -> tensor<1x2x5x5xf32>
-  return %m, %cm, %na, %e, %f : tensor<1x2x3x3xf32>, tensor<1x4x2x2xf32>, tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>, tensor<1x2x5x5xf32>
+  %nz = gopt.pad %x low = [0, 0, 1, 1] high = [0, 0, 1, 1] value = -0.0 : tensor<1x2x4x4xf32> -> tensor<1x2x6x6xf32>
+  %cz = gopt.conv2d %nz, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x6x6xf32>, tensor<3x2x3x3xf32> -> tensor<1x3x4x4xf32>
+  return %m, %cm, %na, %e, %f, %cz : tensor<1x2x3x3xf32>, tensor<1x4x2x2xf32>, tensor<1x2x6x6xf32>, tensor<1x2x6x6xf32>, tensor<1x2x5x5xf32>, tensor<1x3x4x4xf32>
 }

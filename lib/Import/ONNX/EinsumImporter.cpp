@@ -16,6 +16,7 @@
 
 #include "GraphImporter.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -98,7 +99,7 @@ LogicalResult importEinsum(NodeContext &n) {
                          << " operands is not supported (one or two)";
 
   SmallVector<Term> terms;
-  llvm::StringMap<int64_t> extents;
+  llvm::DenseMap<char, int64_t> extents;
   for (auto [i, text] : llvm::enumerate(termText)) {
     FailureOr<Value> v = n.requiredInput(i, "Inputs");
     if (failed(v))
@@ -114,8 +115,7 @@ LogicalResult importEinsum(NodeContext &n) {
       if (text.count(c) > 1)
         return n.emitError() << "letter '" << c << "' repeats in term '" << text
                              << "' (diagonals are not supported)";
-      auto [it, inserted] =
-          extents.try_emplace(llvm::StringRef(&c, 1), type.getDimSize(d));
+      auto [it, inserted] = extents.try_emplace(c, type.getDimSize(d));
       if (!inserted && it->second != type.getDimSize(d))
         return n.emitError() << "letter '" << c << "' has extents "
                              << it->second << " and " << type.getDimSize(d);
@@ -137,7 +137,7 @@ LogicalResult importEinsum(NodeContext &n) {
     for (char c : output) {
       if (output.find(c) != output.rfind(c))
         return n.emitError() << "letter '" << c << "' repeats in the output";
-      if (!extents.count(llvm::StringRef(&c, 1)))
+      if (!extents.count(c))
         return n.emitError()
                << "output letter '" << c << "' names no operand dim";
     }

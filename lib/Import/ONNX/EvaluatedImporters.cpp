@@ -13,9 +13,11 @@
 
 #include "GraphImporter.h"
 
+#include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
 #include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
 
@@ -78,27 +80,15 @@ Value makeConstant(NodeContext &n, RankedTensorType type,
   return n.constant(cast<ElementsAttr>(DenseElementsAttr::get(type, values)));
 }
 
-/// Row-major strides of `shape`.
-SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int64_t i = static_cast<int64_t>(shape.size()) - 2; i >= 0; --i)
-    strides[i] = strides[i + 1] * shape[i + 1];
-  return strides;
-}
-
-/// The flat index into a tensor of `shape`, broadcast to `result`, of the
-/// result's element `linear`.
-int64_t broadcastIndex(int64_t linear, ArrayRef<int64_t> result,
-                       ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> strides = stridesOf(shape);
-  int64_t index = 0, offset = result.size() - shape.size();
-  for (int64_t d = result.size() - 1; d >= 0; --d) {
-    int64_t coordinate = linear % result[d];
-    linear /= result[d];
-    if (d >= offset && shape[d - offset] != 1)
-      index += coordinate * strides[d - offset];
-  }
-  return index;
+/// An error when a result of `count` elements is more than GOpt computes
+/// at import time.
+LogicalResult checkEvaluatedSize(NodeContext &n, double count) {
+  if (count <= kMaxEvaluatedElements)
+    return success();
+  return n.emitError() << "a result of " << count
+                       << " elements is more than GOpt computes at import "
+                          "time ("
+                       << kMaxEvaluatedElements << ")";
 }
 
 LogicalResult importRange(NodeContext &n) {
@@ -121,11 +111,8 @@ LogicalResult importRange(NodeContext &n) {
   if (step == 0)
     return n.emitError() << "delta is 0";
   double count = std::max(std::ceil((end - first) / step), 0.0);
-  if (count > kMaxEvaluatedElements)
-    return n.emitError() << "a range of " << count
-                         << " elements is more than GOpt computes at "
-                            "import time ("
-                         << kMaxEvaluatedElements << ")";
+  if (failed(checkEvaluatedSize(n, count)))
+    return failure();
   auto type = RankedTensorType::get({static_cast<int64_t>(count)}, element);
   SmallVector<int64_t> ints;
   SmallVector<double> floats;
@@ -155,11 +142,14 @@ LogicalResult importMod(NodeContext &n) {
   if (!shape)
     return n.emitError() << "shapes do not broadcast";
   auto type = RankedTensorType::get(*shape, a->type.getElementType());
+  if (failed(checkEvaluatedSize(n, type.getNumElements())))
+    return failure();
+  std::vector<int64_t> aSources = broadcastSources(a->type.getShape(), *shape);
+  std::vector<int64_t> bSources = broadcastSources(b->type.getShape(), *shape);
   SmallVector<int64_t> ints;
   SmallVector<double> floats;
   for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
-    int64_t ia = broadcastIndex(i, *shape, a->type.getShape());
-    int64_t ib = broadcastIndex(i, *shape, b->type.getShape());
+    int64_t ia = aSources[i], ib = bSources[i];
     if (a->isFloat()) {
       floats.push_back(std::fmod(a->floats[ia], b->floats[ib]));
       continue;
@@ -184,8 +174,32 @@ LogicalResult importScatterND(NodeContext &n) {
   if (failed(data) || failed(indices) || failed(updates))
     return failure();
   std::string reduction = n.getString("reduction", "none");
-  if (!llvm::is_contained({"none", "add", "mul", "max", "min"}, reduction))
+  enum class Reduction { None, Add, Mul, Max, Min };
+  std::optional<Reduction> kind =
+      llvm::StringSwitch<std::optional<Reduction>>(reduction)
+          .Case("none", Reduction::None)
+          .Case("add", Reduction::Add)
+          .Case("mul", Reduction::Mul)
+          .Case("max", Reduction::Max)
+          .Case("min", Reduction::Min)
+          .Default(std::nullopt);
+  if (!kind)
     return n.emitError() << "reduction '" << reduction << "' is unknown";
+  auto combine = [&](auto old, auto update) {
+    switch (*kind) {
+    case Reduction::Add:
+      return old + update;
+    case Reduction::Mul:
+      return old * update;
+    case Reduction::Max:
+      return std::max(old, update);
+    case Reduction::Min:
+      return std::min(old, update);
+    case Reduction::None:
+      break;
+    }
+    return update;
+  };
   ArrayRef<int64_t> dataShape = data->type.getShape();
   ArrayRef<int64_t> indexShape = indices->type.getShape();
   if (indices->isFloat() || indexShape.empty() ||
@@ -200,7 +214,7 @@ LogicalResult importScatterND(NodeContext &n) {
     return n.emitError() << "updates must have indices' shape without its "
                             "last dim, then data's dims from "
                          << k << ", and data's element type";
-  SmallVector<int64_t> strides = stridesOf(dataShape);
+  SmallVector<int64_t> strides = computeStrides(dataShape);
   // The elements one index tuple addresses: data's dims from k on.
   int64_t sliceSize = ShapedType::getNumElements(dataShape.drop_front(k));
   int64_t tuples = ShapedType::getNumElements(indexShape.drop_back());
@@ -221,17 +235,6 @@ LogicalResult importScatterND(NodeContext &n) {
     }
     for (int64_t e = 0; e < sliceSize; ++e) {
       int64_t to = offset + e, from = t * sliceSize + e;
-      auto combine = [&](auto old, auto update) {
-        if (reduction == "add")
-          return old + update;
-        if (reduction == "mul")
-          return old * update;
-        if (reduction == "max")
-          return std::max(old, update);
-        if (reduction == "min")
-          return std::min(old, update);
-        return update;
-      };
       if (isFloat)
         floats[to] = combine(floats[to], updates->floats[from]);
       else

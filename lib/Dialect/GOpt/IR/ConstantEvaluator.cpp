@@ -178,10 +178,8 @@ static void forEachIndex(ArrayRef<int64_t> shape,
   }
 }
 
-/// Source linear index in `inShape` of each element of `outShape` under numpy
-/// broadcasting.
-static std::vector<int64_t> broadcastSources(ArrayRef<int64_t> inShape,
-                                             ArrayRef<int64_t> outShape) {
+std::vector<int64_t> mlir::gopt::broadcastSources(ArrayRef<int64_t> inShape,
+                                                  ArrayRef<int64_t> outShape) {
   SmallVector<int64_t> strides = computeStrides(inShape);
   size_t offset = outShape.size() - inShape.size();
   std::vector<int64_t> sources;

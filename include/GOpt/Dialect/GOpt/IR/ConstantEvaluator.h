@@ -38,6 +38,11 @@ std::optional<double> getSplatValue(Attribute attr);
 /// nullopt otherwise (another attribute, a resource without its blob).
 std::optional<DenseElementsAttr> getDenseElements(Attribute attr);
 
+/// The linear index in `inShape` that numpy broadcasting reads for each
+/// element of `outShape`, in row-major order.
+std::vector<int64_t> broadcastSources(ArrayRef<int64_t> inShape,
+                                      ArrayRef<int64_t> outShape);
+
 /// `value` moved as `gopt.transpose` with `perm` would move it (empty `perm`:
 /// reshaped, as `gopt.reshape` to `resultType`), at any size: a splat keeps
 /// its value; other constants of whole-byte elements are rearranged on their
