@@ -322,6 +322,17 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     if (auto launches = f->getAttrOfType<ArrayAttr>(kEmulatedLaunchesAttrName))
       for (auto launch : launches.getAsRange<StringAttr>())
         kernel.launches.push_back(launch.str());
+    // Kernels gopt-deduplicate-kernels replaced by this one: kernels of
+    // their own (their calls are timed under their ids) running its code.
+    if (auto copies =
+            f->getAttrOfType<DictionaryAttr>(gopt::kKernelCopiesAttrName))
+      for (NamedAttribute copy : copies) {
+        KernelInfo same = kernel;
+        same.id = cast<IntegerAttr>(copy.getValue()).getInt();
+        same.name = copy.getName().str();
+        same.sameCodeAs = kernel.id;
+        graph->kernels.push_back(std::move(same));
+      }
     graph->kernels.push_back(std::move(kernel));
   });
   clone->walk([&](LLVM::CallOp call) {
@@ -516,7 +527,8 @@ bool CompiledGraph::storeInCache(const ObjectCacheEntry &cacheEntry,
                            {"name", k.name},
                            {"library", k.library},
                            {"library_calls", k.libraryCalls},
-                           {"launches", llvm::json::Array(k.launches)}});
+                           {"launches", llvm::json::Array(k.launches)},
+                           {"same_code_as", k.sameCodeAs}});
   llvm::json::Array objectSizes;
   for (const std::string &object : objects)
     objectSizes.push_back(static_cast<int64_t>(object.size()));
@@ -578,6 +590,7 @@ bool CompiledGraph::loadFromCache(const ObjectCacheEntry &cacheEntry) {
                         k->getBoolean("library").value_or(false),
                         k->getString("library_calls").value_or("").str(),
                         /*launches=*/{}};
+      kernel.sameCodeAs = k->getInteger("same_code_as").value_or(-1);
       if (const llvm::json::Array *launches = k->getArray("launches"))
         for (const llvm::json::Value &launch : *launches)
           if (std::optional<llvm::StringRef> text = launch.getAsString())

@@ -87,11 +87,19 @@ CompiledGraph::compileForCUDA(std::unique_ptr<CompiledGraph> graph,
   // One kernel per launch site and per library GEMM call, in program order
   // (a cuBLAS call is a kernel the graph runs too; its time is reported
   // under the name the runtime's profiler gives it).
+  // A module launched from several sites (kernels gopt-deduplicate-kernels
+  // merged) is compiled once: the later sites run the first one's code.
   int64_t id = 0;
+  llvm::StringMap<int64_t> firstLaunch;
   module->walk([&](Operation *op) {
-    if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op))
-      graph->kernels.push_back({id++, launch.getKernelModuleName().str()});
-    else if (auto call = dyn_cast<LLVM::CallOp>(op); call && call.getCallee()) {
+    if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
+      KernelInfo kernel{id++, launch.getKernelModuleName().str()};
+      auto [first, inserted] = firstLaunch.try_emplace(kernel.name, kernel.id);
+      if (!inserted)
+        kernel.sameCodeAs = first->second;
+      graph->kernels.push_back(std::move(kernel));
+    }
+    if (auto call = dyn_cast<LLVM::CallOp>(op); call && call.getCallee()) {
       // On the launches' stream or not (gopt-gpu-stream-library-calls).
       StringRef callee = *call.getCallee();
       callee.consume_back("_async");

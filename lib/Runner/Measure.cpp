@@ -37,6 +37,12 @@ llvm::Expected<RunReport> mlir::gopt::measureGraph(
       llvm::count_if(graph.getKernels(), [](const KernelInfo &k) {
         return !k.libraryCalls.empty();
       });
+  report.kernelFunctions =
+      llvm::count_if(graph.getKernels(), [](const KernelInfo &k) {
+        return !k.library && k.sameCodeAs < 0;
+      });
+  report.generatedKernels = llvm::count_if(
+      graph.getKernels(), [](const KernelInfo &k) { return !k.library; });
   report.gemmLibrary = gopt_sgemm_backend();
   report.libraryThreads = runtime::getLibraryThreads();
   report.parallelLoops = graph.getParallelLoopCount();
@@ -135,6 +141,7 @@ llvm::json::Object RunReport::toJSON() const {
       {"input_bytes", inputBytes},
       {"kernels", numKernels},
       {"library_kernels", libraryKernels},
+      {"kernel_functions", kernelFunctions},
       {"kernel_times", std::move(kernelArray)},
       {"compile_ms", compile.toJSON()},
       {"gemm_library", gemmLibrary},
@@ -199,6 +206,9 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
     os << " (library calls in " << r.libraryKernels
        << ", generated loops only in " << r.numKernels - r.libraryKernels
        << ")";
+  if (r.kernelFunctions < r.generatedKernels)
+    os << ", " << r.kernelFunctions << " function"
+       << (r.kernelFunctions == 1 ? "" : "s") << " compiled for them";
   os << "\n";
   if (r.kernels.empty())
     return;

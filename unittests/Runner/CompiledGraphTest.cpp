@@ -164,14 +164,18 @@ TEST_F(RunnerFixture, PartitionedCodegenMatchesOnePiece) {
   ASSERT_TRUE(module);
   llvm::SmallString<128> dir;
   ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("gopt-partitions", dir));
+  // The chain's 24 kernels are of three kinds: kept apart, so the module
+  // has enough functions to split.
   CompileOptions one;
   one.codegenThreads = 1;
+  one.loweringOptions = "dedup-kernels=false";
   auto whole = CompiledGraph::compile(*module, one);
   ASSERT_TRUE(bool(whole)) << llvm::toString(whole.takeError());
   EXPECT_EQ((*whole)->getObjectCount(), 1u);
 
   CompileOptions three;
   three.codegenThreads = 3;
+  three.loweringOptions = one.loweringOptions;
   three.objectCacheDir = dir.str().str();
   auto split = CompiledGraph::compile(*module, three);
   ASSERT_TRUE(bool(split)) << llvm::toString(split.takeError());
@@ -190,6 +194,40 @@ TEST_F(RunnerFixture, PartitionedCodegenMatchesOnePiece) {
     EXPECT_TRUE(compareTensors((*out)[0], (*expected)[0], 0, 0).matches);
   }
   llvm::sys::fs::remove_directories(dir);
+}
+
+/// Kernels that are the same function are compiled once: the kernel list
+/// keeps one entry per kernel, in program order, each of the chain's later
+/// kernels naming the first of its kind as its code, and the results are
+/// those of the code compiled kernel by kernel.
+TEST_F(RunnerFixture, RepeatedKernelsAreCompiledOnce) {
+  auto module = parseSourceString<ModuleOp>(chainGraph(7), &context);
+  ASSERT_TRUE(module);
+  auto shared = CompiledGraph::compile(*module, CompileOptions());
+  ASSERT_TRUE(bool(shared)) << llvm::toString(shared.takeError());
+  CompileOptions apart;
+  apart.loweringOptions = "dedup-kernels=false";
+  auto separate = CompiledGraph::compile(*module, apart);
+  ASSERT_TRUE(bool(separate)) << llvm::toString(separate.takeError());
+
+  const std::vector<KernelInfo> &kernels = (*shared)->getKernels();
+  ASSERT_EQ(kernels.size(), 7u);
+  for (auto [i, kernel] : llvm::enumerate(kernels)) {
+    EXPECT_EQ(kernel.id, static_cast<int64_t>(i));
+    // tanh, neg, exp, tanh, ...: kernels 3-6 run the code of kernel i % 3.
+    EXPECT_EQ(kernel.sameCodeAs, i < 3 ? -1 : static_cast<int64_t>(i % 3))
+        << kernel.name;
+  }
+  EXPECT_EQ(kernels[4].name, "main_k4_neg");
+  for (const KernelInfo &kernel : (*separate)->getKernels())
+    EXPECT_EQ(kernel.sameCodeAs, -1) << kernel.name;
+
+  std::vector<HostTensor> inputs = (*shared)->makeRandomInputs(5);
+  auto expected = (*separate)->run(inputs);
+  ASSERT_TRUE(bool(expected)) << llvm::toString(expected.takeError());
+  auto out = (*shared)->run(inputs);
+  ASSERT_TRUE(bool(out)) << llvm::toString(out.takeError());
+  EXPECT_TRUE(compareTensors((*out)[0], (*expected)[0], 0, 0).matches);
 }
 
 /// `x[2, 16] · W[16, 32] + b[32]` with W's values `scale · (i % 7 - 3)`

@@ -134,6 +134,10 @@ struct KernelInfo {
   /// ("5 blocks of 256 threads", ...; gopt-gpu-emulate-launches), in
   /// program order.
   std::vector<std::string> launches;
+  /// The id of the kernel whose function this one calls when
+  /// gopt-deduplicate-kernels found them the same (compiled once); -1: a
+  /// function of its own.
+  int64_t sameCodeAs = -1;
 };
 
 /// What compiled code depends on besides its IR: the host CPU and its
@@ -323,6 +327,10 @@ struct RunReport {
   /// Kernels that call the runtime's libraries (the rest are generated
   /// loops only).
   int64_t libraryKernels = 0;
+  /// Kernels of generated code (all but the GPU's cuBLAS calls), and the
+  /// functions compiled for them: fewer when some are the same function
+  /// (gopt-deduplicate-kernels).
+  int64_t generatedKernels = 0, kernelFunctions = 0;
   std::vector<KernelReport> kernels;
   CompileTimes compile;
   /// The GEMM library behind the library path ("onednn", "openblas",

@@ -29,7 +29,8 @@ void mlir::gopt::buildLowerToLLVMPipeline(
   // attention kernel is one call.
   bool library = options.contractions == ContractionPath::Library;
   OpPassManager &toLinalg =
-      addKernelsToLinalgStage(pm, options.kernelTimers, library);
+      addKernelsToLinalgStage(pm, options.kernelTimers, library,
+                              /*sliceViews=*/false, options.deduplicateKernels);
   if (library) {
     if (options.convolutionsAsGemm)
       toLinalg.addPass(createGOptConvolutionsToGemm());

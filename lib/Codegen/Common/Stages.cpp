@@ -19,7 +19,8 @@ using namespace mlir;
 OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
                                                    bool kernelTimers,
                                                    bool attentionKernels,
-                                                   bool sliceViews) {
+                                                   bool sliceViews,
+                                                   bool deduplicateKernels) {
   if (sliceViews)
     pm.addPass(createGOptMergeSiblingLinears());
   if (!attentionKernels)
@@ -31,6 +32,8 @@ OpPassManager &mlir::gopt::addKernelsToLinalgStage(OpPassManager &pm,
   GOptOutlineKernelsOptions outline;
   outline.timers = kernelTimers;
   pm.addPass(createGOptOutlineKernels(outline));
+  if (deduplicateKernels)
+    pm.addPass(createGOptDeduplicateKernels());
   // Nested on func.func, so functions (kernels) are processed in parallel.
   OpPassManager &toLinalg = pm.nest<func::FuncOp>();
   if (attentionKernels)

@@ -83,9 +83,10 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // Linears of one input are one GEMM (Q, K and V projected apart), and the
   // slices a kernel reads are views inside it (the Q, K, V of an exported
   // attention layer: strided GEMM operands, not copy launches).
-  OpPassManager &toLinalg = addKernelsToLinalgStage(pm, /*kernelTimers=*/false,
-                                                    /*attentionKernels=*/false,
-                                                    /*sliceViews=*/true);
+  OpPassManager &toLinalg =
+      addKernelsToLinalgStage(pm, /*kernelTimers=*/false,
+                              /*attentionKernels=*/false,
+                              /*sliceViews=*/true, options.deduplicateKernels);
   // Library path: f32 contractions stay whole and become cuBLAS calls
   // (gopt_cuda_sgemm) after bufferization; their kernels' epilogues are
   // the launch, or with cublaslt-epilogues, a bias (and a ReLU) applied by

@@ -33,6 +33,13 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
       llvm::cl::desc("Call gopt_kernel_begin/gopt_kernel_end(i64 id) around "
                      "each kernel"),
       llvm::cl::init(false)};
+  Option<bool> deduplicateKernels{
+      *this, "dedup-kernels",
+      llvm::cl::desc("Kernels that are the same function under different "
+                     "names (a network's repeated blocks) are one function "
+                     "(gopt-deduplicate-kernels), lowered and compiled once "
+                     "and called from each call site"),
+      llvm::cl::init(true)};
   ListOption<int64_t> tileSizes{
       *this, "tile-sizes",
       llvm::cl::desc("Tile sizes of each kernel's result op, per loop "

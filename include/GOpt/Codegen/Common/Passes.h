@@ -26,6 +26,12 @@ namespace gopt {
 /// want.
 inline constexpr int64_t kBufferAlignment = 64;
 
+/// What gopt-deduplicate-kernels records on a kernel that replaced
+/// identical ones: a dictionary from each replaced kernel's name to its id
+/// (the runner lists them as kernels of their own, sharing its code).
+inline constexpr llvm::StringLiteral kKernelCopiesAttrName =
+    "gopt.kernel_copies";
+
 /// What gopt-plan-buffers records on an entry function, and the runner
 /// reads back from the lowered function: the arena's size in bytes, how
 /// many buffers share it, the sum of their sizes and the most of those

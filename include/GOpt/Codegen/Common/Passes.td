@@ -119,6 +119,29 @@ def GOptKernelResultsToOutParams
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def GOptDeduplicateKernels
+    : Pass<"gopt-deduplicate-kernels", "::mlir::ModuleOp"> {
+  let summary = "Compile each distinct kernel once, however many calls it has";
+  let description = [{
+    Runs right after `gopt-outline-kernels`. Kernels (private functions
+    carrying `gopt.kernel`) whose signatures, argument and result
+    attributes and bodies are the same op for op (locations aside) are one
+    function: the first in module order stays, every call of the others
+    calls it, and the others are erased. Weights are arguments of the
+    compiled code, so a network's repeated blocks (a transformer's layers,
+    a ResNet stage's bottlenecks) are lowered and compiled once instead of
+    once per layer.
+
+    The kernel that stays lists the kernels it replaced in
+    `gopt.kernel_copies` (their names and ids), so the kernel list keeps
+    one row per kernel; the timer calls around each call keep their ids.
+  }];
+  let statistics = [
+    Statistic<"numMerged", "merged-kernels",
+              "Kernels replaced by an identical one">,
+  ];
+}
+
 def GOptInlineViewKernels
     : Pass<"gopt-inline-view-kernels", "::mlir::ModuleOp"> {
   let summary = "Clone the views of reshape-only kernels into their callers";

@@ -26,12 +26,15 @@ namespace gopt {
 /// its kernel (gopt-fuse-gemm-layer-norms), and the slices a kernel reads
 /// are moved into it (gopt-fuse-slice-inputs): views of its argument
 /// instead of copy kernels. (The GPU's graph rewrites: one flag, as the
-/// GPU pipeline is their one user.)
+/// GPU pipeline is their one user.) With `deduplicateKernels`, kernels
+/// that are the same function under different names are one function
+/// (gopt-deduplicate-kernels), lowered and compiled once.
 /// Returns that nested pass manager, where a target adds its own
 /// tensor-level passes.
 OpPassManager &addKernelsToLinalgStage(OpPassManager &pm, bool kernelTimers,
                                        bool attentionKernels,
-                                       bool sliceViews = false);
+                                       bool sliceViews = false,
+                                       bool deduplicateKernels = true);
 
 /// One-shot bufferization of the whole module, function boundaries
 /// included, with identity-layout memrefs at those boundaries.

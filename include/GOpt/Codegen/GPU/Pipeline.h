@@ -76,6 +76,13 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "them (gopt-gpu-stream-library-calls): the host waits "
                      "once per call; false: before and after each GEMM"),
       llvm::cl::init(true)};
+  Option<bool> deduplicateKernels{
+      *this, "dedup-kernels",
+      llvm::cl::desc("Kernels that are the same function under different "
+                     "names (a network's repeated blocks) are one function "
+                     "(gopt-deduplicate-kernels), compiled once and "
+                     "launched from each call"),
+      llvm::cl::init(true)};
   Option<bool> emulate{
       *this, "emulate",
       llvm::cl::desc("Host code only, for checking the GPU mapping without a "
