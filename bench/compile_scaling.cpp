@@ -15,6 +15,8 @@
 // With --codegen, the optimized graph is compiled whole, as gopt-run does
 // (CompiledGraph::compile: lowering, LLVM O3 and machine code, JIT-loaded),
 // once per size, with the lowering and code generation time per kernel.
+// Both compile every kernel on its own (dedup-kernels=false): the graphs
+// repeat their patterns, and the cost per kernel is what is measured.
 //
 //   gopt-bench-compile-scaling [--sizes=1000,10000,100000] [--repeats=5]
 //                              [--lower] [--codegen]
@@ -69,6 +71,16 @@ struct Measurement {
   int64_t ops;
   double median, q1, q3;
 };
+
+/// The generated graphs repeat their patterns, so most of their kernels are
+/// the same function; what --lower and --codegen measure is the cost per
+/// kernel as the kernel count grows, so every kernel is lowered and
+/// compiled on its own (dedup-kernels=false).
+static LowerToLLVMOptions everyKernelLowered() {
+  LowerToLLVMOptions options;
+  options.deduplicateKernels = false;
+  return options;
+}
 
 static LogicalResult timeLowering(MLIRContext &context,
                                   llvm::ArrayRef<int64_t> targets);
@@ -166,6 +178,16 @@ static OwningOpRef<ModuleOp> generateOptimized(MLIRContext &context,
   return module;
 }
 
+/// The generated graphs repeat their patterns, so most of their kernels are
+/// the same function; what --lower and --codegen measure is the cost per
+/// kernel as the kernel count grows, so every kernel is lowered and
+/// compiled on its own (dedup-kernels=false).
+static LowerToLLVMOptions everyKernelLowered() {
+  LowerToLLVMOptions options;
+  options.deduplicateKernels = false;
+  return options;
+}
+
 static LogicalResult timeLowering(MLIRContext &context,
                                   llvm::ArrayRef<int64_t> targets) {
   llvm::outs() << "\ngopt-optimize then gopt-lower-to-llvm (to the LLVM "
@@ -181,7 +203,7 @@ static LogicalResult timeLowering(MLIRContext &context,
     PassManager pm(&context);
     if (passTiming)
       pm.enableTiming();
-    buildLowerToLLVMPipeline(pm, LowerToLLVMOptions());
+    buildLowerToLLVMPipeline(pm, everyKernelLowered());
     auto start = std::chrono::steady_clock::now();
     if (failed(pm.run(*module))) {
       llvm::errs() << "error: gopt-lower-to-llvm failed on the " << target
@@ -216,7 +238,9 @@ static LogicalResult timeCompile(MLIRContext &context,
     OwningOpRef<ModuleOp> module = generateOptimized(context, target, ops);
     if (!module)
       return failure();
-    auto graph = CompiledGraph::compile(*module, CompileOptions());
+    CompileOptions options;
+    options.loweringOptions = "dedup-kernels=false";
+    auto graph = CompiledGraph::compile(*module, options);
     if (!graph) {
       llvm::errs() << "error: the " << target << "-op graph does not compile: "
                    << llvm::toString(graph.takeError()) << "\n";

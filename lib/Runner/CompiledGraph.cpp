@@ -192,9 +192,12 @@ std::string mlir::gopt::computeProgramHash(ModuleOp module) {
 }
 
 llvm::Expected<double> mlir::gopt::runGraphPipeline(ModuleOp module,
-                                                    llvm::StringRef pipeline) {
+                                                    llvm::StringRef pipeline,
+                                                    bool passTiming) {
   MLIRContext *context = module.getContext();
   PassManager pm(context, ModuleOp::getOperationName());
+  if (passTiming)
+    pm.enableTiming();
   std::string parseError;
   if (failed(parseGraphPipeline(pipeline, pm, parseError)))
     return makeError("bad graph pipeline '" + pipeline + "': " + parseError);
@@ -234,7 +237,8 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
 
   // Graph passes.
   if (!options.graphPipeline.empty()) {
-    auto ms = runGraphPipeline(*clone, options.graphPipeline);
+    auto ms =
+        runGraphPipeline(*clone, options.graphPipeline, options.passTiming);
     if (!ms)
       return ms.takeError();
     graph->times.graphPassesMs = *ms;
@@ -276,6 +280,8 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   // this CPU.
   {
     PassManager pm(context, ModuleOp::getOperationName());
+    if (options.passTiming)
+      pm.enableTiming();
     if (options.target == Target::EmulatedCUDA) {
       if (options.kernelTimers)
         return makeError("kernel timers are for the cpu and cuda targets "

@@ -77,6 +77,8 @@ CompiledGraph::compileForCUDA(std::unique_ptr<CompiledGraph> graph,
   graph->chip = lowering->chip;
   {
     PassManager pm(context, ModuleOp::getOperationName());
+    if (options.passTiming)
+      pm.enableTiming();
     buildLowerToNVVMPipeline(pm, *lowering);
     DiagnosticCollector diags(context);
     double start = nowMs();
@@ -135,6 +137,7 @@ CompiledGraph::compileForCUDA(std::unique_ptr<CompiledGraph> graph,
   if (!tm)
     return tm.takeError();
   DiagnosticCollector diags(context);
+  dropForeignArgumentAttributes(*module);
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(*module, llvmContext);

@@ -115,6 +115,36 @@ void compilePartition(Partition &part,
 
 } // namespace
 
+/// `attrs` (an array of dictionaries) without the entries of other
+/// dialects than `llvm`, or null when nothing of it is left.
+static ArrayAttr keepLLVMAttributes(ArrayAttr attrs) {
+  if (!attrs)
+    return attrs;
+  bool changed = false, any = false;
+  SmallVector<Attribute> kept;
+  for (Attribute entry : attrs) {
+    auto dict = cast<DictionaryAttr>(entry);
+    SmallVector<NamedAttribute> llvmOnly;
+    for (NamedAttribute attr : dict)
+      if (attr.getName().strref().starts_with("llvm."))
+        llvmOnly.push_back(attr);
+    changed |= llvmOnly.size() != dict.size();
+    any |= !llvmOnly.empty();
+    kept.push_back(DictionaryAttr::get(attrs.getContext(), llvmOnly));
+  }
+  if (!changed)
+    return attrs;
+  return any ? ArrayAttr::get(attrs.getContext(), kept) : ArrayAttr();
+}
+
+void mlir::gopt::dropForeignArgumentAttributes(ModuleOp module) {
+  // Host functions only: a device module's functions keep theirs.
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    func.setArgAttrsAttr(keepLLVMAttributes(func.getArgAttrsAttr()));
+    func.setResAttrsAttr(keepLLVMAttributes(func.getResAttrsAttr()));
+  }
+}
+
 llvm::Expected<std::vector<std::string>>
 mlir::gopt::emitObjects(ModuleOp module,
                         llvm::orc::JITTargetMachineBuilder machine,
@@ -122,6 +152,7 @@ mlir::gopt::emitObjects(ModuleOp module,
   auto layoutMachine = machine.createTargetMachine();
   if (!layoutMachine)
     return layoutMachine.takeError();
+  dropForeignArgumentAttributes(module);
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> llvmModule =
       translateModuleToLLVMIR(module, context);

@@ -29,6 +29,13 @@ namespace gopt {
 /// runners call). Fails when `name` is not a function defined in `module`.
 LogicalResult addPackedEntry(ModuleOp module, llvm::StringRef name);
 
+/// Drops the argument and result attributes of other dialects than `llvm`
+/// from the functions of the LLVM-dialect `module` (the `gopt.weight`
+/// marks the C interface copies, say): they mean nothing to LLVM, and
+/// translating each costs milliseconds (MLIR 22 looks for a dialect
+/// translation interface per attribute: 1.8 s for MaxViT-T's 216).
+void dropForeignArgumentAttributes(ModuleOp module);
+
 /// Relocatable object files of the LLVM-dialect `module`: translated to
 /// LLVM IR, split into at most `partitions` parts (fewer for a small
 /// module), each optimized at `optLevel` (0-3) and code generated for

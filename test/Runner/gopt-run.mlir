@@ -85,6 +85,16 @@
 // RUN: gopt-run %s --reps=0 --codegen-threads=1 --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
 // RUN: gopt-run %s --reps=0 --codegen-threads=3 --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
 
+// --pass-timing: MLIR's timing report of the graph passes, then of the
+// lowering, on stderr.
+// RUN: gopt-run %s --reps=0 --pipeline=gopt-optimize --pass-timing 2>&1 | FileCheck %s --check-prefix=PASSTIMING
+// PASSTIMING: Execution time report
+// PASSTIMING: GOptFuse
+// PASSTIMING: Execution time report
+// PASSTIMING: GOptOutlineKernels
+// PASSTIMING: GOptDeduplicateKernels
+// PASSTIMING: GOptVerifyLLVMLowered
+
 // Given inputs are used as given: the saved inputs reproduce the results.
 // RUN: gopt-run %s --reps=0 --inputs=%t/plain/input0.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
 

@@ -63,6 +63,11 @@ static cl::opt<unsigned> codegenThreads(
     cl::desc("Threads compiling the CPU code, the module split into as many "
              "partitions (0, the default: one per core)"),
     cl::init(0), cl::cat(category));
+static cl::opt<bool> passTiming(
+    "pass-timing",
+    cl::desc("Print MLIR's timing report of the graph passes and of the "
+             "lowering (wall time per pass) to stderr"),
+    cl::init(false), cl::cat(category));
 static cl::opt<bool> kernelTimers("kernel-timers",
                                   cl::desc("Time every kernel (default on)"),
                                   cl::init(true), cl::cat(category));
@@ -267,6 +272,7 @@ static CompileOptions gpuCompileOptions(Target gpuTarget) {
   options.entry = entry;
   options.graphPipeline = pipeline;
   options.nvvmOptions = nvvmOptions;
+  options.passTiming = passTiming;
   return options;
 }
 
@@ -337,6 +343,7 @@ static int runEmulated(ModuleOp module) {
   CompileOptions compileOptions = gpuCompileOptions(Target::EmulatedCUDA);
   compileOptions.codegenOptLevel = optLevel;
   compileOptions.codegenThreads = codegenThreads;
+  compileOptions.passTiming = passTiming;
   auto first = compileAndRunOnce(module, compileOptions);
   if (!first)
     return fail(llvm::toString(first.takeError()));
@@ -545,6 +552,7 @@ int main(int argc, char **argv) {
   compileOptions.loweringOptions = loweringOptions;
   compileOptions.codegenOptLevel = optLevel;
   compileOptions.codegenThreads = codegenThreads;
+  compileOptions.passTiming = passTiming;
   // Kernel timers would add their lock to every kernel of every worker.
   compileOptions.kernelTimers = kernelTimers && !loadTest;
   auto first = compileAndRunOnce(*module, compileOptions);

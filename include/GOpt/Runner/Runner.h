@@ -75,6 +75,9 @@ struct CompileOptions {
   std::string loweringOptions;
   /// Time every kernel (gopt-lower-to-llvm{kernel-timers}).
   bool kernelTimers = false;
+  /// Print MLIR's pass timing report (wall time per pass, nested as the
+  /// pipelines nest) of the graph passes and of the lowering to stderr.
+  bool passTiming = false;
   /// LLVM optimization and code generation level of the CPU code, 0-3.
   /// Below 3 the code is slower but compiles faster: for tools that check
   /// what a graph computes (gopt-difftest), not how fast it runs.
@@ -275,9 +278,11 @@ private:
 
 /// Runs a graph pipeline (as parseGraphPipeline reads it) on `module` in
 /// place and returns its wall time in ms; errors carry the parse error or
-/// the diagnostics of the failing pass.
+/// the diagnostics of the failing pass. With `passTiming`, MLIR's pass
+/// timing report goes to stderr.
 llvm::Expected<double> runGraphPipeline(ModuleOp module,
-                                        llvm::StringRef pipeline);
+                                        llvm::StringRef pipeline,
+                                        bool passTiming = false);
 
 struct KernelReport {
   int64_t id;

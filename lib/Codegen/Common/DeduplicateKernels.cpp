@@ -15,6 +15,7 @@
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -66,14 +67,32 @@ struct GOptDeduplicateKernelsPass
     : gopt::impl::GOptDeduplicateKernelsBase<GOptDeduplicateKernelsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Every use of a kernel's name, in one walk: the calls to redirect. A
+    // kernel named by anything but a call is left alone.
+    llvm::DenseMap<StringAttr, SmallVector<func::CallOp>> calls;
+    llvm::DenseSet<StringAttr> namedOtherwise;
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(&module.getBodyRegion())) {
+      for (const SymbolTable::SymbolUse &use : *uses) {
+        StringAttr name = use.getSymbolRef().getRootReference();
+        auto call = dyn_cast<func::CallOp>(use.getUser());
+        if (call && use.getSymbolRef() == call.getCalleeAttr())
+          calls[name].push_back(call);
+        else
+          namedOtherwise.insert(name);
+      }
+    } else {
+      return; // An op with unknown symbol uses: nothing is safe to redirect.
+    }
+
     // Kernels kept so far, by hash, in module order.
     llvm::DenseMap<llvm::hash_code, SmallVector<func::FuncOp, 1>> kept;
     // Each kept kernel's copies, name -> id, in module order.
     llvm::MapVector<Operation *, SmallVector<NamedAttribute>> copies;
     SmallVector<func::FuncOp> erased;
-    Builder b(&getContext());
     for (auto kernel : module.getOps<func::FuncOp>()) {
-      if (!isMergeableKernel(kernel))
+      if (!isMergeableKernel(kernel) ||
+          namedOtherwise.contains(kernel.getSymNameAttr()))
         continue;
       SmallVector<func::FuncOp, 1> &candidates = kept[hashKernel(kernel)];
       auto same = llvm::find_if(
@@ -90,13 +109,11 @@ struct GOptDeduplicateKernelsPass
       if (auto earlier = kernel->getAttrOfType<DictionaryAttr>(
               gopt::kKernelCopiesAttrName))
         llvm::append_range(list, earlier.getValue());
-      if (failed(SymbolTable::replaceAllSymbolUses(
-              kernel.getSymNameAttr(), original.getSymNameAttr(), module))) {
-        kernel.emitError("cannot redirect the calls of a duplicate kernel");
-        return signalPassFailure();
-      }
+      for (func::CallOp call : calls.lookup(kernel.getSymNameAttr()))
+        call.setCalleeAttr(FlatSymbolRefAttr::get(original.getSymNameAttr()));
       erased.push_back(kernel);
     }
+    Builder b(&getContext());
     for (auto &[original, list] : copies) {
       if (auto earlier = original->getAttrOfType<DictionaryAttr>(
               gopt::kKernelCopiesAttrName))
