@@ -72,16 +72,6 @@ struct Measurement {
   double median, q1, q3;
 };
 
-/// The generated graphs repeat their patterns, so most of their kernels are
-/// the same function; what --lower and --codegen measure is the cost per
-/// kernel as the kernel count grows, so every kernel is lowered and
-/// compiled on its own (dedup-kernels=false).
-static LowerToLLVMOptions everyKernelLowered() {
-  LowerToLLVMOptions options;
-  options.deduplicateKernels = false;
-  return options;
-}
-
 static LogicalResult timeLowering(MLIRContext &context,
                                   llvm::ArrayRef<int64_t> targets);
 static LogicalResult timeCompile(MLIRContext &context,
@@ -178,16 +168,6 @@ static OwningOpRef<ModuleOp> generateOptimized(MLIRContext &context,
   return module;
 }
 
-/// The generated graphs repeat their patterns, so most of their kernels are
-/// the same function; what --lower and --codegen measure is the cost per
-/// kernel as the kernel count grows, so every kernel is lowered and
-/// compiled on its own (dedup-kernels=false).
-static LowerToLLVMOptions everyKernelLowered() {
-  LowerToLLVMOptions options;
-  options.deduplicateKernels = false;
-  return options;
-}
-
 static LogicalResult timeLowering(MLIRContext &context,
                                   llvm::ArrayRef<int64_t> targets) {
   llvm::outs() << "\ngopt-optimize then gopt-lower-to-llvm (to the LLVM "
@@ -203,7 +183,11 @@ static LogicalResult timeLowering(MLIRContext &context,
     PassManager pm(&context);
     if (passTiming)
       pm.enableTiming();
-    buildLowerToLLVMPipeline(pm, everyKernelLowered());
+    // Every kernel lowered on its own: the graphs repeat one block, and the
+    // cost per kernel is what is measured.
+    LowerToLLVMOptions lowering;
+    lowering.deduplicateKernels = false;
+    buildLowerToLLVMPipeline(pm, lowering);
     auto start = std::chrono::steady_clock::now();
     if (failed(pm.run(*module))) {
       llvm::errs() << "error: gopt-lower-to-llvm failed on the " << target
