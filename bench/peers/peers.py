@@ -33,6 +33,7 @@ lines and geometric means; --json writes every sample.
 import argparse
 import collections
 import datetime
+import functools
 import json
 import math
 import os
@@ -326,12 +327,29 @@ def start_worker(c, argv, env, timeout):
         return None
 
 
+@functools.lru_cache(maxsize=None)
+def importer_writes_bytecode(importer):
+    """Whether this gopt-import-onnx has --emit-bytecode (weights as raw
+    bytes: half the file, no parse when gopt-run reads it); builds before
+    it write text."""
+    try:
+        proc = subprocess.run([importer, "--help"], capture_output=True,
+                              text=True, timeout=60)
+    except (subprocess.TimeoutExpired, OSError):
+        return False
+    return "--emit-bytecode" in proc.stdout
+
+
 def import_onnx(args, onnx, mlir):
-    """gopt-import-onnx onnx -o mlir: (milliseconds, None) or (None, why)."""
+    """gopt-import-onnx onnx -o mlir (MLIR bytecode when the importer writes
+    it): (milliseconds, None) or (None, why)."""
     importer = os.path.join(args.gopt_bin, "gopt-import-onnx")
+    argv = [importer, onnx, "-o", mlir]
+    if importer_writes_bytecode(importer):
+        argv.append("--emit-bytecode")
     start = time.perf_counter()
     try:
-        proc = subprocess.run([importer, onnx, "-o", mlir],
+        proc = subprocess.run(argv,
                               capture_output=True, text=True,
                               timeout=args.compile_timeout)
     except subprocess.TimeoutExpired:

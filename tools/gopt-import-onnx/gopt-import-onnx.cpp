@@ -9,6 +9,7 @@
 #include "GOpt/Import/ONNX/ONNXImporter.h"
 #include "GOpt/Version.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -30,6 +31,12 @@ static llvm::cl::opt<std::string>
     outputFilename("o", llvm::cl::desc("Output .mlir file (default: stdout)"),
                    llvm::cl::value_desc("filename"), llvm::cl::init("-"),
                    llvm::cl::cat(importCategory));
+static llvm::cl::opt<bool> emitBytecode(
+    "emit-bytecode",
+    llvm::cl::desc("Write MLIR bytecode instead of text: weights as raw "
+                   "bytes (half the size of text's hex), read back without "
+                   "a parse by every GOpt tool"),
+    llvm::cl::init(false), llvm::cl::cat(importCategory));
 static llvm::cl::list<std::string> inputShapes(
     "input-shape",
     llvm::cl::desc("Static shape of a graph input, NAME=D0xD1x... "
@@ -127,8 +134,17 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: " << error << "\n";
     return 1;
   }
-  // Locations carry the model's node names: print them.
-  module->print(output->os(), OpPrintingFlags().enableDebugInfo());
+  if (emitBytecode) {
+    // Weights as raw bytes, not hex text: half the size, and readers load
+    // them without parsing (locations are always kept).
+    if (failed(writeBytecodeToFile(*module, output->os()))) {
+      llvm::errs() << "error: cannot write MLIR bytecode\n";
+      return 1;
+    }
+  } else {
+    // Locations carry the model's node names: print them.
+    module->print(output->os(), OpPrintingFlags().enableDebugInfo());
+  }
   output->keep();
   return 0;
 }
