@@ -197,6 +197,8 @@ void mlir::gopt::buildLowerToNVVMPipeline(
   // waits once per entry call instead of twice per GEMM.
   if (options.streamLibraryCalls)
     pm.addPass(createGOptGPUStreamLibraryCalls());
+  // Modules of launches that folded away after outlining: no binary.
+  pm.addPass(createGOptGPUDropUnlaunchedModules());
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = findCUDAToolkit();
   binary.compilationTarget = binaryTarget(options.format, binary.toolkitPath);

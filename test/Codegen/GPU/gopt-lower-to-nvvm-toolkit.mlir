@@ -11,7 +11,7 @@
 
 // CHECK-NOT: error
 // CHECK-NOT: LibDevice
-// CHECK: gpu.binary @exp_kernel
+// CHECK: gpu.binary @exp_k0_exp_kernel
 // CHECK-NOT: error
 func.func @exp(%x: tensor<64xf32>) -> tensor<64xf32> {
   %r = gopt.exp %x : tensor<64xf32>

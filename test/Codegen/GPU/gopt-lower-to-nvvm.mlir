@@ -64,15 +64,14 @@
 
 // One binary per kernel that launches: unfused, the four that are not
 // library calls; after gopt-optimize, the two linears' epilogues and the
-// softmax. @mlp_kernel copies the result only when a kernel returned a
-// buffer it does not own.
-// UNFUSED: gpu.binary @mlp_kernel
-// UNFUSED-NEXT: gpu.binary @mlp_k1_add_kernel
+// softmax. The entry's copy of its result (for a buffer it would not own)
+// folds away once the kernels are inlined, and its module gets no binary
+// (gopt-gpu-drop-unlaunched-modules).
+// UNFUSED: gpu.binary @mlp_k1_add_kernel
 // UNFUSED-NEXT: gpu.binary @mlp_k2_relu_kernel
 // UNFUSED-NEXT: gpu.binary @mlp_k4_add_kernel
 // UNFUSED-NEXT: gpu.binary @mlp_k5_softmax_kernel
-// FUSED: gpu.binary @mlp_kernel
-// FUSED-NEXT: gpu.binary @mlp_k0_linear_add_relu_kernel
+// FUSED: gpu.binary @mlp_k0_linear_add_relu_kernel
 // FUSED-NEXT: gpu.binary @mlp_k1_linear_add_kernel
 // FUSED-NEXT: gpu.binary @mlp_k2_softmax_kernel
 

@@ -175,6 +175,22 @@ def GOptGPUStreamLibraryCalls
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def GOptGPUDropUnlaunchedModules
+    : Pass<"gopt-gpu-drop-unlaunched-modules", "::mlir::ModuleOp"> {
+  let summary = "Erase the gpu.module ops no launch names";
+  let description = [{
+    Runs before `gpu-module-to-binary`. `gpu-kernel-outlining` makes a
+    `gpu.module` for every `gpu.launch`, and some launches go away after it:
+    an entry function's copy of a result whose ownership is only known once
+    the kernel functions are inlined (the copy's branch folds away). Their
+    modules would still be compiled by `ptxas` and loaded on every call.
+    A `gpu.module` that no `gpu.launch_func` names is erased.
+  }];
+  let statistics = [
+    Statistic<"numErased", "erased-modules", "gpu.module ops erased">,
+  ];
+}
+
 def GOptGPUEmulateLaunches
     : Pass<"gopt-gpu-emulate-launches", "::mlir::ModuleOp"> {
   let summary = "Run each gpu.launch on the host, thread after thread";
