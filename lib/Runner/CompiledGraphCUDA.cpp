@@ -100,8 +100,8 @@ CompiledGraph::compileForCUDA(std::unique_ptr<CompiledGraph> graph,
       if (!inserted)
         kernel.sameCodeAs = first->second;
       graph->kernels.push_back(std::move(kernel));
-    }
-    if (auto call = dyn_cast<LLVM::CallOp>(op); call && call.getCallee()) {
+    } else if (auto call = dyn_cast<LLVM::CallOp>(op);
+               call && call.getCallee()) {
       // On the launches' stream or not (gopt-gpu-stream-library-calls).
       StringRef callee = *call.getCallee();
       callee.consume_back("_async");

@@ -29,14 +29,12 @@ using namespace mlir;
 
 /// Largest iteration space (in elements) turned into one set of vectors;
 /// larger ops are first tiled into pieces of at most this size.
-static const int64_t kMaxVectorElements =
-    getenv("GOPT_VE") ? atoi(getenv("GOPT_VE")) : 1024;
+static constexpr int64_t kMaxVectorElements = 1024;
 /// Longest innermost loop turned into one vector row; longer ones are tiled
 /// too. Wider rows (a squeeze-excite scale of 576 channels as one
 /// `<576 x float>`) leave LLVM's instruction scheduler one huge block of
 /// split vector ops: a second of code generation for one small kernel.
-static const int64_t kMaxVectorRow =
-    getenv("GOPT_VR") ? atoi(getenv("GOPT_VR")) : 256;
+static constexpr int64_t kMaxVectorRow = 256;
 
 /// gopt::transposedReadDim for an op without reductions (its square vector
 /// tiles cover every loop but the two), else -1.

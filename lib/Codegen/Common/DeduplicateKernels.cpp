@@ -69,20 +69,20 @@ struct GOptDeduplicateKernelsPass
     ModuleOp module = getOperation();
     // Every use of a kernel's name, in one walk: the calls to redirect. A
     // kernel named by anything but a call is left alone.
+    // An op with unknown symbol uses: nothing is safe to redirect.
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(&module.getBodyRegion());
+    if (!uses)
+      return;
     llvm::DenseMap<StringAttr, SmallVector<func::CallOp>> calls;
     llvm::DenseSet<StringAttr> namedOtherwise;
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(&module.getBodyRegion())) {
-      for (const SymbolTable::SymbolUse &use : *uses) {
-        StringAttr name = use.getSymbolRef().getRootReference();
-        auto call = dyn_cast<func::CallOp>(use.getUser());
-        if (call && use.getSymbolRef() == call.getCalleeAttr())
-          calls[name].push_back(call);
-        else
-          namedOtherwise.insert(name);
-      }
-    } else {
-      return; // An op with unknown symbol uses: nothing is safe to redirect.
+    for (const SymbolTable::SymbolUse &use : *uses) {
+      StringAttr name = use.getSymbolRef().getRootReference();
+      auto call = dyn_cast<func::CallOp>(use.getUser());
+      if (call && use.getSymbolRef() == call.getCalleeAttr())
+        calls[name].push_back(call);
+      else
+        namedOtherwise.insert(name);
     }
 
     // Kernels kept so far, by hash, in module order.

@@ -28,23 +28,18 @@ struct GOptGPUDropUnlaunchedModulesPass
           GOptGPUDropUnlaunchedModulesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    llvm::DenseSet<StringAttr> launched;
-    module.walk([&](gpu::LaunchFuncOp launch) {
-      launched.insert(launch.getKernelModuleName());
-    });
-    // Any other use of a module's name (an op this pass does not know)
-    // keeps it too.
-    if (std::optional<SymbolTable::UseRange> uses =
-            SymbolTable::getSymbolUses(&module.getBodyRegion())) {
-      for (const SymbolTable::SymbolUse &use : *uses)
-        if (!isa<gpu::LaunchFuncOp>(use.getUser()))
-          launched.insert(use.getSymbolRef().getRootReference());
-    } else {
+    // The modules something names: a gpu.launch_func (@module::@kernel), or
+    // any other op (one this pass does not know keeps its module too).
+    std::optional<SymbolTable::UseRange> uses =
+        SymbolTable::getSymbolUses(&module.getBodyRegion());
+    if (!uses)
       return;
-    }
+    llvm::DenseSet<StringAttr> named;
+    for (const SymbolTable::SymbolUse &use : *uses)
+      named.insert(use.getSymbolRef().getRootReference());
     for (auto gpuModule :
          llvm::make_early_inc_range(module.getOps<gpu::GPUModuleOp>())) {
-      if (launched.contains(gpuModule.getSymNameAttr()))
+      if (named.contains(gpuModule.getSymNameAttr()))
         continue;
       gpuModule.erase();
       ++numErased;
