@@ -376,8 +376,9 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   unsigned threads = options.codegenThreads
                          ? options.codegenThreads
                          : std::max(1u, std::thread::hardware_concurrency());
-  auto objects =
-      emitObjects(*clone, *tmBuilder, options.codegenOptLevel, threads);
+  std::string packedName = "_mlir__mlir_ciface_" + graph->entry;
+  auto objects = emitObjects(*clone, *tmBuilder, options.codegenOptLevel,
+                             threads, {packedName});
   if (!objects)
     return makeError("JIT compilation failed: " +
                      llvm::toString(objects.takeError()) + diags.str());
@@ -385,7 +386,7 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   if (!jit)
     return makeError("JIT linking failed: " + llvm::toString(jit.takeError()));
   // Link now, so the first run does not pay for it.
-  auto packed = (*jit)->lookup("_mlir__mlir_ciface_" + graph->entry);
+  auto packed = (*jit)->lookup(packedName);
   if (!packed)
     return makeError("JIT lookup of @" + graph->entry +
                      " failed: " + llvm::toString(packed.takeError()));

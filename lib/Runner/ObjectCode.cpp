@@ -10,6 +10,13 @@
 // and is optimized and code generated there with a target machine of its
 // own. ORC's linker then resolves the parts against each other.
 //
+// Before the split, everything but the entry the runner calls becomes
+// internal, and the arguments no function reads are dropped: a kernel
+// receives each memref as a descriptor (two pointers, an offset, sizes and
+// strides, 11 scalars at rank 4), of which a static shape reads only the
+// aligned pointer, and the entry receives every weight so. Passing what is
+// never read made the entry's calls most of its instruction selection.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ObjectCode.h"
@@ -19,6 +26,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
@@ -27,8 +35,12 @@
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/DeadArgumentElimination.h"
+#include "llvm/Transforms/IPO/Internalize.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 
 #include <thread>
@@ -145,10 +157,38 @@ void mlir::gopt::dropForeignArgumentAttributes(ModuleOp module) {
   }
 }
 
+void mlir::gopt::dropUnusedArguments(llvm::Module &module,
+                                     llvm::ArrayRef<std::string> exported) {
+  llvm::StringSet<> kept;
+  for (const std::string &name : exported)
+    kept.insert(name);
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder;
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  llvm::ModulePassManager passes;
+  passes.addPass(llvm::InternalizePass([&](const llvm::GlobalValue &value) {
+    return kept.contains(value.getName());
+  }));
+  // A descriptor's fields reach their uses through insertvalue and
+  // extractvalue chains; folded, the fields no use reads have no use.
+  passes.addPass(
+      llvm::createModuleToFunctionPassAdaptor(llvm::InstSimplifyPass()));
+  passes.addPass(llvm::DeadArgumentEliminationPass());
+  passes.run(module, modules);
+}
+
 llvm::Expected<std::vector<std::string>>
 mlir::gopt::emitObjects(ModuleOp module,
                         llvm::orc::JITTargetMachineBuilder machine,
-                        unsigned optLevel, unsigned partitions) {
+                        unsigned optLevel, unsigned partitions,
+                        llvm::ArrayRef<std::string> exported) {
   auto layoutMachine = machine.createTargetMachine();
   if (!layoutMachine)
     return layoutMachine.takeError();
@@ -160,6 +200,7 @@ mlir::gopt::emitObjects(ModuleOp module,
     return makeError("translating the lowered module to LLVM IR failed");
   llvmModule->setDataLayout((*layoutMachine)->createDataLayout());
   llvmModule->setTargetTriple((*layoutMachine)->getTargetTriple());
+  dropUnusedArguments(*llvmModule, exported);
 
   unsigned functions = 0;
   for (const llvm::Function &f : *llvmModule)

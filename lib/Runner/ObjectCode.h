@@ -36,14 +36,23 @@ LogicalResult addPackedEntry(ModuleOp module, llvm::StringRef name);
 /// translation interface per attribute: 1.8 s for MaxViT-T's 216).
 void dropForeignArgumentAttributes(ModuleOp module);
 
+/// Makes every global of `module` but those named in `exported` internal,
+/// and drops the arguments no function reads from the internal functions
+/// and their calls (LLVM's internalize, instsimplify and deadargelim). What
+/// stays exported keeps its signature.
+void dropUnusedArguments(llvm::Module &module,
+                         llvm::ArrayRef<std::string> exported);
+
 /// Relocatable object files of the LLVM-dialect `module`: translated to
-/// LLVM IR, split into at most `partitions` parts (fewer for a small
-/// module), each optimized at `optLevel` (0-3) and code generated for
-/// `machine` on a thread of its own. The parts link with each other into
-/// the whole program (linkObjects).
+/// LLVM IR, trimmed to the symbols in `exported` (dropUnusedArguments),
+/// split into at most `partitions` parts (fewer for a small module), each
+/// optimized at `optLevel` (0-3) and code generated for `machine` on a
+/// thread of its own. The parts link with each other into the whole
+/// program (linkObjects), which defines only `exported`.
 llvm::Expected<std::vector<std::string>>
 emitObjects(ModuleOp module, llvm::orc::JITTargetMachineBuilder machine,
-            unsigned optLevel, unsigned partitions);
+            unsigned optLevel, unsigned partitions,
+            llvm::ArrayRef<std::string> exported);
 
 /// A JIT holding `objects` linked together, with the runtime's entry points
 /// (runtime::getRuntimeSymbols) and the process's symbols (libm, libc)
