@@ -228,6 +228,7 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   MLIRContext *context = module.getContext();
   OwningOpRef<ModuleOp> clone = module.clone();
   std::unique_ptr<CompiledGraph> graph(new CompiledGraph());
+  graph->times.importMs = options.importMs;
 
   std::string error;
   FailureOr<func::FuncOp> entry = findEntry(*clone, options.entry, error);

@@ -151,7 +151,8 @@ llvm::json::Object RunReport::toJSON() const {
 }
 
 llvm::json::Object CompileTimes::toJSON() const {
-  return llvm::json::Object{{"graph_passes", graphPassesMs},
+  return llvm::json::Object{{"import", importMs},
+                            {"graph_passes", graphPassesMs},
                             {"lowering", loweringMs},
                             {"codegen", codegenMs},
                             {"total", totalMs()}};
@@ -190,10 +191,12 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
                      "blocks (largest %lld): fragmentation %.2f\n",
                      (long long)r.reservedAtPeak, (long long)r.freeAtPeak,
                      (long long)r.largestFreeAtPeak, r.externalFragmentation);
-  os << llvm::format("  compile     %.1f ms: graph passes %.1f, lowering "
-                     "%.1f, LLVM codegen %.1f\n",
-                     r.compile.totalMs(), r.compile.graphPassesMs,
-                     r.compile.loweringMs, r.compile.codegenMs);
+  os << llvm::format("  compile     %.1f ms: ", r.compile.totalMs());
+  if (r.compile.importMs > 0)
+    os << llvm::format("ONNX import %.1f, ", r.compile.importMs);
+  os << llvm::format("graph passes %.1f, lowering %.1f, LLVM codegen %.1f\n",
+                     r.compile.graphPassesMs, r.compile.loweringMs,
+                     r.compile.codegenMs);
   os << "  threads     " << r.libraryThreads << " in the " << r.gemmLibrary
      << " GEMM and convolutions";
   if (r.parallelLoops > 0)

@@ -1,12 +1,14 @@
 //===- gopt-run.cpp - Compile, run and measure a gopt graph ---------------===//
 //
-// Takes a module at any stage (gopt IR, optimized or not), lowers and JITs
-// it, feeds inputs (.npy files or seeded random data), runs warm-ups then
-// timed repetitions, and reports latency, memory, kernels and compile time;
-// compares outputs with references (docs/Runner.md). Logic: lib/Runner.
+// Takes a module at any stage (gopt IR, optimized or not) or an ONNX model
+// (imported first, lib/Import/ONNX), lowers and JITs it, feeds inputs (.npy
+// files or seeded random data), runs warm-ups then timed repetitions, and
+// reports latency, memory, kernels and compile time; compares outputs with
+// references (docs/Runner.md). Logic: lib/Runner.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Import/ONNX/ONNXImporter.h"
 #include "GOpt/InitAllDialects.h"
 #include "GOpt/InitAllPasses.h"
 #include "GOpt/Runner/LoadTest.h"
@@ -28,6 +30,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <chrono>
 #include <iostream>
 #include <sstream>
 
@@ -37,8 +40,18 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("gopt-run options");
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<model.mlir>"),
+/// What importing an .onnx model took (ms; 0 for an MLIR file).
+static double importMs = 0;
+
+static cl::opt<std::string> inputFile(cl::Positional,
+                                      cl::desc("<model.mlir | model.onnx>"),
                                       cl::init("-"), cl::cat(category));
+static cl::list<std::string> inputShapes(
+    "input-shape",
+    cl::desc("An .onnx model: the static shape of a graph input, "
+             "NAME=D0xD1x... (repeatable; required for dynamic dims, as in "
+             "gopt-import-onnx)"),
+    cl::cat(category));
 static cl::opt<std::string> entry("entry",
                                   cl::desc("Function to run (default: main, "
                                            "or the only public function)"),
@@ -273,6 +286,7 @@ static CompileOptions gpuCompileOptions(Target gpuTarget) {
   options.graphPipeline = pipeline;
   options.nvvmOptions = nvvmOptions;
   options.passTiming = passTiming;
+  options.importMs = importMs;
   return options;
 }
 
@@ -493,7 +507,8 @@ int main(int argc, char **argv) {
   mlir::gopt::setGOptVersionPrinter("gopt-run");
   cl::ParseCommandLineOptions(argc, argv,
                               "gopt-run: compile, run and measure a gopt "
-                              "graph on this CPU or an NVIDIA GPU\n");
+                              "graph (MLIR, or an ONNX model) on this CPU or "
+                              "an NVIDIA GPU\n");
   if (format != "table" && format != "json")
     return fail("unknown --format '" + format + "' (table or json)");
   if (target != "cpu" && target != "cuda" && target != "cuda-emulated")
@@ -515,20 +530,40 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   mlir::gopt::registerAllDialects(registry);
+  registerONNXImportDialects(registry);
   mlir::gopt::registerAllPasses();
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
   std::string error;
-  auto file = openInputFile(inputFile, &error);
-  if (!file)
-    return fail(error);
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return fail("cannot parse " + inputFile);
+  OwningOpRef<ModuleOp> module;
+  if (llvm::StringRef(inputFile).ends_with(".onnx")) {
+    // Imported here, as gopt-import-onnx would, and timed as the first
+    // part of the compile.
+    ONNXImportOptions importOptions;
+    for (const std::string &shape : inputShapes)
+      if (!parseInputShapeOverride(shape, importOptions, error))
+        return fail("--input-shape: " + error);
+    auto start = std::chrono::steady_clock::now();
+    module = importONNXModel(&context, inputFile, importOptions);
+    if (!module)
+      return fail("cannot import " + inputFile);
+    importMs = std::chrono::duration<double, std::milli>(
+                   std::chrono::steady_clock::now() - start)
+                   .count();
+  } else {
+    if (!inputShapes.empty())
+      return fail("--input-shape applies to ONNX models (.onnx) only");
+    auto file = openInputFile(inputFile, &error);
+    if (!file)
+      return fail(error);
+    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      return fail("cannot parse " + inputFile);
+  }
 
   if (optLevel > 3)
     return fail("--opt-level=" + llvm::Twine(optLevel) + " is not one of 0-3");
@@ -553,6 +588,7 @@ int main(int argc, char **argv) {
   compileOptions.codegenOptLevel = optLevel;
   compileOptions.codegenThreads = codegenThreads;
   compileOptions.passTiming = passTiming;
+  compileOptions.importMs = importMs;
   // Kernel timers would add their lock to every kernel of every worker.
   compileOptions.kernelTimers = kernelTimers && !loadTest;
   auto first = compileAndRunOnce(*module, compileOptions);
