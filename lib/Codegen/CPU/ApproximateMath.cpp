@@ -110,21 +110,19 @@ struct GOptApproximateMathPass
     : gopt::impl::GOptApproximateMathBase<GOptApproximateMathPass> {
   using Base::Base;
 
-  void runOnOperation() override {
-    llvm::StringSet<> selected;
+  /// The functions to approximate, and their patterns frozen once per
+  /// pass, not once per kernel.
+  llvm::StringSet<> selected;
+  FrozenRewritePatternSet frozenPatterns;
+
+  LogicalResult initialize(MLIRContext *context) override {
     if (ops.empty())
       for (llvm::StringLiteral op : kDefaultOps)
         selected.insert(op);
     else
       for (const std::string &op : ops)
         selected.insert(op);
-    if (selected.contains("log") || selected.contains("exp")) {
-      // Only the selected of the two; a walk, not a pattern, so the log and
-      // exp it creates are not rewritten again.
-      extendToSubnormals(getOperation(), selected.contains("log"),
-                         selected.contains("exp"));
-    }
-    RewritePatternSet patterns(&getContext());
+    RewritePatternSet patterns(context);
     populateMathPolynomialApproximationPatterns(
         patterns, [&](StringRef name) {
           // Upstream asks with the full op name ("math.exp").
@@ -137,7 +135,18 @@ struct GOptApproximateMathPass
       populatePolynomialApproximateErfPattern(patterns);
     if (selected.contains("tanh"))
       populatePolynomialApproximateTanhPattern(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    frozenPatterns = std::move(patterns);
+    return success();
+  }
+
+  void runOnOperation() override {
+    if (selected.contains("log") || selected.contains("exp")) {
+      // Only the selected of the two; a walk, not a pattern, so the log and
+      // exp it creates are not rewritten again.
+      extendToSubnormals(getOperation(), selected.contains("log"),
+                         selected.contains("exp"));
+    }
+    if (failed(applyPatternsGreedily(getOperation(), frozenPatterns)))
       signalPassFailure();
   }
 };

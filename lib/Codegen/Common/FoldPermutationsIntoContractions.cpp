@@ -145,11 +145,19 @@ struct FoldContractionIntoPermutingCopy : OpRewritePattern<linalg::GenericOp> {
 struct GOptFoldPermutationsIntoContractionsPass
     : gopt::impl::GOptFoldPermutationsIntoContractionsBase<
           GOptFoldPermutationsIntoContractionsPass> {
-  void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
+  /// Frozen once per pass, not once per kernel.
+  FrozenRewritePatternSet frozenPatterns;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet patterns(context);
     patterns.add<FoldPermutingCopyIntoContraction,
-                 FoldContractionIntoPermutingCopy>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+                 FoldContractionIntoPermutingCopy>(context);
+    frozenPatterns = std::move(patterns);
+    return success();
+  }
+
+  void runOnOperation() override {
+    if (failed(applyPatternsGreedily(getOperation(), frozenPatterns)))
       signalPassFailure();
   }
 };

@@ -190,11 +190,18 @@ struct FoldScalingOfContraction : OpRewritePattern<linalg::GenericOp> {
 struct GOptFoldScalingIntoContractionsPass
     : gopt::impl::GOptFoldScalingIntoContractionsBase<
           GOptFoldScalingIntoContractionsPass> {
+  /// Frozen once per pass, not once per kernel.
+  FrozenRewritePatternSet frozenPatterns;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet patterns(context);
+    patterns.add<FoldScalingIntoContraction, FoldScalingOfContraction>(context);
+    frozenPatterns = std::move(patterns);
+    return success();
+  }
+
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    patterns.add<FoldScalingIntoContraction, FoldScalingOfContraction>(
-        &getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), frozenPatterns)))
       signalPassFailure();
   }
 };

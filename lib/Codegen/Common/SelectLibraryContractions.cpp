@@ -27,11 +27,19 @@ struct GOptSelectLibraryContractionsPass
     : gopt::impl::GOptSelectLibraryContractionsBase<
           GOptSelectLibraryContractionsPass> {
   using GOptSelectLibraryContractionsBase::GOptSelectLibraryContractionsBase;
-  void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
+  /// Frozen once per pass, not once per kernel.
+  FrozenRewritePatternSet frozenPatterns;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet patterns(context);
     gopt::populateSelectLibraryContractionsPatterns(patterns, windowedOps,
                                                     minFlops);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    frozenPatterns = std::move(patterns);
+    return success();
+  }
+
+  void runOnOperation() override {
+    if (failed(applyPatternsGreedily(getOperation(), frozenPatterns)))
       signalPassFailure();
   }
 };

@@ -28,13 +28,20 @@ struct ConvertGOptToLinalgPass
     : gopt::impl::ConvertGOptToLinalgBase<ConvertGOptToLinalgPass> {
   using ConvertGOptToLinalgBase::ConvertGOptToLinalgBase;
 
+  /// Frozen once per pass, not once per function.
+  FrozenRewritePatternSet frozenPatterns;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet patterns(context);
+    populateGOptToLinalgPatterns(patterns);
+    frozenPatterns = std::move(patterns);
+    return success();
+  }
+
   void runOnOperation() override {
     ConversionTarget target(getContext());
     configureGOptToLinalgTarget(target);
-    RewritePatternSet patterns(&getContext());
-    populateGOptToLinalgPatterns(patterns);
-    if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+    if (failed(applyPartialConversion(getOperation(), target, frozenPatterns)))
       signalPassFailure();
   }
 };
