@@ -150,16 +150,24 @@ static FailureOr<std::string> readExternalData(const onnx::TensorProto &tensor,
 }
 
 /// The tensor's elements as little-endian bytes of the MLIR element type
-/// (booleans one byte each).
-static FailureOr<std::string> readBytes(const onnx::TensorProto &tensor,
-                                        Location loc,
-                                        llvm::StringRef modelDir) {
-  if (tensor.data_location() == onnx::TensorProto::EXTERNAL)
-    return readExternalData(tensor, loc, modelDir);
+/// (booleans one byte each): its raw data where it has them, without a
+/// copy (a model's weights are mostly that: hundreds of megabytes), else
+/// bytes made in `storage`.
+static FailureOr<llvm::StringRef> readBytes(const onnx::TensorProto &tensor,
+                                            Location loc,
+                                            llvm::StringRef modelDir,
+                                            std::string &storage) {
+  if (tensor.data_location() == onnx::TensorProto::EXTERNAL) {
+    FailureOr<std::string> external = readExternalData(tensor, loc, modelDir);
+    if (failed(external))
+      return failure();
+    storage = std::move(*external);
+    return llvm::StringRef(storage);
+  }
   if (tensor.has_raw_data())
-    return tensor.raw_data();
+    return llvm::StringRef(tensor.raw_data());
 
-  std::string bytes;
+  std::string &bytes = storage;
   auto append = [&](const auto &values, auto narrow) {
     for (auto v : values) {
       auto n = narrow(v);
@@ -195,7 +203,7 @@ static FailureOr<std::string> readBytes(const onnx::TensorProto &tensor,
   default:
     break;
   }
-  return bytes;
+  return llvm::StringRef(bytes);
 }
 
 FailureOr<ElementsAttr>
@@ -217,7 +225,8 @@ onnx_import::convertTensor(const onnx::TensorProto &tensor, Location loc,
     numElements *= d;
   }
   auto type = RankedTensorType::get(shape, elementType);
-  FailureOr<std::string> bytes = readBytes(tensor, loc, modelDir);
+  std::string storage;
+  FailureOr<llvm::StringRef> bytes = readBytes(tensor, loc, modelDir, storage);
   if (failed(bytes))
     return failure();
   int64_t width =
