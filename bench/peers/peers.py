@@ -329,29 +329,29 @@ def start_worker(c, argv, env, timeout):
 
 
 @functools.lru_cache(maxsize=None)
+def tool_help(tool):
+    """The --help text of a GOpt tool ('' when it cannot be run): what an
+    older build (--gopt-bin) lacks shows there."""
+    try:
+        proc = subprocess.run([tool, "--help"], capture_output=True,
+                              text=True, timeout=60)
+    except (subprocess.TimeoutExpired, OSError):
+        return ""
+    return proc.stdout
+
+
 def importer_writes_bytecode(importer):
     """Whether this gopt-import-onnx has --emit-bytecode (weights as raw
     bytes: half the file, no parse when gopt-run reads it); builds before
     it write text."""
-    try:
-        proc = subprocess.run([importer, "--help"], capture_output=True,
-                              text=True, timeout=60)
-    except (subprocess.TimeoutExpired, OSError):
-        return False
-    return "--emit-bytecode" in proc.stdout
+    return "--emit-bytecode" in tool_help(importer)
 
 
-@functools.lru_cache(maxsize=None)
 def runner_reads_onnx(runner):
     """Whether this gopt-run takes an .onnx model itself (imported in the
     process and timed as part of its compile); builds before it take the
     importer's output."""
-    try:
-        proc = subprocess.run([runner, "--help"], capture_output=True,
-                              text=True, timeout=60)
-    except (subprocess.TimeoutExpired, OSError):
-        return False
-    return "model.onnx" in proc.stdout
+    return "model.onnx" in tool_help(runner)
 
 
 def gopt_model(args, onnx, mlir):
