@@ -95,6 +95,11 @@
 // PASSTIMING: GOptDeduplicateKernels
 // PASSTIMING: GOptVerifyLLVMLowered
 
+// LLVM's own --time-passes reports its passes and instruction selection.
+// RUN: gopt-run %s --reps=0 --codegen-threads=1 --time-passes 2>&1 | FileCheck %s --check-prefix=LLVMTIMING
+// LLVMTIMING: Pass execution timing report
+// LLVMTIMING: DAG->DAG Instruction Selection
+
 // Given inputs are used as given: the saved inputs reproduce the results.
 // RUN: gopt-run %s --reps=0 --inputs=%t/plain/input0.npy --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
 
