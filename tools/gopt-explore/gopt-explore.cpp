@@ -613,7 +613,11 @@ int main(int argc, char **argv) {
     if (!shapes.empty())
       for (const auto &[name, size] : shapes.front().dims)
         importOptions.namedDims[name] = size;
-    module = importONNXModel(&context, inputFile, importOptions);
+    {
+      // `model.onnx: node 'conv1': error: ...`, as gopt-import-onnx.
+      ONNXDiagnosticPrinter diagnostics(&context);
+      module = importONNXModel(&context, inputFile, importOptions);
+    }
     if (!module)
       return fail("cannot import " + inputFile);
   } else {

@@ -54,38 +54,6 @@ static llvm::cl::opt<std::string>
                  llvm::cl::desc("Name of the imported function"),
                  llvm::cl::init("main"), llvm::cl::cat(importCategory));
 
-/// Prints `model.onnx: node 'conv1': error: message`: the importer locates
-/// every op at a NameLoc of its node around the model's file location.
-/// Warnings are printed too (the default handler drops them).
-static void printDiagnostic(Diagnostic &diag) {
-  llvm::raw_ostream &os = llvm::errs();
-  Location loc = diag.getLocation();
-  if (auto name = dyn_cast<NameLoc>(loc)) {
-    if (auto file = dyn_cast<FileLineColLoc>(name.getChildLoc()))
-      os << file.getFilename().getValue() << ": ";
-    os << "node '" << name.getName().getValue() << "': ";
-  } else if (auto file = dyn_cast<FileLineColLoc>(loc)) {
-    os << file.getFilename().getValue() << ": ";
-  } else {
-    os << loc << ": ";
-  }
-  switch (diag.getSeverity()) {
-  case DiagnosticSeverity::Error:
-    os << "error: ";
-    break;
-  case DiagnosticSeverity::Warning:
-    os << "warning: ";
-    break;
-  case DiagnosticSeverity::Note:
-    os << "note: ";
-    break;
-  case DiagnosticSeverity::Remark:
-    os << "remark: ";
-    break;
-  }
-  os << diag.str() << "\n";
-}
-
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // libMLIR.so registers every LLVM option; show only the importer's.
@@ -117,12 +85,8 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   gopt::registerONNXImportDialects(registry);
   MLIRContext context(registry);
-  ScopedDiagnosticHandler diagnostics(&context, [](Diagnostic &diag) {
-    printDiagnostic(diag);
-    for (Diagnostic &note : diag.getNotes())
-      printDiagnostic(note);
-    return success();
-  });
+  // `model.onnx: node 'conv1': error: ...`, warnings included.
+  gopt::ONNXDiagnosticPrinter diagnostics(&context);
   OwningOpRef<ModuleOp> module =
       gopt::importONNXModel(&context, inputFilename, options);
   if (!module)

@@ -547,7 +547,11 @@ int main(int argc, char **argv) {
       if (!parseInputShapeOverride(shape, importOptions, error))
         return fail("--input-shape: " + error);
     auto start = std::chrono::steady_clock::now();
-    module = importONNXModel(&context, inputFile, importOptions);
+    {
+      // `model.onnx: node 'conv1': error: ...`, as gopt-import-onnx.
+      ONNXDiagnosticPrinter diagnostics(&context);
+      module = importONNXModel(&context, inputFile, importOptions);
+    }
     if (!module)
       return fail("cannot import " + inputFile);
     importMs = std::chrono::duration<double, std::milli>(

@@ -10,6 +10,7 @@
 #define GOPT_IMPORT_ONNX_ONNXIMPORTER_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -59,6 +60,16 @@ OwningOpRef<ModuleOp>
 importONNXModelFromBuffer(MLIRContext *context, llvm::StringRef bytes,
                           llvm::StringRef modelDir, llvm::StringRef sourceName,
                           const ONNXImportOptions &options = {});
+
+/// While it lives, prints the diagnostics of `context` (an import's) as
+/// `model.onnx: node 'conv1': error: message`, notes and warnings too,
+/// to `os`: the importer locates every op at its ONNX node's name, which
+/// MLIR's default printers show as `model.onnx:0:0`.
+class ONNXDiagnosticPrinter : public ScopedDiagnosticHandler {
+public:
+  explicit ONNXDiagnosticPrinter(MLIRContext *context,
+                                 llvm::raw_ostream &os = llvm::errs());
+};
 
 /// The dialects an imported module uses.
 void registerONNXImportDialects(DialectRegistry &registry);
