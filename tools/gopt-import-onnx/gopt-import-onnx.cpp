@@ -71,15 +71,12 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  for (llvm::StringRef text : namedDims) {
-    auto [name, value] = text.split('=');
-    int64_t size = 0;
-    if (name.empty() || value.getAsInteger(10, size) || size < 1) {
-      llvm::errs() << "error: --dim: expected NAME=N with N >= 1, got '" << text
-                   << "'\n";
+  for (const std::string &text : namedDims) {
+    std::string error;
+    if (!gopt::parseNamedDimOverride(text, options, error)) {
+      llvm::errs() << "error: --dim: " << error << "\n";
       return 1;
     }
-    options.namedDims[name] = size;
   }
 
   DialectRegistry registry;

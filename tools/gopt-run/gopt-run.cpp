@@ -52,6 +52,12 @@ static cl::list<std::string> inputShapes(
              "NAME=D0xD1x... (repeatable; required for dynamic dims, as in "
              "gopt-import-onnx)"),
     cl::cat(category));
+static cl::list<std::string> namedDims(
+    "dim",
+    cl::desc("An .onnx model: the size of a named dynamic dimension, NAME=N "
+             "(every input dimension the model names NAME takes it; "
+             "repeatable, as in gopt-import-onnx)"),
+    cl::cat(category));
 static cl::opt<std::string> entry("entry",
                                   cl::desc("Function to run (default: main, "
                                            "or the only public function)"),
@@ -546,6 +552,9 @@ int main(int argc, char **argv) {
     for (const std::string &shape : inputShapes)
       if (!parseInputShapeOverride(shape, importOptions, error))
         return fail("--input-shape: " + error);
+    for (const std::string &dim : namedDims)
+      if (!parseNamedDimOverride(dim, importOptions, error))
+        return fail("--dim: " + error);
     auto start = std::chrono::steady_clock::now();
     {
       // `model.onnx: node 'conv1': error: ...`, as gopt-import-onnx.
@@ -558,8 +567,9 @@ int main(int argc, char **argv) {
                    std::chrono::steady_clock::now() - start)
                    .count();
   } else {
-    if (!inputShapes.empty())
-      return fail("--input-shape applies to ONNX models (.onnx) only");
+    if (!inputShapes.empty() || !namedDims.empty())
+      return fail("--input-shape and --dim apply to ONNX models (.onnx) "
+                  "only");
     auto file = openInputFile(inputFile, &error);
     if (!file)
       return fail(error);

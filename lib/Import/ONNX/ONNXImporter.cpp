@@ -65,6 +65,19 @@ bool gopt::parseInputShapeOverride(llvm::StringRef text,
   return true;
 }
 
+bool gopt::parseNamedDimOverride(llvm::StringRef text,
+                                 ONNXImportOptions &options,
+                                 std::string &error) {
+  auto [name, value] = text.split('=');
+  int64_t size = 0;
+  if (name.empty() || value.getAsInteger(10, size) || size < 1) {
+    error = "expected NAME=N with N >= 1, got '" + text.str() + "'";
+    return false;
+  }
+  options.namedDims[name] = size;
+  return true;
+}
+
 void gopt::registerONNXImportDialects(DialectRegistry &registry) {
   registry.insert<GOptDialect, func::FuncDialect>();
 }

@@ -46,6 +46,11 @@ struct ONNXImportOptions {
 bool parseInputShapeOverride(llvm::StringRef text, ONNXImportOptions &options,
                              std::string &error);
 
+/// Parses `name=N` (N >= 1) into `options.namedDims`. Returns false and
+/// sets `error` when the text is malformed.
+bool parseNamedDimOverride(llvm::StringRef text, ONNXImportOptions &options,
+                           std::string &error);
+
 /// Imports the ONNX model in the file at `path`. External data files are
 /// looked up relative to the model's folder and must stay inside it.
 /// Diagnostics go to `context`'s diagnostic engine; returns null on error.
