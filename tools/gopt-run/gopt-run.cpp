@@ -506,6 +506,49 @@ static int runOnCUDA(ModuleOp module) {
   return 0;
 }
 
+/// The model named on the command line: an MLIR module (text or bytecode)
+/// parsed through `sourceMgr`, or an .onnx model imported as
+/// gopt-import-onnx would (--input-shape, --dim), its import timed into
+/// importMs as the first part of the compile.
+static llvm::Expected<OwningOpRef<ModuleOp>>
+readModel(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
+  std::string error;
+  if (!llvm::StringRef(inputFile).ends_with(".onnx")) {
+    if (!inputShapes.empty() || !namedDims.empty())
+      return makeError("--input-shape and --dim apply to ONNX models "
+                       "(.onnx) only");
+    auto file = openInputFile(inputFile, &error);
+    if (!file)
+      return makeError(error);
+    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      return makeError("cannot parse " + inputFile);
+    return std::move(module);
+  }
+  ONNXImportOptions importOptions;
+  for (const std::string &shape : inputShapes)
+    if (!parseInputShapeOverride(shape, importOptions, error))
+      return makeError("--input-shape: " + error);
+  for (const std::string &dim : namedDims)
+    if (!parseNamedDimOverride(dim, importOptions, error))
+      return makeError("--dim: " + error);
+  auto start = std::chrono::steady_clock::now();
+  OwningOpRef<ModuleOp> module;
+  {
+    // `model.onnx: node 'conv1': error: ...`, as gopt-import-onnx.
+    ONNXDiagnosticPrinter diagnostics(&context);
+    module = importONNXModel(&context, inputFile, importOptions);
+  }
+  if (!module)
+    return makeError("cannot import " + inputFile);
+  importMs = std::chrono::duration<double, std::milli>(
+                 std::chrono::steady_clock::now() - start)
+                 .count();
+  return std::move(module);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::opt<int> &threads = adoptThreadsOption(category);
@@ -541,43 +584,14 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
-  std::string error;
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module;
-  if (llvm::StringRef(inputFile).ends_with(".onnx")) {
-    // Imported here, as gopt-import-onnx would, and timed as the first
-    // part of the compile.
-    ONNXImportOptions importOptions;
-    for (const std::string &shape : inputShapes)
-      if (!parseInputShapeOverride(shape, importOptions, error))
-        return fail("--input-shape: " + error);
-    for (const std::string &dim : namedDims)
-      if (!parseNamedDimOverride(dim, importOptions, error))
-        return fail("--dim: " + error);
-    auto start = std::chrono::steady_clock::now();
-    {
-      // `model.onnx: node 'conv1': error: ...`, as gopt-import-onnx.
-      ONNXDiagnosticPrinter diagnostics(&context);
-      module = importONNXModel(&context, inputFile, importOptions);
-    }
-    if (!module)
-      return fail("cannot import " + inputFile);
-    importMs = std::chrono::duration<double, std::milli>(
-                   std::chrono::steady_clock::now() - start)
-                   .count();
-  } else {
-    if (!inputShapes.empty() || !namedDims.empty())
-      return fail("--input-shape and --dim apply to ONNX models (.onnx) "
-                  "only");
-    auto file = openInputFile(inputFile, &error);
-    if (!file)
-      return fail(error);
-    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-    if (!module)
-      return fail("cannot parse " + inputFile);
-  }
+  auto read = readModel(context, sourceMgr);
+  if (!read)
+    return fail(llvm::toString(read.takeError()));
+  OwningOpRef<ModuleOp> module = std::move(*read);
+  // Why an output file could not be opened (below).
+  std::string error;
 
   if (optLevel > 3)
     return fail("--opt-level=" + llvm::Twine(optLevel) + " is not one of 0-3");
