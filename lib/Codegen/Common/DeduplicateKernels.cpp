@@ -68,8 +68,8 @@ struct GOptDeduplicateKernelsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // Every use of a kernel's name, in one walk: the calls to redirect. A
-    // kernel named by anything but a call is left alone.
-    // An op with unknown symbol uses: nothing is safe to redirect.
+    // kernel named by anything but a call is left alone, and with an op
+    // whose symbol uses are unknown, nothing is safe to redirect.
     std::optional<SymbolTable::UseRange> uses =
         SymbolTable::getSymbolUses(&module.getBodyRegion());
     if (!uses)
