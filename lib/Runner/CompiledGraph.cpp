@@ -22,6 +22,7 @@
 #include "GOpt/Transforms/Passes.h"
 #include "NativeTarget.h"
 #include "ObjectCode.h"
+#include "PipelineRun.h"
 #include "WeightArguments.h"
 
 #include "GOpt/Version.h"
@@ -193,7 +194,8 @@ std::string mlir::gopt::computeProgramHash(ModuleOp module) {
 
 llvm::Expected<double> mlir::gopt::runGraphPipeline(ModuleOp module,
                                                     llvm::StringRef pipeline,
-                                                    bool passTiming) {
+                                                    bool passTiming,
+                                                    bool verifyEachPass) {
   MLIRContext *context = module.getContext();
   PassManager pm(context, ModuleOp::getOperationName());
   if (passTiming)
@@ -201,11 +203,11 @@ llvm::Expected<double> mlir::gopt::runGraphPipeline(ModuleOp module,
   std::string parseError;
   if (failed(parseGraphPipeline(pipeline, pm, parseError)))
     return makeError("bad graph pipeline '" + pipeline + "': " + parseError);
-  DiagnosticCollector diags(context);
   double start = nowMs();
-  if (failed(pm.run(module)))
-    return makeError("the graph pipeline '" + pipeline +
-                     "' failed:" + diags.str());
+  if (llvm::Error e =
+          runPipeline(pm, module, verifyEachPass,
+                      ("the graph pipeline '" + pipeline + "' failed").str()))
+    return std::move(e);
   return nowMs() - start;
 }
 
@@ -238,8 +240,8 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
 
   // Graph passes.
   if (!options.graphPipeline.empty()) {
-    auto ms =
-        runGraphPipeline(*clone, options.graphPipeline, options.passTiming);
+    auto ms = runGraphPipeline(*clone, options.graphPipeline,
+                               options.passTiming, options.verifyEachPass);
     if (!ms)
       return ms.takeError();
     graph->times.graphPassesMs = *ms;
@@ -302,10 +304,10 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
       lowering->kernelTimers = options.kernelTimers;
       buildLowerToLLVMPipeline(pm, *lowering);
     }
-    DiagnosticCollector diags(context);
     double start = nowMs();
-    if (failed(pm.run(*clone)))
-      return makeError("lowering to LLVM failed:" + diags.str());
+    if (llvm::Error e = runPipeline(pm, *clone, options.verifyEachPass,
+                                    "lowering to LLVM failed"))
+      return std::move(e);
     graph->times.loweringMs = nowMs() - start;
   }
   clone->walk([&](LLVM::LLVMFuncOp f) {

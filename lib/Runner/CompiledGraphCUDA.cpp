@@ -20,6 +20,7 @@
 #include "GOpt/Version.h"
 #include "NativeTarget.h"
 #include "ObjectCode.h"
+#include "PipelineRun.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -80,10 +81,10 @@ CompiledGraph::compileForCUDA(std::unique_ptr<CompiledGraph> graph,
     if (options.passTiming)
       pm.enableTiming();
     buildLowerToNVVMPipeline(pm, *lowering);
-    DiagnosticCollector diags(context);
     double start = nowMs();
-    if (failed(pm.run(*module)))
-      return makeError("lowering to NVVM failed:" + diags.str());
+    if (llvm::Error e = runPipeline(pm, *module, options.verifyEachPass,
+                                    "lowering to NVVM failed"))
+      return std::move(e);
     graph->times.loweringMs = nowMs() - start;
   }
   // One kernel per launch site and per library GEMM call, in program order

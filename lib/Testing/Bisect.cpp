@@ -71,7 +71,8 @@ llvm::Error runLimited(ModuleOp module, llvm::StringRef pipeline,
   context->registerActionHandler(
       [&limit](llvm::function_ref<void()> transform,
                const tracing::Action &action) { limit(transform, action); });
-  auto ms = runGraphPipeline(module, pipeline);
+  auto ms = runGraphPipeline(module, pipeline, /*passTiming=*/false,
+                             /*verifyEachPass=*/true);
   context->registerActionHandler(nullptr);
   return ms ? llvm::Error::success() : ms.takeError();
 }
@@ -116,6 +117,13 @@ std::pair<std::string, std::string> excerpt(llvm::StringRef before,
   return {window(a), window(b)};
 }
 
+/// A bisection is after a bug: the pass that breaks the IR is named.
+CompileOptions compileOptions() {
+  CompileOptions options;
+  options.verifyEachPass = true;
+  return options;
+}
+
 /// Compiles and checks candidate graphs against the unoptimized one.
 class Checker {
 public:
@@ -123,7 +131,7 @@ public:
       : options(options), checks(checks) {}
 
   llvm::Error init(ModuleOp module) {
-    auto compiled = CompiledGraph::compile(module, CompileOptions());
+    auto compiled = CompiledGraph::compile(module, compileOptions());
     if (!compiled)
       return makeError("the unoptimized graph does not compile: " +
                        llvm::toString(compiled.takeError()));
@@ -143,7 +151,7 @@ public:
   /// How `candidate` is bad, or "" when it is not.
   llvm::Expected<std::string> check(ModuleOp candidate) {
     ++checks;
-    auto compiled = CompiledGraph::compile(candidate, CompileOptions());
+    auto compiled = CompiledGraph::compile(candidate, compileOptions());
     if (!compiled)
       return "does not compile: " + firstLine(compiled.takeError());
     CompiledGraph &graph = **compiled;
@@ -246,7 +254,8 @@ mlir::gopt::bisectPipeline(ModuleOp module, const BisectOptions &options) {
     OwningOpRef<ModuleOp> copy = module.clone();
     if (count > 0) {
       auto ms = runGraphPipeline(
-          *copy, wrap(llvm::ArrayRef(result.passes).take_front(count)));
+          *copy, wrap(llvm::ArrayRef(result.passes).take_front(count)),
+          /*passTiming=*/false, /*verifyEachPass=*/true);
       if (!ms)
         return ms.takeError();
     }

@@ -89,6 +89,8 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
   // The reference: no graph pass.
   CompileOptions compileOptions;
   compileOptions.codegenOptLevel = options.codegenOptLevel;
+  // A differential test is after bugs: the pass that breaks the IR is named.
+  compileOptions.verifyEachPass = true;
   auto reference = CompiledGraph::compile(module, compileOptions);
   if (!reference) {
     fail(configs.front(),
@@ -133,7 +135,10 @@ DiffTestResult mlir::gopt::runDiffTest(ModuleOp module,
   for (const DiffConfiguration &config : llvm::drop_begin(configs)) {
     ++result.configurations;
     OwningOpRef<ModuleOp> clone = module.clone();
-    if (auto ms = runGraphPipeline(*clone, config.pipeline); !ms) {
+    if (auto ms =
+            runGraphPipeline(*clone, config.pipeline, /*passTiming=*/false,
+                             /*verifyEachPass=*/true);
+        !ms) {
       fail(config, llvm::toString(ms.takeError()));
       continue;
     }

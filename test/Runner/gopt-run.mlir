@@ -84,6 +84,9 @@
 // splits a larger one).
 // RUN: gopt-run %s --reps=0 --codegen-threads=1 --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
 // RUN: gopt-run %s --reps=0 --codegen-threads=3 --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
+// --verify-each: the verifier after every graph and lowering pass (by
+// default, once after each pipeline); the same code either way.
+// RUN: gopt-run %s --reps=0 --pipeline=gopt-optimize --verify-each --expect=%t/plain/result0.npy 2>&1 | FileCheck %s --check-prefix=SAME
 
 // --pass-timing: MLIR's timing report of the graph passes, then of the
 // lowering, on stderr.

@@ -87,6 +87,12 @@ static cl::opt<bool> passTiming(
     cl::desc("Print MLIR's timing report of the graph passes and of the "
              "lowering (wall time per pass) to stderr"),
     cl::init(false), cl::cat(category));
+static cl::opt<bool> verifyEach(
+    "verify-each",
+    cl::desc("Verify the IR after every graph and lowering pass, so a pass "
+             "that breaks it is named (default: once after each pipeline, "
+             "which compiles faster)"),
+    cl::init(false), cl::cat(category));
 static cl::opt<bool> kernelTimers("kernel-timers",
                                   cl::desc("Time every kernel (default on)"),
                                   cl::init(true), cl::cat(category));
@@ -292,6 +298,7 @@ static CompileOptions gpuCompileOptions(Target gpuTarget) {
   options.graphPipeline = pipeline;
   options.nvvmOptions = nvvmOptions;
   options.passTiming = passTiming;
+  options.verifyEachPass = verifyEach;
   options.importMs = importMs;
   return options;
 }
@@ -364,6 +371,7 @@ static int runEmulated(ModuleOp module) {
   compileOptions.codegenOptLevel = optLevel;
   compileOptions.codegenThreads = codegenThreads;
   compileOptions.passTiming = passTiming;
+  compileOptions.verifyEachPass = verifyEach;
   auto first = compileAndRunOnce(module, compileOptions);
   if (!first)
     return fail(llvm::toString(first.takeError()));
@@ -622,6 +630,7 @@ int main(int argc, char **argv) {
   compileOptions.codegenOptLevel = optLevel;
   compileOptions.codegenThreads = codegenThreads;
   compileOptions.passTiming = passTiming;
+  compileOptions.verifyEachPass = verifyEach;
   compileOptions.importMs = importMs;
   // Kernel timers would add their lock to every kernel of every worker.
   compileOptions.kernelTimers = kernelTimers && !loadTest;

@@ -3,7 +3,10 @@
 #include "GOpt/Runner/Runner.h"
 #include "RunnerFixture.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/FileSystem.h"
 #include "gtest/gtest.h"
 
@@ -101,6 +104,69 @@ TEST_F(RunnerFixture, NamesTheStageThatFailed) {
   ASSERT_FALSE(bool(graph));
   EXPECT_EQ(llvm::toString(graph.takeError()),
             "no function @missing with a body in the module");
+}
+
+/// A broken pass: gives @main one more result than it returns, which the
+/// func dialect's verifier rejects and no later pass looks at.
+struct BreakReturnTypesPass
+    : PassWrapper<BreakReturnTypesPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(BreakReturnTypesPass)
+  StringRef getArgument() const final { return "gopt-test-break-return-types"; }
+  void runOnOperation() override {
+    auto main = getOperation().lookupSymbol<func::FuncOp>("main");
+    FunctionType type = main.getFunctionType();
+    SmallVector<Type> results(type.getResults());
+    results.push_back(results.front());
+    main.setFunctionType(
+        FunctionType::get(&getContext(), type.getInputs(), results));
+  }
+};
+
+TEST_F(RunnerFixture, BrokenIRIsAnErrorWithOrWithoutVerifyingEachPass) {
+  static bool registered = [] {
+    PassRegistration<BreakReturnTypesPass>();
+    return true;
+  }();
+  (void)registered;
+  for (bool verifyEachPass : {true, false}) {
+    auto module = parseSourceString<ModuleOp>(kGraph, &context);
+    ASSERT_TRUE(module);
+    // A sound pipeline passes either way.
+    auto ms = runGraphPipeline(*module, "gopt-optimize", /*passTiming=*/false,
+                               verifyEachPass);
+    ASSERT_TRUE(bool(ms)) << llvm::toString(ms.takeError());
+    // The broken pass, then one that would run on its result.
+    auto broken = runGraphPipeline(
+        *module, "builtin.module(gopt-test-break-return-types,gopt-dce)",
+        /*passTiming=*/false, verifyEachPass);
+    ASSERT_FALSE(bool(broken)) << verifyEachPass;
+    std::string error = llvm::toString(broken.takeError());
+    EXPECT_NE(error.find("enclosing function (@main) returns 3"),
+              std::string::npos)
+        << error;
+    if (verifyEachPass) {
+      // Verified after it, the broken pass fails itself.
+      EXPECT_NE(error.find("failed in gopt-test-break-return-types:"),
+                std::string::npos)
+          << error;
+    } else {
+      // Verified once, after the pipeline.
+      EXPECT_NE(error.find("' failed (its result does not verify; verifying "
+                           "after each pass names the pass):"),
+                std::string::npos)
+          << error;
+    }
+  }
+  // The compile's lowering verifies its result as well: the broken graph
+  // does not reach LLVM.
+  auto module = parseSourceString<ModuleOp>(kGraph, &context);
+  ASSERT_TRUE(module);
+  CompileOptions options;
+  options.graphPipeline = "builtin.module(gopt-test-break-return-types)";
+  auto graph = CompiledGraph::compile(*module, options);
+  ASSERT_FALSE(bool(graph));
+  EXPECT_NE(llvm::toString(graph.takeError()).find("does not verify"),
+            std::string::npos);
 }
 
 } // namespace

@@ -78,6 +78,11 @@ struct CompileOptions {
   /// Print MLIR's pass timing report (wall time per pass, nested as the
   /// pipelines nest) of the graph passes and of the lowering to stderr.
   bool passTiming = false;
+  /// Verify the IR after every pass of the graph pipeline and of the
+  /// lowering, as mlir-opt does by default, so a pass that breaks it is
+  /// named. Off, each pipeline's result is verified once: broken IR is
+  /// still an error, and the lowering takes about a third less time.
+  bool verifyEachPass = false;
   /// LLVM optimization and code generation level of the CPU code, 0-3.
   /// Below 3 the code is slower but compiles faster: for tools that check
   /// what a graph computes (gopt-difftest), not how fast it runs.
@@ -287,10 +292,11 @@ private:
 /// Runs a graph pipeline (as parseGraphPipeline reads it) on `module` in
 /// place and returns its wall time in ms; errors carry the parse error or
 /// the diagnostics of the failing pass. With `passTiming`, MLIR's pass
-/// timing report goes to stderr.
+/// timing report goes to stderr; `verifyEachPass` as in CompileOptions.
 llvm::Expected<double> runGraphPipeline(ModuleOp module,
                                         llvm::StringRef pipeline,
-                                        bool passTiming = false);
+                                        bool passTiming = false,
+                                        bool verifyEachPass = false);
 
 struct KernelReport {
   int64_t id;
