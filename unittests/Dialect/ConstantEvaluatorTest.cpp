@@ -3,9 +3,12 @@
 #include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
 #include "TestIR.h"
 
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
 #include "gtest/gtest.h"
 #include <cmath>
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -139,6 +142,124 @@ func.func @f() -> tensor<100x2xf32> {
 })mlir",
                                                      1024, results)));
   EXPECT_TRUE(isa<DenseResourceElementsAttr>(results[0]));
+}
+
+/// A resource constant of `shape` whose element k holds k, as T.
+template <typename T>
+DenseResourceElementsAttr iotaResource(MLIRContext &context, Type element,
+                                       ArrayRef<int64_t> shape) {
+  auto type = RankedTensorType::get(shape, element);
+  std::vector<T> values(type.getNumElements());
+  for (size_t k = 0; k < values.size(); ++k)
+    values[k] = static_cast<T>(k);
+  ArrayRef<char> bytes(reinterpret_cast<const char *>(values.data()),
+                       values.size() * sizeof(T));
+  return DenseResourceElementsAttr::get(
+      type, "iota",
+      HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignof(uint64_t)));
+}
+
+/// The elements of a constant moveConstant made, as T.
+template <typename T> std::vector<T> elementsOf(ElementsAttr attr) {
+  ArrayRef<char> raw;
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr))
+    raw = resource.getRawHandle().getBlob()->getData();
+  else
+    raw = cast<DenseElementsAttr>(attr).getRawData();
+  std::vector<T> out(raw.size() / sizeof(T));
+  std::memcpy(out.data(), raw.data(), raw.size());
+  return out;
+}
+
+/// What `perm` makes of a row-major iota of `shape`, element by element.
+std::vector<int64_t> transposedIota(ArrayRef<int64_t> shape,
+                                    ArrayRef<int64_t> perm) {
+  int64_t rank = shape.size(), count = 1;
+  for (int64_t d : shape)
+    count *= d;
+  std::vector<int64_t> out;
+  SmallVector<int64_t> index(rank, 0); // in the result's dims
+  for (int64_t k = 0; k < count; ++k) {
+    int64_t source = 0;
+    // Input dim perm[d] is at index[d]: accumulate row-major in the input.
+    SmallVector<int64_t> inputIndex(rank);
+    for (int64_t d = 0; d < rank; ++d)
+      inputIndex[perm[d]] = index[d];
+    for (int64_t d = 0; d < rank; ++d)
+      source = source * shape[d] + inputIndex[d];
+    out.push_back(source);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++index[d] < shape[perm[d]])
+        break;
+      index[d] = 0;
+    }
+  }
+  return out;
+}
+
+TEST(ConstantEvaluator, MovesConstantsOfEveryElementWidth) {
+  TestIR ir;
+  Builder b(&ir.context);
+  // NCHW to NHWC and back, a 3x3 kernel's OIHW to OHWI, and a permutation
+  // with unit dims between the ones that move.
+  struct Case {
+    SmallVector<int64_t> shape, perm;
+  };
+  for (const Case &c :
+       {Case{{2, 3, 4, 5}, {0, 2, 3, 1}}, Case{{2, 4, 5, 3}, {0, 3, 1, 2}},
+        Case{{4, 3, 3, 3}, {0, 2, 3, 1}},
+        Case{{3, 1, 4, 1, 5}, {4, 1, 0, 3, 2}}}) {
+    std::vector<int64_t> want = transposedIota(c.shape, c.perm);
+    SmallVector<int64_t> resultShape;
+    for (int64_t d : c.perm)
+      resultShape.push_back(c.shape[d]);
+    auto check = [&](auto zero, Type element) {
+      using T = decltype(zero);
+      auto value = iotaResource<T>(ir.context, element, c.shape);
+      auto moved = moveConstant(
+          value, RankedTensorType::get(resultShape, element), c.perm);
+      ASSERT_TRUE(moved.has_value());
+      EXPECT_EQ(moved->getShapedType().getShape(), ArrayRef(resultShape));
+      std::vector<T> got = elementsOf<T>(*moved);
+      ASSERT_EQ(got.size(), want.size());
+      for (size_t k = 0; k < want.size(); ++k)
+        ASSERT_EQ(static_cast<int64_t>(got[k]), want[k])
+            << "element " << k << " of " << sizeof(T) << "-byte elements";
+    };
+    check(uint8_t(), b.getIntegerType(8)); // iota wraps: 8-bit compared
+    check(uint16_t(), b.getIntegerType(16));
+    check(float(), b.getF32Type());
+    check(int64_t(), b.getI64Type());
+  }
+}
+
+TEST(ConstantEvaluator, MovedConstantsShareBlobsWhenBytesStayInOrder) {
+  TestIR ir;
+  Builder b(&ir.context);
+  // A 1x1 convolution's weight, OIHW to OHWI: the same bytes.
+  auto weight = iotaResource<float>(ir.context, b.getF32Type(), {8, 16, 1, 1});
+  auto moved =
+      moveConstant(weight, RankedTensorType::get({8, 1, 1, 16}, b.getF32Type()),
+                   {0, 2, 3, 1});
+  ASSERT_TRUE(moved.has_value());
+  auto resource = dyn_cast<DenseResourceElementsAttr>(*moved);
+  ASSERT_TRUE(resource);
+  EXPECT_EQ(resource.getRawHandle().getBlob(), weight.getRawHandle().getBlob());
+  EXPECT_EQ(elementsOf<float>(*moved), elementsOf<float>(weight));
+  // A reshape too.
+  auto reshaped =
+      moveConstant(weight, RankedTensorType::get({128}, b.getF32Type()), {});
+  ASSERT_TRUE(reshaped.has_value());
+  EXPECT_EQ(cast<DenseResourceElementsAttr>(*reshaped).getRawHandle().getBlob(),
+            weight.getRawHandle().getBlob());
+  // A transpose that moves bytes gets a blob of its own.
+  auto transposed =
+      moveConstant(weight, RankedTensorType::get({16, 8, 1, 1}, b.getF32Type()),
+                   {1, 0, 2, 3});
+  ASSERT_TRUE(transposed.has_value());
+  EXPECT_NE(
+      cast<DenseResourceElementsAttr>(*transposed).getRawHandle().getBlob(),
+      weight.getRawHandle().getBlob());
 }
 
 } // namespace

@@ -1041,39 +1041,79 @@ static ArrayRef<char> rawConstantBytes(ElementsAttr attr) {
   return {};
 }
 
-/// Result element i reads the input element whose index along input dim
-/// perm[d] is i's index along result dim d.
-static std::vector<char> transposeBytes(ArrayRef<char> raw,
-                                        ArrayRef<int64_t> shape,
-                                        ArrayRef<int64_t> perm,
-                                        int64_t elementBytes) {
+/// Copies `count` elements of type T, `stride` elements apart in `from`,
+/// to consecutive elements of `to`.
+template <typename T>
+static void gatherStrided(const char *from, int64_t stride, int64_t count,
+                          char *to) {
+  for (int64_t k = 0; k < count; ++k)
+    std::memcpy(to + k * sizeof(T), from + k * stride * sizeof(T), sizeof(T));
+}
+
+/// Writes `raw` transposed by `perm` to `out` (as many bytes): result
+/// element i reads the input element whose index along input dim perm[d]
+/// is i's index along result dim d. Unit dims are dropped first, so a
+/// permutation that only moves them is one copy; otherwise one strided
+/// copy per row of the innermost result dim.
+static void transposeBytes(ArrayRef<char> raw, ArrayRef<int64_t> shape,
+                           ArrayRef<int64_t> perm, int64_t elementBytes,
+                           MutableArrayRef<char> out) {
   int64_t rank = shape.size();
   SmallVector<int64_t> inputStrides(rank, 1);
   for (int64_t d = rank - 2; d >= 0; --d)
     inputStrides[d] = inputStrides[d + 1] * shape[d + 1];
-  SmallVector<int64_t> resultShape(rank), strideOfResultDim(rank);
+  // Result dims of more than one element, and their strides in the input.
+  SmallVector<int64_t> sizes, strides;
   for (int64_t d = 0; d < rank; ++d) {
-    resultShape[d] = shape[perm[d]];
-    strideOfResultDim[d] = inputStrides[perm[d]];
+    if (shape[perm[d]] == 1)
+      continue;
+    sizes.push_back(shape[perm[d]]);
+    strides.push_back(inputStrides[perm[d]]);
   }
-  std::vector<char> out(raw.size());
-  SmallVector<int64_t> index(rank, 0);
+  bool inOrder = true;
+  for (size_t d = 1; d < strides.size(); ++d)
+    inOrder &= strides[d - 1] > strides[d];
+  if (inOrder) {
+    std::memcpy(out.data(), raw.data(), raw.size());
+    return;
+  }
+  int64_t inner = sizes.back(), innerStride = strides.back();
+  int64_t rowBytes = inner * elementBytes;
+  int64_t rows = static_cast<int64_t>(raw.size()) / rowBytes;
+  int64_t outer = sizes.size() - 1;
+  SmallVector<int64_t> index(outer, 0);
   int64_t source = 0;
-  int64_t count = static_cast<int64_t>(raw.size()) / elementBytes;
-  for (int64_t k = 0; k < count; ++k) {
-    std::memcpy(out.data() + k * elementBytes,
-                raw.data() + source * elementBytes, elementBytes);
-    // Next result index, innermost fastest; the source offset follows.
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      if (++index[d] < resultShape[d]) {
-        source += strideOfResultDim[d];
+  for (int64_t row = 0; row < rows; ++row) {
+    const char *from = raw.data() + source * elementBytes;
+    char *to = out.data() + row * rowBytes;
+    switch (elementBytes) {
+    case 1:
+      gatherStrided<uint8_t>(from, innerStride, inner, to);
+      break;
+    case 2:
+      gatherStrided<uint16_t>(from, innerStride, inner, to);
+      break;
+    case 4:
+      gatherStrided<uint32_t>(from, innerStride, inner, to);
+      break;
+    case 8:
+      gatherStrided<uint64_t>(from, innerStride, inner, to);
+      break;
+    default:
+      for (int64_t k = 0; k < inner; ++k)
+        std::memcpy(to + k * elementBytes,
+                    from + k * innerStride * elementBytes, elementBytes);
+    }
+    // Next row, its outer index innermost fastest; the source follows.
+    for (int64_t d = outer - 1; d >= 0; --d) {
+      if (++index[d] < sizes[d]) {
+        source += strides[d];
         break;
       }
-      source -= strideOfResultDim[d] * (resultShape[d] - 1);
+      source -= strides[d] * (sizes[d] - 1);
       index[d] = 0;
     }
   }
-  return out;
 }
 
 std::optional<ElementsAttr>
@@ -1090,16 +1130,36 @@ mlir::gopt::moveConstant(ElementsAttr value, RankedTensorType resultType,
   if (static_cast<int64_t>(raw.size()) !=
       inputType.getNumElements() * elementBytes)
     return std::nullopt;
-  std::vector<char> bytes =
-      perm.empty()
-          ? std::vector<char>(raw.begin(), raw.end())
-          : transposeBytes(raw, inputType.getShape(), perm, elementBytes);
-  if (static_cast<int64_t>(bytes.size()) / elementBytes <=
-      kMaxInlineConstantElements)
+  SmallVector<int64_t> nonUnitDims;
+  for (int64_t d : perm)
+    if (inputType.getDimSize(d) != 1)
+      nonUnitDims.push_back(d);
+  bool sameBytes = llvm::is_sorted(nonUnitDims);
+  int64_t elements = static_cast<int64_t>(raw.size()) / elementBytes;
+  if (elements <= kMaxInlineConstantElements) {
+    std::vector<char> bytes(raw.size());
+    if (sameBytes)
+      llvm::copy(raw, bytes.begin());
+    else
+      transposeBytes(raw, inputType.getShape(), perm, elementBytes, bytes);
     return ElementsAttr(DenseElementsAttr::getFromRawBuffer(resultType, bytes));
-  return ElementsAttr(DenseResourceElementsAttr::get(
-      resultType, "folded",
-      HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignof(uint64_t))));
+  }
+  // The same bytes under another shape (a reshape, a permutation of unit
+  // dims: 1x1 convolution weights to channels last): the blob is shared,
+  // not copied. Blobs are never written after they are made.
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value);
+      resource && sameBytes)
+    return ElementsAttr(
+        DenseResourceElementsAttr::get(resultType, resource.getRawHandle()));
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
+      raw.size(), alignof(uint64_t), /*dataIsMutable=*/true);
+  if (sameBytes)
+    llvm::copy(raw, blob.getMutableData().begin());
+  else
+    transposeBytes(raw, inputType.getShape(), perm, elementBytes,
+                   blob.getMutableData());
+  return ElementsAttr(
+      DenseResourceElementsAttr::get(resultType, "folded", std::move(blob)));
 }
 
 //===----------------------------------------------------------------------===//

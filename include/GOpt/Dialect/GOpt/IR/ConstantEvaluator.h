@@ -47,7 +47,9 @@ std::vector<int64_t> broadcastSources(ArrayRef<int64_t> inShape,
 /// reshaped, as `gopt.reshape` to `resultType`), at any size: a splat keeps
 /// its value; other constants of whole-byte elements are rearranged on their
 /// raw bytes, without converting a value; large results go into a resource
-/// blob, like the imported weights they come from. nullopt when `value` is
+/// blob, like the imported weights they come from, and share the blob of a
+/// resource whose bytes stay in order (a reshape, a permutation that moves
+/// only unit dims). nullopt when `value` is
 /// neither (a resource without its blob, sub-byte elements).
 std::optional<ElementsAttr> moveConstant(ElementsAttr value,
                                          RankedTensorType resultType,
