@@ -23,6 +23,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cstring>
 #include <functional>
 
 using namespace mlir;
@@ -198,6 +199,70 @@ TEST_F(ImportTest, WeightsAreResourceBlobsAndNamesAreLocations) {
   auto file = dyn_cast<FileLineColLoc>(name.getChildLoc());
   ASSERT_TRUE(file);
   EXPECT_EQ(file.getFilename().getValue(), "test.onnx");
+}
+
+/// The f32 values of the first gopt.constant of `module` that has `n`
+/// elements.
+std::vector<float> constantFloats(ModuleOp module, int64_t n) {
+  std::vector<float> values;
+  module->walk([&](ConstantOp c) {
+    auto type = cast<RankedTensorType>(c.getType());
+    if (!values.empty() || type.getNumElements() != n)
+      return;
+    ArrayRef<char> raw;
+    if (auto resource = dyn_cast<DenseResourceElementsAttr>(c.getValue()))
+      raw = resource.getRawHandle().getBlob()->getData();
+    else
+      raw = cast<DenseElementsAttr>(c.getValue()).getRawData();
+    values.resize(raw.size() / sizeof(float));
+    std::memcpy(values.data(), raw.data(), raw.size());
+  });
+  return values;
+}
+
+TEST_F(ImportTest, WeightsKeepTheirValuesInEveryStorage) {
+  // The same 24 floats as raw bytes (which the blob takes from the parsed
+  // model), as typed float_data, and as external data.
+  std::vector<float> want(24);
+  for (size_t k = 0; k < want.size(); ++k)
+    want[k] = 0.5f * k - 3;
+  std::string raw(reinterpret_cast<const char *>(want.data()),
+                  want.size() * sizeof(float));
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("gopt-import", dir));
+  llvm::SmallString<128> bin(dir);
+  llvm::sys::path::append(bin, "w.bin");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(bin, ec);
+    ASSERT_FALSE(ec);
+    os << raw;
+  }
+  for (int storage : {0, 1, 2}) {
+    ModelBuilder b;
+    b.input("x", {4, 6}).output("y");
+    onnx::TensorProto *w = b.graph->add_initializer();
+    w->set_name("w");
+    w->set_data_type(onnx::TensorProto::FLOAT);
+    w->add_dims(4);
+    w->add_dims(6);
+    if (storage == 0) {
+      w->set_raw_data(raw);
+    } else if (storage == 1) {
+      for (float v : want)
+        w->add_float_data(v);
+    } else {
+      w->set_data_location(onnx::TensorProto::EXTERNAL);
+      auto *entry = w->add_external_data();
+      entry->set_key("location");
+      entry->set_value("w.bin");
+    }
+    b.node("Add", {"x", "w"}, {"y"});
+    auto module = import(b, {}, dir);
+    ASSERT_TRUE(module) << storage;
+    EXPECT_EQ(constantFloats(*module, 24), want) << storage;
+  }
+  llvm::sys::fs::remove_directories(dir);
 }
 
 TEST_F(ImportTest, SanitizedBlobNamesStayDistinct) {

@@ -48,6 +48,13 @@ std::string dataTypeName(int32_t dataType);
 FailureOr<ElementsAttr> convertTensor(const onnx::TensorProto &tensor,
                                       Location loc, llvm::StringRef modelDir);
 
+/// convertTensor for a tensor no one reads after: the blob takes the bytes
+/// the tensor holds (its raw data, moved out of the protobuf) instead of a
+/// copy of them, so a model's weights are in memory twice at most while it
+/// is imported, not three times.
+FailureOr<ElementsAttr> takeTensor(onnx::TensorProto &tensor, Location loc,
+                                   llvm::StringRef modelDir);
+
 /// A float constant of `type` from `values`, stored as a `dense_resource`
 /// blob named `blobName` when it has more than one element.
 ElementsAttr makeFloatElements(RankedTensorType type, ArrayRef<double> values,

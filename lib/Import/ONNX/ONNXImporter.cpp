@@ -92,7 +92,8 @@ public:
       : context(context), options(options), modelDir(modelDir),
         fileLoc(FileLineColLoc::get(context, sourceName, 0, 0)) {}
 
-  OwningOpRef<ModuleOp> import(const onnx::ModelProto &model);
+  /// Imports `model`, taking the initializers' bytes out of it.
+  OwningOpRef<ModuleOp> import(onnx::ModelProto &model);
 
 private:
   LogicalResult checkOpset(const onnx::ModelProto &model);
@@ -100,8 +101,9 @@ private:
   /// Collects initializers and the typed function arguments.
   LogicalResult importSignature(const onnx::GraphProto &graph);
   FailureOr<RankedTensorType> getInputType(const onnx::ValueInfoProto &input);
-  /// Initializers that something reads become constants, in file order.
-  LogicalResult importInitializers(const onnx::GraphProto &graph,
+  /// Initializers that something reads become constants, in file order;
+  /// their bytes move into the constants' blobs (takeTensor).
+  LogicalResult importInitializers(onnx::GraphProto &graph,
                                    GraphImporter &importer);
   LogicalResult importNodes(const onnx::GraphProto &graph, ArrayRef<int> order,
                             ArrayRef<std::string> names,
@@ -352,7 +354,7 @@ LogicalResult ModelImporter::importSignature(const onnx::GraphProto &graph) {
   return success();
 }
 
-LogicalResult ModelImporter::importInitializers(const onnx::GraphProto &graph,
+LogicalResult ModelImporter::importInitializers(onnx::GraphProto &graph,
                                                 GraphImporter &importer) {
   llvm::StringMap<bool> used;
   for (const onnx::NodeProto &node : graph.node())
@@ -360,11 +362,11 @@ LogicalResult ModelImporter::importInitializers(const onnx::GraphProto &graph,
       used[in] = true;
   for (const onnx::ValueInfoProto &out : graph.output())
     used[out.name()] = true;
-  for (const onnx::TensorProto &t : graph.initializer()) {
+  for (onnx::TensorProto &t : *graph.mutable_initializer()) {
     if (!used.count(t.name()))
       continue;
     // Errors name the tensor themselves; the constant is located at it.
-    FailureOr<ElementsAttr> value = convertTensor(t, fileLoc, modelDir);
+    FailureOr<ElementsAttr> value = takeTensor(t, fileLoc, modelDir);
     if (failed(value))
       return failure();
     Location loc = NameLoc::get(StringAttr::get(context, t.name()), fileLoc);
@@ -409,13 +411,13 @@ LogicalResult ModelImporter::importOutputs(const onnx::GraphProto &graph,
   return success();
 }
 
-OwningOpRef<ModuleOp> ModelImporter::import(const onnx::ModelProto &model) {
+OwningOpRef<ModuleOp> ModelImporter::import(onnx::ModelProto &model) {
   context->loadDialect<GOptDialect, func::FuncDialect>();
   if (!model.has_graph()) {
     emitError(fileLoc) << "the model has no graph";
     return {};
   }
-  const onnx::GraphProto &graph = model.graph();
+  onnx::GraphProto &graph = *model.mutable_graph();
   if (failed(checkOpset(model)) || failed(checkOpTypes(graph)) ||
       failed(importSignature(graph)))
     return {};

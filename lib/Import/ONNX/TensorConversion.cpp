@@ -206,9 +206,30 @@ static FailureOr<llvm::StringRef> readBytes(const onnx::TensorProto &tensor,
   return llvm::StringRef(bytes);
 }
 
-FailureOr<ElementsAttr>
-onnx_import::convertTensor(const onnx::TensorProto &tensor, Location loc,
-                           llvm::StringRef modelDir) {
+/// A blob that owns `bytes` (moved in), or nullopt, `bytes` untouched, when
+/// they are not aligned for the widest element.
+static std::optional<AsmResourceBlob> blobOwning(std::string &bytes) {
+  if (reinterpret_cast<uintptr_t>(bytes.data()) % alignof(uint64_t) != 0)
+    return std::nullopt;
+  auto *owned = new std::string(std::move(bytes));
+  // Moving a long string keeps its buffer; a short one's bytes move into
+  // the new object, whose alignment is checked again.
+  if (reinterpret_cast<uintptr_t>(owned->data()) % alignof(uint64_t) != 0) {
+    bytes = std::move(*owned);
+    delete owned;
+    return std::nullopt;
+  }
+  return AsmResourceBlob(
+      ArrayRef<char>(owned->data(), owned->size()), alignof(uint64_t),
+      [owned](void *, size_t, size_t) { delete owned; },
+      /*dataIsMutable=*/false);
+}
+
+/// convertTensor; with `rawData` (the tensor's own raw data, which no one
+/// reads after), a blob takes those bytes rather than a copy.
+static FailureOr<ElementsAttr>
+convertTensorImpl(const onnx::TensorProto &tensor, Location loc,
+                  llvm::StringRef modelDir, std::string *rawData) {
   MLIRContext *context = loc.getContext();
   Type elementType = convertDataType(context, tensor.data_type());
   if (!elementType)
@@ -249,9 +270,33 @@ onnx_import::convertTensor(const onnx::TensorProto &tensor, Location loc,
       numElements <= 1 || (isa<IntegerType>(elementType) && numElements <= 64);
   if (inlineConstant)
     return cast<ElementsAttr>(DenseElementsAttr::getFromRawBuffer(type, raw));
+  // Bytes read into `storage` (external data, typed fields) are ours; the
+  // raw data is when the caller gave it up.
+  std::string *ownBytes = !storage.empty()                           ? &storage
+                          : rawData && rawData->data() == raw.data() ? rawData
+                                                                     : nullptr;
+  std::optional<AsmResourceBlob> blob;
+  if (ownBytes)
+    blob = blobOwning(*ownBytes);
+  if (!blob)
+    blob =
+        HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t));
   return cast<ElementsAttr>(DenseResourceElementsAttr::get(
-      type, blobKey(tensor.name()),
-      HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t))));
+      type, blobKey(tensor.name()), std::move(*blob)));
+}
+
+FailureOr<ElementsAttr>
+onnx_import::convertTensor(const onnx::TensorProto &tensor, Location loc,
+                           llvm::StringRef modelDir) {
+  return convertTensorImpl(tensor, loc, modelDir, /*rawData=*/nullptr);
+}
+
+FailureOr<ElementsAttr> onnx_import::takeTensor(onnx::TensorProto &tensor,
+                                                Location loc,
+                                                llvm::StringRef modelDir) {
+  std::string *rawData =
+      tensor.has_raw_data() ? tensor.mutable_raw_data() : nullptr;
+  return convertTensorImpl(tensor, loc, modelDir, rawData);
 }
 
 ElementsAttr onnx_import::makeFloatElements(RankedTensorType type,
