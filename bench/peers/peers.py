@@ -12,7 +12,9 @@ export_models.py) the contenders are:
   GOpt     one `gopt-run --serve` worker per configuration (no graph
            pass, --pipeline=gopt-optimize and every --gopt-pipeline
            NAME=PIPELINE), each importing the .onnx itself (builds before
-           gopt-run read ONNX: gopt-import-onnx once, first)
+           gopt-run read ONNX: gopt-import-onnx once, first); each
+           worker fills a fresh compile cache (--cache-dir) that one more
+           gopt-run then loads from: the compile of a model run before
   ORT      one node process (ort_worker.js, onnxruntime-node) holding one
            InferenceSession per graph optimization level
   torch    torch_worker.py: the exported torch.nn.Module, eager
@@ -354,6 +356,12 @@ def runner_reads_onnx(runner):
     return "model.onnx" in tool_help(runner)
 
 
+def runner_caches(runner):
+    """Whether this gopt-run has --cache-dir (a compile cache it loads
+    programs from); builds before it compile every time."""
+    return "--cache-dir" in tool_help(runner)
+
+
 def gopt_model(args, onnx, mlir):
     """What gopt-run is given for onnx: the model itself when it reads
     ONNX, else the importer's output written to mlir. (path, import
@@ -384,17 +392,22 @@ def import_onnx(args, onnx, mlir):
     return (time.perf_counter() - start) * 1e3, None
 
 
-def start_gopt_worker(args, c, mlir, pipeline, paths, env, import_ms):
-    """One gopt-run --serve of mlir (after the graph pipeline, if any)."""
+def start_gopt_worker(args, c, mlir, pipeline, paths, env, import_ms,
+                      cache_dir=None):
+    """One gopt-run --serve of mlir (after the graph pipeline, if any).
+    With cache_dir (a fresh folder), the worker's compile fills it and one
+    more gopt-run loads the program from it: what the compile costs the
+    second time a model is run (c.detail["cached_ms"])."""
     runner = os.path.join(args.gopt_bin, "gopt-run")
     argv = [runner, mlir]
     if pipeline:
         argv.append(f"--pipeline={pipeline}")
     argv += [f"--threads={args.threads}", "--kernel-timers=false",
-             f"--inputs={paths['input']}",
-             f"--outputs={c.output}", "--serve"]
+             f"--inputs={paths['input']}"]
+    cache = [f"--cache-dir={cache_dir}"] if cache_dir else []
+    worker_argv = argv + cache + [f"--outputs={c.output}", "--serve"]
     log(f"  {c.label}: compiling")
-    ready = start_worker(c, argv, env, args.compile_timeout)
+    ready = start_worker(c, worker_argv, env, args.compile_timeout)
     if ready is None:
         return
     compile_ms = ready.get("compile_ms") or {}
@@ -405,8 +418,29 @@ def start_gopt_worker(args, c, mlir, pipeline, paths, env, import_ms):
     c.detail = {"import_ms": import_ms, "compile_ms": compile_ms,
                 "kernels": ready.get("kernels"),
                 "peak_bytes": ready.get("peak_bytes"),
-                "pipeline": pipeline, "argv": argv,
+                "pipeline": pipeline, "argv": worker_argv,
                 "ready_wall_ms": c.worker.ready_ms}
+    if cache_dir and not compile_ms.get("from_cache"):
+        c.detail["cached_ms"] = cached_compile_ms(args, argv + cache, env,
+                                                  import_ms - compile_ms.get(
+                                                      "import", 0))
+
+
+def cached_compile_ms(args, argv, env, outside_ms):
+    """The compile of argv's program once its cache holds it (import, graph
+    passes, loading: compile_ms.wall, plus an import done outside gopt-run),
+    or None when the run fails or does not load from the cache."""
+    try:
+        proc = subprocess.run(argv + ["--reps=1", "--warmup=0",
+                                      "--format=json"],
+                              capture_output=True, text=True, env=env,
+                              timeout=args.compile_timeout)
+        compile_ms = json.loads(proc.stdout).get("compile_ms") or {}
+    except (subprocess.TimeoutExpired, OSError, ValueError):
+        return None
+    if proc.returncode != 0 or not compile_ms.get("from_cache"):
+        return None
+    return outside_ms + compile_ms["wall"]
 
 
 def gopt_tools_missing(args):
@@ -433,9 +467,13 @@ def start_gopt(args, name, paths, work, env, configs):
         for c in contenders:
             c.fail(why)
         return contenders
+    caches = runner_caches(os.path.join(args.gopt_bin, "gopt-run"))
     for c, (cfg, pipeline) in zip(contenders, configs):
         c.output = os.path.join(work, f"{name}.gopt.{cfg}.npy")
-        start_gopt_worker(args, c, model, pipeline, paths, env, import_ms)
+        cache_dir = os.path.join(work, f"{name}.gopt-cache.{cfg}") \
+            if caches else None
+        start_gopt_worker(args, c, model, pipeline, paths, env, import_ms,
+                          cache_dir)
     return contenders
 
 
@@ -675,7 +713,21 @@ def model_figures(contenders):
             find(contenders, "ort-graph", "basic")),
         "torch_vs_ort_best": ratio(find(contenders, "torch", "eager"),
                                    ort_best),
+        "gopt_compile_vs_ort_session": compile_ratio(contenders, False),
+        "gopt_cached_compile_vs_ort_session": compile_ratio(contenders,
+                                                            True),
     }
+
+
+def compile_ratio(contenders, cached):
+    """GOpt gopt-optimize's import + compile (cached: loaded from its
+    compile cache) / ORT all's session creation, or None."""
+    gopt = find(contenders, "gopt", "gopt-optimize")
+    ort = find(contenders, "ort", "all")
+    if not gopt or not ort or not ort.prepare_ms:
+        return None
+    ms = (gopt.detail or {}).get("cached_ms") if cached else gopt.prepare_ms
+    return ms / ort.prepare_ms if ms else None
 
 
 def geomean(values):
@@ -761,6 +813,8 @@ def gopt_detail_line(c):
     text = (f"{name} {fmt_ms(c.prepare_ms)} ms: import "
             f"{d.get('import_ms', 0):.0f}, compile "
             f"{fmt_ms(compile_total)} ({', '.join(parts)})")
+    if d.get("cached_ms") is not None:
+        text += f"; {fmt_ms(d['cached_ms'])} ms from the compile cache"
     if d.get("kernels") is not None:
         text += f"; {d['kernels']} kernels"
     if d.get("peak_bytes") is not None:
@@ -801,6 +855,13 @@ def summary_lines(name, contenders, fig):
     if fig["torch_vs_ort_best"] is not None:
         parts.append(f"torch/ORT best = "
                      f"{fmt_ratio(fig['torch_vs_ort_best'])}")
+    if fig["gopt_compile_vs_ort_session"] is not None:
+        text = ("GOpt gopt-optimize compile / ORT all session = "
+                f"{fmt_ratio(fig['gopt_compile_vs_ort_session'])}")
+        if fig["gopt_cached_compile_vs_ort_session"] is not None:
+            text += (", from GOpt's compile cache "
+                     f"{fmt_ratio(fig['gopt_cached_compile_vs_ort_session'])}")
+        parts.append(text)
     for side, who in (("gopt", "GOpt"), ("ort", "ORT")):
         ran = [c for c in contenders if c.side == side and c.median()]
         if ran and not any(c.check and c.check["ok"] for c in ran):
@@ -911,7 +972,13 @@ def report(args, info, versions, results):
             ("ort_basic_graph_on_gopt_speedup",
              "ORT basic's graph rewrites on GOpt's backend: S = GOpt "
              "no-passes / GOpt on ORT-basic graph"),
-            ("torch_vs_ort_best", "torch eager / ORT best level (time)")):
+            ("torch_vs_ort_best", "torch eager / ORT best level (time)"),
+            ("gopt_compile_vs_ort_session",
+             "GOpt gopt-optimize import + compile / ORT all session "
+             "creation"),
+            ("gopt_cached_compile_vs_ort_session",
+             "the same, GOpt's program loaded from its compile cache (a "
+             "model run before)")):
         g = geomean(f[key] for f in figures.values())
         geo[key] = {"value": g[0], "models": g[1]} if g else None
         value = f"{g[0]:.3f} (n = {g[1]})" if g else "–"

@@ -264,10 +264,12 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   std::string cacheKey;
   ObjectCacheEntry cacheEntry;
   if (!options.objectCacheDir.empty()) {
+    double start = nowMs();
     cacheKey = computeCacheKey(*clone, options);
     cacheEntry = getObjectCacheEntry(options.objectCacheDir, cacheKey);
     if (graph->loadFromCache(cacheEntry)) {
       touchObjectCacheEntry(cacheEntry);
+      graph->times.loadMs = nowMs() - start;
       return std::move(graph);
     }
   }

@@ -151,11 +151,11 @@ llvm::json::Object RunReport::toJSON() const {
 }
 
 llvm::json::Object CompileTimes::toJSON() const {
-  return llvm::json::Object{{"import", importMs},
-                            {"graph_passes", graphPassesMs},
-                            {"lowering", loweringMs},
-                            {"codegen", codegenMs},
-                            {"total", totalMs()}};
+  return llvm::json::Object{
+      {"import", importMs},      {"graph_passes", graphPassesMs},
+      {"lowering", loweringMs},  {"codegen", codegenMs},
+      {"total", totalMs()},      {"wall", wallMs()},
+      {"from_cache", fromCache}, {"load", loadMs}};
 }
 
 void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
@@ -191,12 +191,19 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
                      "blocks (largest %lld): fragmentation %.2f\n",
                      (long long)r.reservedAtPeak, (long long)r.freeAtPeak,
                      (long long)r.largestFreeAtPeak, r.externalFragmentation);
-  os << llvm::format("  compile     %.1f ms: ", r.compile.totalMs());
+  os << llvm::format("  compile     %.1f ms: ", r.compile.wallMs());
   if (r.compile.importMs > 0)
     os << llvm::format("ONNX import %.1f, ", r.compile.importMs);
-  os << llvm::format("graph passes %.1f, lowering %.1f, LLVM codegen %.1f\n",
-                     r.compile.graphPassesMs, r.compile.loweringMs,
-                     r.compile.codegenMs);
+  if (r.compile.fromCache)
+    os << llvm::format("graph passes %.1f, loaded from the compile cache "
+                       "%.1f (when stored: lowering %.1f, LLVM codegen "
+                       "%.1f)\n",
+                       r.compile.graphPassesMs, r.compile.loadMs,
+                       r.compile.loweringMs, r.compile.codegenMs);
+  else
+    os << llvm::format("graph passes %.1f, lowering %.1f, LLVM codegen %.1f\n",
+                       r.compile.graphPassesMs, r.compile.loweringMs,
+                       r.compile.codegenMs);
   os << "  threads     " << r.libraryThreads << " in the " << r.gemmLibrary
      << " GEMM and convolutions";
   if (r.parallelLoops > 0)

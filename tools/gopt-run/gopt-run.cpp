@@ -87,6 +87,17 @@ static cl::opt<bool> passTiming(
     cl::desc("Print MLIR's timing report of the graph passes and of the "
              "lowering (wall time per pass) to stderr"),
     cl::init(false), cl::cat(category));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Compile cache folder: a program compiled before (the same IR "
+             "after the graph passes, options, CPU and build) is loaded "
+             "instead of lowered and compiled again (default: no cache)"),
+    cl::cat(category));
+static cl::opt<uint64_t> cacheLimitMiB(
+    "cache-limit-mb",
+    cl::desc("Bound on the --cache-dir folder, MiB: least recently used "
+             "programs are removed past it (default 256)"),
+    cl::init(kDefaultObjectCacheLimitBytes >> 20), cl::cat(category));
 static cl::opt<bool> verifyEach(
     "verify-each",
     cl::desc("Verify the IR after every graph and lowering pass, so a pass "
@@ -299,6 +310,8 @@ static CompileOptions gpuCompileOptions(Target gpuTarget) {
   options.nvvmOptions = nvvmOptions;
   options.passTiming = passTiming;
   options.verifyEachPass = verifyEach;
+  options.objectCacheDir = cacheDir;
+  options.objectCacheLimitBytes = cacheLimitMiB << 20;
   options.importMs = importMs;
   return options;
 }
@@ -586,6 +599,18 @@ int main(int argc, char **argv) {
                 "--target=cuda-emulated takes --nvvm-options");
   if (reps < 0 || warmup < 0 || steadyRuns < 0)
     return fail("--reps, --warmup and --steady-runs must not be negative");
+  // A cache that cannot be written would be skipped without a word.
+  if (!cacheDir.empty()) {
+    if (std::error_code ec =
+            llvm::sys::fs::create_directories(cacheDir.getValue()))
+      return fail("--cache-dir: cannot create '" + cacheDir +
+                  "': " + ec.message());
+    if (!llvm::sys::fs::is_directory(cacheDir.getValue()))
+      return fail("--cache-dir: '" + cacheDir + "' is not a folder");
+    if (llvm::sys::fs::access(cacheDir.getValue(),
+                              llvm::sys::fs::AccessMode::Write))
+      return fail("--cache-dir: '" + cacheDir + "' is not writable");
+  }
 
   auto usedThreads = applyThreadsOption("gopt-run", threads);
   if (!usedThreads)
@@ -631,6 +656,8 @@ int main(int argc, char **argv) {
   compileOptions.codegenThreads = codegenThreads;
   compileOptions.passTiming = passTiming;
   compileOptions.verifyEachPass = verifyEach;
+  compileOptions.objectCacheDir = cacheDir;
+  compileOptions.objectCacheLimitBytes = cacheLimitMiB << 20;
   compileOptions.importMs = importMs;
   // Kernel timers would add their lock to every kernel of every worker.
   compileOptions.kernelTimers = kernelTimers && !loadTest;

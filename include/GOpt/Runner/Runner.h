@@ -127,13 +127,22 @@ struct CompileTimes {
   /// linking.
   double codegenMs = 0;
   /// Loaded from the object cache: loweringMs and codegenMs are those of
-  /// the compile that filled the cache entry, and loadMs what loading took.
+  /// the compile that filled the cache entry, and loadMs what finding and
+  /// loading it took (hashing the program, reading and linking its
+  /// objects).
   bool fromCache = false;
   double loadMs = 0;
+  /// What a compile costs: from the cache, what the stored one cost.
   double totalMs() const {
     return importMs + graphPassesMs + loweringMs + codegenMs;
   }
-  /// {"import", "graph_passes", "lowering", "codegen", "total"} in ms.
+  /// What this compile took: the import, the graph passes and the load
+  /// when it came from the cache, else totalMs().
+  double wallMs() const {
+    return fromCache ? importMs + graphPassesMs + loadMs : totalMs();
+  }
+  /// {"import", "graph_passes", "lowering", "codegen", "total", "wall",
+  /// "from_cache", "load"}, times in ms.
   llvm::json::Object toJSON() const;
 };
 
