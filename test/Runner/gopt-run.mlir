@@ -39,7 +39,13 @@
 // JSON: "allocations_per_run": 1,
 // JSON: "compile_ms": {
 // JSON-NEXT: "codegen":
+// JSON-NEXT: "from_cache": false,
 // JSON-NEXT: "graph_passes":
+// JSON-NEXT: "import": 0,
+// JSON-NEXT: "load": 0,
+// JSON-NEXT: "lowering":
+// JSON-NEXT: "total":
+// JSON-NEXT: "wall":
 // JSON: "entry": "main",
 // JSON: "external_fragmentation": {{[0-9.e+-]+}},
 // JSON-NEXT: "free_at_peak": {{[0-9]+}},
