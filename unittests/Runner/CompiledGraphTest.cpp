@@ -157,8 +157,8 @@ TEST_F(RunnerFixture, BrokenIRIsAnErrorWithOrWithoutVerifyingEachPass) {
           << error;
     }
   }
-  // The compile's lowering verifies its result as well: the broken graph
-  // does not reach LLVM.
+  // Through a compile too: the graph pipeline's result is verified before
+  // the lowering, so the broken graph does not reach it.
   auto module = parseSourceString<ModuleOp>(kGraph, &context);
   ASSERT_TRUE(module);
   CompileOptions options;
