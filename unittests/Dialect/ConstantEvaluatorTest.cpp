@@ -205,10 +205,14 @@ TEST(ConstantEvaluator, MovesConstantsOfEveryElementWidth) {
   struct Case {
     SmallVector<int64_t> shape, perm;
   };
+  // Then transposes copied in tiles, whole and cut at the edges (a
+  // linear's weight), and one whose contiguous dim stays innermost.
   for (const Case &c :
        {Case{{2, 3, 4, 5}, {0, 2, 3, 1}}, Case{{2, 4, 5, 3}, {0, 3, 1, 2}},
         Case{{4, 3, 3, 3}, {0, 2, 3, 1}},
-        Case{{3, 1, 4, 1, 5}, {4, 1, 0, 3, 2}}}) {
+        Case{{3, 1, 4, 1, 5}, {4, 1, 0, 3, 2}}, Case{{32, 48}, {1, 0}},
+        Case{{37, 21}, {1, 0}}, Case{{3, 18, 33}, {2, 0, 1}},
+        Case{{5, 17, 6}, {1, 0, 2}}}) {
     std::vector<int64_t> want = transposedIota(c.shape, c.perm);
     SmallVector<int64_t> resultShape;
     for (int64_t d : c.perm)
@@ -223,10 +227,10 @@ TEST(ConstantEvaluator, MovesConstantsOfEveryElementWidth) {
       std::vector<T> got = elementsOf<T>(*moved);
       ASSERT_EQ(got.size(), want.size());
       for (size_t k = 0; k < want.size(); ++k)
-        ASSERT_EQ(static_cast<int64_t>(got[k]), want[k])
+        ASSERT_EQ(got[k], static_cast<T>(want[k]))
             << "element " << k << " of " << sizeof(T) << "-byte elements";
     };
-    check(uint8_t(), b.getIntegerType(8)); // iota wraps: 8-bit compared
+    check(uint8_t(), b.getIntegerType(8)); // iota and want wrap alike
     check(uint16_t(), b.getIntegerType(16));
     check(float(), b.getF32Type());
     check(int64_t(), b.getI64Type());

@@ -1041,20 +1041,77 @@ static ArrayRef<char> rawConstantBytes(ElementsAttr attr) {
   return {};
 }
 
-/// Copies `count` elements of type T, `stride` elements apart in `from`,
-/// to consecutive elements of `to`.
-template <typename T>
-static void gatherStrided(const char *from, int64_t stride, int64_t count,
-                          char *to) {
-  for (int64_t k = 0; k < count; ++k)
-    std::memcpy(to + k * sizeof(T), from + k * stride * sizeof(T), sizeof(T));
+/// The elements of `in` to `out` in the order of the result dims `sizes`
+/// (row-major in `out`), each read `strides` elements apart in `in`.
+/// Elements are kBytes wide (0: `elementBytes`, known at run time). When
+/// the dim `in` holds contiguously is not the innermost result dim, the two
+/// are copied in square tiles: a row-by-row copy would read each input
+/// element from another cache line (a 1024x1024 weight's transpose).
+template <int64_t kBytes>
+static void transposeElements(const char *in, char *out,
+                              ArrayRef<int64_t> sizes,
+                              ArrayRef<int64_t> strides, int64_t elementBytes) {
+  const int64_t width = kBytes ? kBytes : elementBytes;
+  auto copy = [&](char *to, const char *from) {
+    std::memcpy(to, from, kBytes ? kBytes : elementBytes);
+  };
+  int64_t rank = sizes.size(), last = rank - 1;
+  SmallVector<int64_t> outStrides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    outStrides[d] = outStrides[d + 1] * sizes[d + 1];
+  int64_t contiguous = -1;
+  for (int64_t d = 0; d < rank; ++d)
+    if (strides[d] == 1)
+      contiguous = d;
+  bool tiled = contiguous >= 0 && contiguous != last;
+  // The dims walked one index at a time: all but the innermost (and the
+  // contiguous one, when tiled).
+  SmallVector<int64_t> walked;
+  int64_t steps = 1;
+  for (int64_t d = 0; d < last; ++d)
+    if (!tiled || d != contiguous) {
+      walked.push_back(d);
+      steps *= sizes[d];
+    }
+  SmallVector<int64_t> index(walked.size(), 0);
+  int64_t inBase = 0, outBase = 0;
+  for (int64_t step = 0; step < steps; ++step) {
+    if (tiled) {
+      constexpr int64_t kTile = 16;
+      int64_t rows = sizes[contiguous], cols = sizes[last];
+      int64_t rowStride = outStrides[contiguous], colStride = strides[last];
+      for (int64_t r0 = 0; r0 < rows; r0 += kTile)
+        for (int64_t c0 = 0; c0 < cols; c0 += kTile)
+          for (int64_t r = r0; r < std::min(r0 + kTile, rows); ++r) {
+            const char *from = in + (inBase + r) * width;
+            char *to = out + (outBase + r * rowStride) * width;
+            for (int64_t c = c0; c < std::min(c0 + kTile, cols); ++c)
+              copy(to + c * width, from + c * colStride * width);
+          }
+    } else {
+      for (int64_t c = 0; c < sizes[last]; ++c)
+        copy(out + (outBase + c) * width,
+             in + (inBase + c * strides[last]) * width);
+    }
+    // The next index of the walked dims, innermost fastest.
+    for (int64_t k = static_cast<int64_t>(walked.size()) - 1; k >= 0; --k) {
+      int64_t d = walked[k];
+      if (++index[k] < sizes[d]) {
+        inBase += strides[d];
+        outBase += outStrides[d];
+        break;
+      }
+      inBase -= strides[d] * (sizes[d] - 1);
+      outBase -= outStrides[d] * (sizes[d] - 1);
+      index[k] = 0;
+    }
+  }
 }
 
 /// Writes `raw` transposed by `perm` to `out` (as many bytes): result
 /// element i reads the input element whose index along input dim perm[d]
 /// is i's index along result dim d. Unit dims are dropped first, so a
-/// permutation that only moves them is one copy; otherwise one strided
-/// copy per row of the innermost result dim.
+/// permutation that only moves them is one copy.
 static void transposeBytes(ArrayRef<char> raw, ArrayRef<int64_t> shape,
                            ArrayRef<int64_t> perm, int64_t elementBytes,
                            MutableArrayRef<char> out) {
@@ -1077,42 +1134,18 @@ static void transposeBytes(ArrayRef<char> raw, ArrayRef<int64_t> shape,
     std::memcpy(out.data(), raw.data(), raw.size());
     return;
   }
-  int64_t inner = sizes.back(), innerStride = strides.back();
-  int64_t rowBytes = inner * elementBytes;
-  int64_t rows = static_cast<int64_t>(raw.size()) / rowBytes;
-  int64_t outer = sizes.size() - 1;
-  SmallVector<int64_t> index(outer, 0);
-  int64_t source = 0;
-  for (int64_t row = 0; row < rows; ++row) {
-    const char *from = raw.data() + source * elementBytes;
-    char *to = out.data() + row * rowBytes;
-    switch (elementBytes) {
-    case 1:
-      gatherStrided<uint8_t>(from, innerStride, inner, to);
-      break;
-    case 2:
-      gatherStrided<uint16_t>(from, innerStride, inner, to);
-      break;
-    case 4:
-      gatherStrided<uint32_t>(from, innerStride, inner, to);
-      break;
-    case 8:
-      gatherStrided<uint64_t>(from, innerStride, inner, to);
-      break;
-    default:
-      for (int64_t k = 0; k < inner; ++k)
-        std::memcpy(to + k * elementBytes,
-                    from + k * innerStride * elementBytes, elementBytes);
-    }
-    // Next row, its outer index innermost fastest; the source follows.
-    for (int64_t d = outer - 1; d >= 0; --d) {
-      if (++index[d] < sizes[d]) {
-        source += strides[d];
-        break;
-      }
-      source -= strides[d] * (sizes[d] - 1);
-      index[d] = 0;
-    }
+  switch (elementBytes) {
+  case 1:
+    return transposeElements<1>(raw.data(), out.data(), sizes, strides, 1);
+  case 2:
+    return transposeElements<2>(raw.data(), out.data(), sizes, strides, 2);
+  case 4:
+    return transposeElements<4>(raw.data(), out.data(), sizes, strides, 4);
+  case 8:
+    return transposeElements<8>(raw.data(), out.data(), sizes, strides, 8);
+  default:
+    return transposeElements<0>(raw.data(), out.data(), sizes, strides,
+                                elementBytes);
   }
 }
 
