@@ -266,4 +266,70 @@ TEST(ConstantEvaluator, MovedConstantsShareBlobsWhenBytesStayInOrder) {
       weight.getRawHandle().getBlob());
 }
 
+TEST(ConstantEvaluator, IntegersWrapAtTheirWidth) {
+  TestIR ir;
+  SmallVector<Attribute> results;
+  ASSERT_TRUE(succeeded(evaluateFirst<AddOp>(ir, R"mlir(
+func.func @f() -> tensor<3xi8> {
+  %a = gopt.constant dense<[100, -100, 7]> : tensor<3xi8>
+  %b = gopt.constant dense<[100, -100, 1]> : tensor<3xi8>
+  %c = gopt.add %a, %b : tensor<3xi8>
+  return %c : tensor<3xi8>
+})mlir",
+                                             1024, results)));
+  auto values = cast<DenseElementsAttr>(results[0]).getValues<int8_t>();
+  EXPECT_EQ(std::vector<int8_t>(values.begin(), values.end()),
+            (std::vector<int8_t>{-56, 56, 8}));
+  // Read as signed: a division sees -100, not 156.
+  results.clear();
+  ASSERT_TRUE(succeeded(evaluateFirst<DivOp>(ir, R"mlir(
+func.func @f() -> tensor<3xi16> {
+  %a = gopt.constant dense<[-100, 100, 7]> : tensor<3xi16>
+  %b = gopt.constant dense<[3, -3, 2]> : tensor<3xi16>
+  %c = gopt.div %a, %b : tensor<3xi16>
+  return %c : tensor<3xi16>
+})mlir",
+                                             1024, results)));
+  auto quotients = cast<DenseElementsAttr>(results[0]).getValues<int16_t>();
+  EXPECT_EQ(std::vector<int16_t>(quotients.begin(), quotients.end()),
+            (std::vector<int16_t>{-33, -33, 3}));
+}
+
+TEST(ConstantEvaluator, ReadsResourceOperandsAndSplatsEqualResults) {
+  TestIR ir;
+  Builder b(&ir.context);
+  // A weight as the importer makes it (a blob), times zero: every result
+  // element equal, so the result is a splat, not a blob of zeros.
+  auto weight = iotaResource<float>(ir.context, b.getF32Type(), {10, 10});
+  auto type = RankedTensorType::get({10, 10}, b.getF32Type());
+  OpBuilder builder(&ir.context);
+  auto module = ModuleOp::create(builder.getUnknownLoc());
+  builder.setInsertionPointToEnd(module.getBody());
+  Value w = ConstantOp::create(builder, module.getLoc(), weight);
+  Value zero = ConstantOp::create(
+      builder, module.getLoc(),
+      DenseElementsAttr::get(RankedTensorType::get({}, b.getF32Type()), 0.0f));
+  auto mul = MulOp::create(builder, module.getLoc(), type, w, zero);
+  auto add = AddOp::create(builder, module.getLoc(), type, w, w);
+  SmallVector<Attribute> results;
+  ASSERT_TRUE(succeeded(evaluateConstantOp(
+      mul, {weight, cast<ConstantOp>(zero.getDefiningOp()).getValue()}, 1024,
+      results)));
+  auto splat = dyn_cast<DenseElementsAttr>(results[0]);
+  ASSERT_TRUE(splat && splat.isSplat());
+  EXPECT_EQ(splat.getSplatValue<float>(), 0.0f);
+  // w + w: 2k at k, a blob like the weight.
+  results.clear();
+  ASSERT_TRUE(
+      succeeded(evaluateConstantOp(add, {weight, weight}, 1024, results)));
+  std::vector<float> got = elementsOf<float>(cast<ElementsAttr>(results[0]));
+  ASSERT_EQ(got.size(), 100u);
+  for (size_t k = 0; k < got.size(); ++k)
+    EXPECT_EQ(got[k], 2.0f * k);
+  // Over the bound, nothing is read: no result.
+  results.clear();
+  EXPECT_TRUE(failed(evaluateConstantOp(add, {weight, weight}, 99, results)));
+  module->erase();
+}
+
 } // namespace

@@ -74,6 +74,48 @@ mlir::gopt::getDenseElements(Attribute attr) {
                                              blob->getData());
 }
 
+/// Whether the evaluator reads and writes `type`'s elements as raw bytes:
+/// f32, f64 and integers of 8 to 64 bits. The rest (f16, bf16, i1, odd
+/// widths) go through APFloat and APInt.
+static bool hasRawElements(Type type) {
+  if (type.isF32() || type.isF64())
+    return true;
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && llvm::is_contained({8u, 16u, 32u, 64u}, integer.getWidth());
+}
+
+/// `raw`'s element k of `type` (hasRawElements) into t.f or t.i.
+static void readRawElement(Type type, const char *raw, int64_t k,
+                           ConstTensor &t) {
+  if (type.isF32()) {
+    float v;
+    std::memcpy(&v, raw + 4 * k, 4);
+    t.f[k] = v;
+  } else if (type.isF64()) {
+    std::memcpy(&t.f[k], raw + 8 * k, 8);
+  } else {
+    switch (type.getIntOrFloatBitWidth()) {
+    case 8:
+      t.i[k] = reinterpret_cast<const int8_t *>(raw)[k];
+      break;
+    case 16: {
+      int16_t v;
+      std::memcpy(&v, raw + 2 * k, 2);
+      t.i[k] = v;
+      break;
+    }
+    case 32: {
+      int32_t v;
+      std::memcpy(&v, raw + 4 * k, 4);
+      t.i[k] = v;
+      break;
+    }
+    default:
+      std::memcpy(&t.i[k], raw + 8 * k, 8);
+    }
+  }
+}
+
 static std::optional<ConstTensor> readTensor(Attribute attr,
                                              int64_t maxElements) {
   auto elements = dyn_cast_or_null<ElementsAttr>(attr);
@@ -82,12 +124,37 @@ static std::optional<ConstTensor> readTensor(Attribute attr,
   auto type = dyn_cast<RankedTensorType>(elements.getType());
   if (!type || !type.hasStaticShape())
     return std::nullopt;
+  // Over the bound before anything is read: a resource (a weight) is only
+  // made a DenseElementsAttr, a copy of its bytes in the context, when it
+  // will be evaluated.
+  auto inline_ = dyn_cast<DenseElementsAttr>(elements);
+  if (!(inline_ && inline_.isSplat()) && type.getNumElements() > maxElements)
+    return std::nullopt;
+  // f32, f64 and whole-byte integers straight from their bytes: no
+  // APFloat per element, and no DenseElementsAttr made of a resource.
+  if (Type element = type.getElementType(); hasRawElements(element)) {
+    ArrayRef<char> raw;
+    bool splat = false;
+    if (inline_) {
+      raw = inline_.getRawData();
+      splat = inline_.isSplat();
+    } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(elements)) {
+      if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+        raw = blob->getData();
+    }
+    int64_t n = splat ? 1 : type.getNumElements();
+    if (static_cast<int64_t>(raw.size()) ==
+        n * element.getIntOrFloatBitWidth() / 8) {
+      ConstTensor t = ConstTensor::make(type, splat);
+      for (int64_t k = 0; k < n; ++k)
+        readRawElement(element, raw.data(), k, t);
+      return t;
+    }
+  }
   auto dense = getDenseElements(elements);
   if (!dense)
     return std::nullopt;
   bool splat = dense->isSplat();
-  if (!splat && type.getNumElements() > maxElements)
-    return std::nullopt;
   ConstTensor t = ConstTensor::make(type, splat);
   if (t.isFloat) {
     int64_t k = 0;
@@ -111,8 +178,43 @@ static std::optional<ConstTensor> readTensor(Attribute attr,
   return t;
 }
 
+/// writeTensor for element types with raw elements (hasRawElements).
+static Attribute writeRawTensor(const ConstTensor &t) {
+  Type elementType = t.type.getElementType();
+  int64_t n = t.splat ? 1 : t.numElements();
+  int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+  std::vector<char> raw(n * bytes);
+  for (int64_t k = 0; k < n; ++k) {
+    char *to = raw.data() + k * bytes;
+    if (elementType.isF32()) {
+      float v = static_cast<float>(t.f[k]);
+      std::memcpy(to, &v, 4);
+    } else if (elementType.isF64()) {
+      std::memcpy(to, &t.f[k], 8);
+    } else {
+      // The low bytes of the two's complement value: truncation.
+      std::memcpy(to, &t.i[k], bytes);
+    }
+  }
+  // A result whose values all came out equal is a splat too: its raw data
+  // holds one element, which no blob of the full size may be made from.
+  bool allEqual = n > 0;
+  for (int64_t k = 1; k < n && allEqual; ++k)
+    allEqual = std::memcmp(raw.data(), raw.data() + k * bytes, bytes) == 0;
+  if (allEqual)
+    return DenseElementsAttr::getFromRawBuffer(
+        t.type, ArrayRef<char>(raw.data(), bytes));
+  if (n <= kMaxInlineConstantElements)
+    return DenseElementsAttr::getFromRawBuffer(t.type, raw);
+  return DenseResourceElementsAttr::get(
+      t.type, "folded",
+      HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t)));
+}
+
 static Attribute writeTensor(const ConstTensor &t) {
   Type elementType = t.type.getElementType();
+  if (hasRawElements(elementType))
+    return writeRawTensor(t);
   int64_t n = t.splat ? 1 : t.numElements();
   DenseElementsAttr dense;
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
