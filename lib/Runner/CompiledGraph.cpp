@@ -258,7 +258,10 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   // them out (and looking the program up in the cache) is part of the
   // lowering's time, or of a load from the cache.
   double hoistStart = nowMs();
-  graph->weights = hoistWeightsIntoArguments(fn, kMinWeightArgumentBytes);
+  HoistedWeights hoisted =
+      hoistWeightsIntoArguments(fn, kMinWeightArgumentBytes);
+  graph->weightStorage = std::move(hoisted.storage);
+  graph->weights = std::move(hoisted.tensors);
   double preparationMs = nowMs() - hoistStart;
 
   graph->target = options.target;

@@ -101,7 +101,19 @@ bool mlir::gopt::isFloatKind(ElementKind kind) {
          kind == ElementKind::F16 || kind == ElementKind::BF16;
 }
 
-void HostTensor::FreeDeleter::operator()(void *p) const { std::free(p); }
+void HostTensor::FreeDeleter::operator()(void *p) const {
+  if (owned)
+    std::free(p);
+}
+
+HostTensor HostTensor::borrow(ElementKind kind, std::vector<int64_t> shape,
+                              void *data) {
+  HostTensor t;
+  t.kind = kind;
+  t.shape = std::move(shape);
+  t.data = std::unique_ptr<void, FreeDeleter>(data, FreeDeleter(false));
+  return t;
+}
 
 HostTensor::HostTensor(ElementKind kind, std::vector<int64_t> shape)
     : kind(kind), shape(std::move(shape)) {

@@ -120,3 +120,22 @@ TEST(RandomTensor, IsSeeded) {
 }
 
 } // namespace
+
+TEST(HostTensor, BorrowedTensorsReadTheirOwnersBytes) {
+  // A tensor over another owner's bytes: no copy, and it leaves them to
+  // their owner (the compiled graph's weight block).
+  std::vector<float> owner = {1.5f, -2.0f, 3.25f, 0.0f, 8.0f, -0.5f};
+  {
+    HostTensor view =
+        HostTensor::borrow(ElementKind::F32, {2, 3}, owner.data());
+    EXPECT_EQ(view.getData(), owner.data());
+    EXPECT_EQ(view.getByteSize(), 24u);
+    EXPECT_EQ(view.getAsDouble(2), 3.25);
+    view.setFromDouble(3, 7.0);
+    HostTensor moved = std::move(view);
+    EXPECT_EQ(moved.getData(), owner.data());
+  }
+  // Still the owner's, and written through the view.
+  EXPECT_EQ(owner[3], 7.0f);
+  EXPECT_EQ(owner[5], -0.5f);
+}

@@ -40,6 +40,10 @@ class HostTensor {
 public:
   HostTensor() = default;
   HostTensor(ElementKind kind, std::vector<int64_t> shape);
+  /// A tensor over `data` (getByteSize() bytes), which it neither copies
+  /// nor frees: the caller keeps it alive for the tensor's life.
+  static HostTensor borrow(ElementKind kind, std::vector<int64_t> shape,
+                           void *data);
 
   ElementKind getKind() const { return kind; }
   const std::vector<int64_t> &getShape() const { return shape; }
@@ -59,6 +63,9 @@ public:
 
 private:
   struct FreeDeleter {
+    FreeDeleter() : owned(true) {}
+    explicit FreeDeleter(bool owned) : owned(owned) {}
+    bool owned;
     void operator()(void *p) const;
   };
   ElementKind kind = ElementKind::F32;
