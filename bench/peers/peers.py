@@ -414,16 +414,15 @@ def start_gopt_worker(args, c, mlir, pipeline, paths, env, import_ms,
     total = compile_ms.get("total")
     c.prepare_ms = import_ms + total if total is not None else None
     # A gopt-run that imports the .onnx itself counts the import in total.
-    import_ms += compile_ms.get("import", 0)
-    c.detail = {"import_ms": import_ms, "compile_ms": compile_ms,
+    c.detail = {"import_ms": import_ms + compile_ms.get("import", 0),
+                "compile_ms": compile_ms,
                 "kernels": ready.get("kernels"),
                 "peak_bytes": ready.get("peak_bytes"),
                 "pipeline": pipeline, "argv": worker_argv,
                 "ready_wall_ms": c.worker.ready_ms}
     if cache_dir and not compile_ms.get("from_cache"):
         c.detail["cached_ms"] = cached_compile_ms(args, argv + cache, env,
-                                                  import_ms - compile_ms.get(
-                                                      "import", 0))
+                                                  import_ms)
 
 
 def cached_compile_ms(args, argv, env, outside_ms):

@@ -2,6 +2,7 @@
 
 #include "WeightArguments.h"
 
+#include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
 #include "GOpt/Dialect/GOpt/IR/GOptOps.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -15,21 +16,6 @@
 
 using namespace mlir;
 using namespace mlir::gopt;
-
-/// The row-major bytes of `value`, or none when they are not at hand as such
-/// (a resource without its blob, an attribute kind without raw storage).
-static std::optional<llvm::ArrayRef<char>> rawBytes(ElementsAttr value) {
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
-      return std::nullopt;
-    return blob->getData();
-  }
-  if (auto dense = dyn_cast<DenseElementsAttr>(value))
-    if (!dense.isSplat())
-      return dense.getRawData();
-  return std::nullopt;
-}
 
 /// Storage for `bytes` bytes, 64-byte aligned; a large block is 2 MiB
 /// aligned and advised to the kernel as huge pages, so filling it takes a
@@ -64,11 +50,11 @@ HoistedWeights mlir::gopt::hoistWeightsIntoArguments(func::FuncOp fn,
         type ? getElementKind(type.getElementType()) : std::nullopt;
     if (!kind || *kind == ElementKind::I1 || !type.hasStaticShape())
       continue;
-    std::optional<llvm::ArrayRef<char>> bytes = rawBytes(constant.getValue());
+    llvm::ArrayRef<char> bytes = getRawConstantBytes(constant.getValue());
     size_t size = getElementBytes(*kind) * type.getNumElements();
-    if (!bytes || bytes->size() != size || size < minBytes)
+    if (bytes.size() != size || size < minBytes)
       continue;
-    hoisted.push_back({constant, *kind, *bytes, total});
+    hoisted.push_back({constant, *kind, bytes, total});
     total += (size + 63) / 64 * 64;
   }
 

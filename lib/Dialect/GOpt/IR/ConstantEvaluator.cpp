@@ -74,6 +74,18 @@ mlir::gopt::getDenseElements(Attribute attr) {
                                              blob->getData());
 }
 
+ArrayRef<char> mlir::gopt::getRawConstantBytes(ElementsAttr attr) {
+  auto type = cast<ShapedType>(attr.getType());
+  if (type.getElementTypeBitWidth() % 8 != 0)
+    return {};
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
+    return dense.isSplat() ? ArrayRef<char>() : dense.getRawData();
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr))
+    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
+      return blob->getData();
+  return {};
+}
+
 /// Whether the evaluator reads and writes `type`'s elements as raw bytes:
 /// f32, f64 and integers of 8 to 64 bits. The rest (f16, bf16, i1, odd
 /// widths) go through APFloat and APInt.
@@ -133,15 +145,9 @@ static std::optional<ConstTensor> readTensor(Attribute attr,
   // f32, f64 and whole-byte integers straight from their bytes: no
   // APFloat per element, and no DenseElementsAttr made of a resource.
   if (Type element = type.getElementType(); hasRawElements(element)) {
-    ArrayRef<char> raw;
-    bool splat = false;
-    if (inline_) {
-      raw = inline_.getRawData();
-      splat = inline_.isSplat();
-    } else if (auto resource = dyn_cast<DenseResourceElementsAttr>(elements)) {
-      if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
-        raw = blob->getData();
-    }
+    bool splat = inline_ && inline_.isSplat();
+    ArrayRef<char> raw =
+        splat ? inline_.getRawData() : getRawConstantBytes(elements);
     int64_t n = splat ? 1 : type.getNumElements();
     if (static_cast<int64_t>(raw.size()) ==
         n * element.getIntOrFloatBitWidth() / 8) {
@@ -1129,20 +1135,6 @@ static ConstTensor evalGlobalAvgPool(GlobalAvgPoolOp op, const ConstTensor &x,
 // Data movement on raw bytes
 //===----------------------------------------------------------------------===//
 
-/// The raw bytes of a non-splat constant whose elements are whole bytes
-/// (dense or in a resource blob), or an empty ArrayRef.
-static ArrayRef<char> rawConstantBytes(ElementsAttr attr) {
-  auto type = cast<ShapedType>(attr.getType());
-  if (type.getElementTypeBitWidth() % 8 != 0)
-    return {};
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr))
-    return dense.isSplat() ? ArrayRef<char>() : dense.getRawData();
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr))
-    if (AsmResourceBlob *blob = resource.getRawHandle().getBlob())
-      return blob->getData();
-  return {};
-}
-
 /// The elements of `in` to `out` in the order of the result dims `sizes`
 /// (row-major in `out`), each read `strides` elements apart in `in`.
 /// Elements are kBytes wide (0: `elementBytes`, known at run time). When
@@ -1257,7 +1249,7 @@ mlir::gopt::moveConstant(ElementsAttr value, RankedTensorType resultType,
   if (auto dense = dyn_cast<DenseElementsAttr>(value); dense &&
                                                        dense.isSplat())
     return ElementsAttr(dense.resizeSplat(resultType));
-  ArrayRef<char> raw = rawConstantBytes(value);
+  ArrayRef<char> raw = getRawConstantBytes(value);
   if (raw.empty())
     return std::nullopt;
   auto inputType = cast<RankedTensorType>(value.getType());

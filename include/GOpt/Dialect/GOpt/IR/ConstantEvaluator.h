@@ -38,6 +38,12 @@ std::optional<double> getSplatValue(Attribute attr);
 /// nullopt otherwise (another attribute, a resource without its blob).
 std::optional<DenseElementsAttr> getDenseElements(Attribute attr);
 
+/// The row-major bytes of every element of `attr`, read in place: a dense
+/// attribute that is not a splat, or a resource's blob, of whole-byte
+/// elements; empty otherwise (a splat, sub-byte elements, a resource
+/// without its blob).
+ArrayRef<char> getRawConstantBytes(ElementsAttr attr);
+
 /// The linear index in `inShape` that numpy broadcasting reads for each
 /// element of `outShape`, in row-major order.
 std::vector<int64_t> broadcastSources(ArrayRef<int64_t> inShape,
