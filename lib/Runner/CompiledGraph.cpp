@@ -368,7 +368,7 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   });
 
   // Machine code for this CPU, at O3 unless asked otherwise, the module's
-  // partitions compiled on every core (ObjectCode.h).
+  // partitions compiled on every core (ObjectCode.h, emitObjects).
   initializeNativeTarget();
   registerBuiltinDialectTranslation(*context);
   registerLLVMDialectTranslation(*context);

@@ -43,15 +43,33 @@ void dropForeignArgumentAttributes(ModuleOp module);
 void dropUnusedArguments(llvm::Module &module,
                          llvm::ArrayRef<std::string> exported);
 
+/// An estimate of what `function` costs to optimize and code generate, in
+/// machine instructions: one per instruction, one per 512 bits a vector
+/// value spans (instruction selection splits a `<240 x float>` op into 15),
+/// and a fixed cost per function.
+uint64_t estimateCompileCost(const llvm::Function &function);
+
+/// Splits `module` into `partitions` modules (at least one) that link with
+/// each other into the whole: each function and global variable defined in
+/// one of them, declared in the others that use it; local symbols become
+/// hidden external ones so that the parts link. Functions go largest first
+/// (estimateCompileCost) to the part with the least cost so far, so that
+/// the parts take about as long to compile; a global variable goes with
+/// the first function that uses it. The parts come costliest first.
+/// `module` is left with its local symbols externalized.
+std::vector<std::unique_ptr<llvm::Module>>
+splitModuleBalanced(llvm::Module &module, unsigned partitions);
+
 /// Relocatable object files of the LLVM-dialect `module`: translated to
 /// LLVM IR, trimmed to the symbols in `exported` (dropUnusedArguments),
-/// split into at most `partitions` parts (fewer for a small module), each
-/// optimized at `optLevel` (0-3) and code generated for `machine` on a
-/// thread of its own. The parts link with each other into the whole
+/// split into a few parts per thread (splitModuleBalanced; one part when
+/// `threads` is 1, fewer for a small module), each optimized at `optLevel`
+/// (0-3) and code generated for `machine` by the next of `threads` threads
+/// that is free. The parts link with each other into the whole
 /// program (linkObjects), which defines only `exported`.
 llvm::Expected<std::vector<std::string>>
 emitObjects(ModuleOp module, llvm::orc::JITTargetMachineBuilder machine,
-            unsigned optLevel, unsigned partitions,
+            unsigned optLevel, unsigned threads,
             llvm::ArrayRef<std::string> exported);
 
 /// A JIT holding `objects` linked together, with the runtime's entry points

@@ -133,4 +133,105 @@ TEST(ObjectCode, UnreadArgumentsAreDropped) {
   EXPECT_EQ(body->arg_size(), 2u);
 }
 
+/// A vector op counts once per 512 bits it spans; every function pays a
+/// fixed cost besides.
+TEST(ObjectCode, CompileCostCountsVectorPieces) {
+  const char *source = R"ll(
+    define void @scalar(ptr %p) {
+      %x = load float, ptr %p
+      %y = fadd float %x, %x
+      store float %y, ptr %p
+      ret void
+    }
+    define void @wide(ptr %p) {
+      %x = load <240 x float>, ptr %p
+      %y = fadd <240 x float> %x, %x
+      store <240 x float> %y, ptr %p
+      ret void
+    }
+  )ll";
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(source, error, context);
+  ASSERT_TRUE(module) << error.getMessage().str();
+  uint64_t scalar = gopt::estimateCompileCost(*module->getFunction("scalar"));
+  uint64_t wide = gopt::estimateCompileCost(*module->getFunction("wide"));
+  // Four instructions each; the wide one's three vector ops are 15 pieces
+  // each (7680 bits).
+  EXPECT_EQ(wide - scalar, 3u * 15u - 3u);
+}
+
+/// The parts define every function once between them, each declares what
+/// it calls from another, and the costs are balanced: the one large
+/// function is alone in its part, the small ones share the other.
+TEST(ObjectCode, SplitBalancesCompileCost) {
+  std::string source = R"ll(
+    @table = internal constant [4 x float] [float 1.0, float 2.0,
+                                            float 3.0, float 4.0]
+    define internal void @large(ptr %p) {
+      %x = load <1024 x float>, ptr %p
+      %y = fadd <1024 x float> %x, %x
+      %z = fmul <1024 x float> %y, %x
+      store <1024 x float> %z, ptr %p
+      ret void
+    }
+  )ll";
+  for (int i = 0; i < 6; ++i)
+    source += "define internal void @small" + std::to_string(i) +
+              "(ptr %p) {\n"
+              "  %x = load float, ptr @table\n"
+              "  store float %x, ptr %p\n"
+              "  ret void\n"
+              "}\n";
+  source += R"ll(
+    define void @entry(ptr %p) {
+      call void @large(ptr %p)
+      call void @small0(ptr %p)
+      call void @small1(ptr %p)
+      call void @small2(ptr %p)
+      call void @small3(ptr %p)
+      call void @small4(ptr %p)
+      call void @small5(ptr %p)
+      ret void
+    }
+  )ll";
+  llvm::LLVMContext context;
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(source, error, context);
+  ASSERT_TRUE(module) << error.getMessage().str();
+  std::vector<std::unique_ptr<llvm::Module>> parts =
+      gopt::splitModuleBalanced(*module, 2);
+  ASSERT_EQ(parts.size(), 2u);
+
+  // The costliest part first: the large function, alone.
+  auto defined = [](const llvm::Module &part) {
+    std::vector<std::string> names;
+    for (const llvm::Function &f : part)
+      if (!f.isDeclaration())
+        names.push_back(f.getName().str());
+    return names;
+  };
+  EXPECT_EQ(defined(*parts[0]), std::vector<std::string>{"large"});
+  std::vector<std::string> rest = defined(*parts[1]);
+  EXPECT_EQ(rest.size(), 7u);
+  EXPECT_TRUE(llvm::is_contained(rest, "entry"));
+  // What the other part defines is declared here, external and hidden, so
+  // that the parts link.
+  llvm::Function *large = parts[1]->getFunction("large");
+  ASSERT_TRUE(large);
+  EXPECT_TRUE(large->isDeclaration());
+  EXPECT_TRUE(large->hasExternalLinkage());
+  EXPECT_TRUE(large->hasHiddenVisibility());
+  // The table goes with the functions that read it, and keeps its value.
+  llvm::GlobalVariable *table = parts[1]->getNamedGlobal("table");
+  ASSERT_TRUE(table);
+  EXPECT_TRUE(table->hasInitializer());
+  llvm::GlobalVariable *elsewhere = parts[0]->getNamedGlobal("table");
+  EXPECT_TRUE(!elsewhere || !elsewhere->hasInitializer());
+  // The entry keeps its visibility.
+  EXPECT_FALSE(parts[1]->getFunction("entry")->hasHiddenVisibility());
+}
+
 } // namespace

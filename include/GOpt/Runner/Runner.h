@@ -88,8 +88,9 @@ struct CompileOptions {
   /// what a graph computes (gopt-difftest), not how fast it runs.
   unsigned codegenOptLevel = 3;
   /// Threads compiling the CPU code (the module split into as many
-  /// partitions; 0: one per core). The machine code does not depend on it
-  /// beyond the order of functions.
+  /// partitions, up to four times as many when it is large; 0: one per
+  /// core). The machine code does not depend on it beyond the order of
+  /// functions.
   unsigned codegenThreads = 0;
   /// A folder for compiled code (empty: no cache). The machine code of a
   /// program is stored under a content hash of (the IR after the graph
@@ -200,7 +201,8 @@ public:
   size_t getWeightBytes() const;
   const std::vector<KernelInfo> &getKernels() const { return kernels; }
   /// Object files the CPU code was compiled into (one per partition
-  /// compiled in parallel; CompileOptions::codegenThreads).
+  /// compiled in parallel: one or a few per thread,
+  /// CompileOptions::codegenThreads).
   size_t getObjectCount() const { return objectCount; }
   /// Loops of the generated code that run on the runtime's threads
   /// (gopt_parallel_for calls; 0 when lowered with parallel-loops=false).
