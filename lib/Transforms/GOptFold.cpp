@@ -263,6 +263,62 @@ struct AbsorbPadIntoWindow : RewritePattern {
   }
 };
 
+/// `values` with every operand that is a concat along `axis` replaced by
+/// its own inputs, recursively: what a concat joins, piece by piece.
+static void appendConcatPieces(ValueRange values, uint64_t axis,
+                               SmallVectorImpl<Value> &pieces) {
+  for (Value value : values) {
+    auto concat = value.getDefiningOp<ConcatOp>();
+    if (concat && concat.getAxis() == axis)
+      appendConcatPieces(concat.getInputs(), axis, pieces);
+    else
+      pieces.push_back(value);
+  }
+}
+
+/// A concat whose leading inputs another concat earlier in the block
+/// already joined (along the same axis) reads that concat instead:
+/// concat(x0..xk) after y = concat(x0..xj) becomes concat(y, xj+1..xk).
+/// DenseNet's layers each concatenate every earlier layer's features, so
+/// its concats of up to 25 inputs become concats of two: the same bytes
+/// copied, in longer runs, from fewer buffers, and the earlier features
+/// free once joined; the kernels' code is a copy per input, which made
+/// these concats most of DenseNet-121's machine code.
+struct ReuseConcatPrefix : OpRewritePattern<ConcatOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConcatOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<Value> inputs(op.getInputs());
+    if (inputs.size() < 3)
+      return failure();
+    uint64_t axis = op.getAxis();
+    // The longest prefix first: a concat joining x0..xj reads xj.
+    for (int64_t last = static_cast<int64_t>(inputs.size()) - 2; last >= 1;
+         --last) {
+      ArrayRef<Value> prefix = ArrayRef<Value>(inputs).take_front(last + 1);
+      for (Operation *user : inputs[last].getUsers()) {
+        auto earlier = dyn_cast<ConcatOp>(user);
+        if (!earlier || earlier == op || earlier.getAxis() != axis ||
+            earlier->getBlock() != op->getBlock() ||
+            !earlier->isBeforeInBlock(op))
+          continue;
+        SmallVector<Value> pieces;
+        appendConcatPieces(earlier.getInputs(), axis, pieces);
+        if (ArrayRef<Value>(pieces) != prefix)
+          continue;
+        SmallVector<Value> reused = {earlier.getResult()};
+        llvm::append_range(reused,
+                           ArrayRef<Value>(inputs).drop_front(last + 1));
+        rewriter.modifyOpInPlace(op,
+                                 [&] { op.getInputsMutable().assign(reused); });
+        return success();
+      }
+    }
+    return failure();
+  }
+};
+
 /// Applies an op's ODS folder (identities and splat constants) as a pattern.
 struct ApplyOpFolder : RewritePattern {
   ApplyOpFolder(MLIRContext *context)
@@ -366,6 +422,7 @@ void mlir::gopt::populateGOptFoldPatterns(RewritePatternSet &patterns,
   patterns.add<FoldConstantDataMovement>(context);
   patterns.add<PackLinearWeights>(context);
   patterns.add<AbsorbPadIntoWindow>(context);
+  patterns.add<ReuseConcatPrefix>(context);
   patterns.add<ApplyOpFolder>(context);
   if (clTestWrongFold)
     patterns.add<TestWrongFoldSub>(context);

@@ -21,7 +21,9 @@ def GOptFold : Pass<"gopt-fold"> {
     transforms) fold at any size, on raw bytes; the element bound applies
     to the other evaluations. A spatial pad that one convolution or pooling
     reads becomes its padding (zeros before a convolution or an average
-    pooling that counts padding, −inf before a max pooling).
+    pooling that counts padding, −inf before a max pooling). A concat
+    whose leading inputs an earlier concat already joined reads that
+    concat instead (DenseNet's concats of every earlier feature map).
   }];
   let options = [
     Option<"maxFoldedElements", "max-folded-elements", "int64_t",
