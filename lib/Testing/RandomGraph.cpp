@@ -1013,16 +1013,25 @@ bool GraphGenerator::addConcat() {
     return false;
   if (rng.chance(0.5))
     std::swap(parts[0], parts[1]);
-  SmallVector<Value> values;
-  Entry out = parts.front();
-  for (const Entry &p : parts) {
-    values.push_back(p.value);
-    out.range = Range::hull(out.range, p.range);
-    out.exact = out.exact && p.exact;
-  }
-  out.value = ConcatOp::create(b, loc, values, static_cast<uint64_t>(axis));
-  out.computed = true;
-  push(out);
+  // Sometimes a concat of all but the last part first, as DenseNet joins
+  // every earlier feature map at each layer (gopt-fold's
+  // ReuseConcatPrefix then makes the full one read it).
+  bool prefixFirst = parts.size() >= 3 && rng.chance(0.3);
+  auto join = [&](ArrayRef<Entry> joined) {
+    SmallVector<Value> values;
+    Entry out = joined.front();
+    for (const Entry &p : joined) {
+      values.push_back(p.value);
+      out.range = Range::hull(out.range, p.range);
+      out.exact = out.exact && p.exact;
+    }
+    out.value = ConcatOp::create(b, loc, values, static_cast<uint64_t>(axis));
+    out.computed = true;
+    push(out);
+  };
+  if (prefixFirst)
+    join(ArrayRef<Entry>(parts).drop_back());
+  join(parts);
   return true;
 }
 
