@@ -10,28 +10,11 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
-
-#include <sys/mman.h>
 
 using namespace mlir;
 using namespace mlir::gopt;
-
-/// Storage for `bytes` bytes, 64-byte aligned; a large block is 2 MiB
-/// aligned and advised to the kernel as huge pages, so filling it takes a
-/// page fault per 2 MiB rather than per 4 KiB (where the kernel has them).
-static std::unique_ptr<void, void (*)(void *)> allocateWeights(size_t bytes) {
-  constexpr size_t kHugePage = size_t(2) << 20;
-  size_t alignment = bytes >= kHugePage ? kHugePage : 64;
-  size_t rounded =
-      (std::max<size_t>(bytes, 1) + alignment - 1) / alignment * alignment;
-  void *block = std::aligned_alloc(alignment, rounded);
-#ifdef MADV_HUGEPAGE
-  if (block && alignment == kHugePage)
-    (void)madvise(block, rounded, MADV_HUGEPAGE);
-#endif
-  return {block, std::free};
-}
 
 HoistedWeights mlir::gopt::hoistWeightsIntoArguments(func::FuncOp fn,
                                                      size_t minBytes) {
@@ -61,7 +44,7 @@ HoistedWeights mlir::gopt::hoistWeightsIntoArguments(func::FuncOp fn,
   HoistedWeights weights;
   if (hoisted.empty())
     return weights;
-  weights.storage = allocateWeights(total);
+  weights.storage = {allocateConstantStorage(total), std::free};
   if (!weights.storage)
     return weights; // No memory for them: they stay constants in the code.
   char *block = static_cast<char *>(weights.storage.get());

@@ -266,6 +266,31 @@ TEST(ConstantEvaluator, MovedConstantsShareBlobsWhenBytesStayInOrder) {
       weight.getRawHandle().getBlob());
 }
 
+/// Constant storage is 64-byte aligned, and 2 MiB aligned from 2 MiB up
+/// (where huge pages can back it); a blob in it is mutable and as large as
+/// asked.
+TEST(ConstantEvaluator, ConstantStorageIsAlignedForHugePages) {
+  constexpr size_t kHugePage = size_t(2) << 20;
+  for (size_t bytes : {size_t(1), size_t(4096), kHugePage - 1}) {
+    void *data = allocateConstantStorage(bytes);
+    ASSERT_TRUE(data);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(data) % 64, 0u) << bytes;
+    std::free(data);
+  }
+  for (size_t bytes : {kHugePage, 3 * kHugePage + 5}) {
+    void *data = allocateConstantStorage(bytes);
+    ASSERT_TRUE(data);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(data) % kHugePage, 0u) << bytes;
+    std::memset(data, 1, bytes);
+    std::free(data);
+  }
+  AsmResourceBlob blob = allocateConstantBlob(kHugePage + 3);
+  EXPECT_EQ(blob.getData().size(), kHugePage + 3);
+  EXPECT_TRUE(blob.isMutable());
+  blob.getMutableData().back() = 7;
+  EXPECT_EQ(blob.getData().back(), 7);
+}
+
 TEST(ConstantEvaluator, IntegersWrapAtTheirWidth) {
   TestIR ir;
   SmallVector<Attribute> results;

@@ -15,9 +15,11 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
-#include <limits>
 #include <functional>
+#include <limits>
+#include <sys/mman.h>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -1278,8 +1280,7 @@ mlir::gopt::moveConstant(ElementsAttr value, RankedTensorType resultType,
       resource && sameBytes)
     return ElementsAttr(
         DenseResourceElementsAttr::get(resultType, resource.getRawHandle()));
-  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
-      raw.size(), alignof(uint64_t), /*dataIsMutable=*/true);
+  AsmResourceBlob blob = allocateConstantBlob(raw.size());
   if (sameBytes)
     llvm::copy(raw, blob.getMutableData().begin());
   else
@@ -1287,6 +1288,29 @@ mlir::gopt::moveConstant(ElementsAttr value, RankedTensorType resultType,
                    blob.getMutableData());
   return ElementsAttr(
       DenseResourceElementsAttr::get(resultType, "folded", std::move(blob)));
+}
+
+void *mlir::gopt::allocateConstantStorage(size_t bytes) {
+  constexpr size_t kHugePage = size_t(2) << 20;
+  size_t alignment = bytes >= kHugePage ? kHugePage : 64;
+  size_t rounded =
+      (std::max<size_t>(bytes, 1) + alignment - 1) / alignment * alignment;
+  void *data = std::aligned_alloc(alignment, rounded);
+#ifdef MADV_HUGEPAGE
+  if (data && alignment == kHugePage)
+    (void)madvise(data, rounded, MADV_HUGEPAGE);
+#endif
+  return data;
+}
+
+AsmResourceBlob mlir::gopt::allocateConstantBlob(size_t bytes) {
+  void *data = allocateConstantStorage(bytes);
+  if (!data)
+    llvm::report_bad_alloc_error("no memory for a folded constant");
+  return AsmResourceBlob(
+      ArrayRef<char>(static_cast<char *>(data), bytes), /*align=*/64,
+      [](void *data, size_t, size_t) { std::free(data); },
+      /*dataIsMutable=*/true);
 }
 
 //===----------------------------------------------------------------------===//
