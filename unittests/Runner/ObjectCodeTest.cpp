@@ -22,6 +22,18 @@ using namespace mlir;
 
 namespace {
 
+/// `source` parsed as LLVM IR in `context`; null (and a test failure) when
+/// it does not parse.
+std::unique_ptr<llvm::Module> parseIR(llvm::StringRef source,
+                                      llvm::LLVMContext &context) {
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(source, error, context);
+  if (!module)
+    ADD_FAILURE() << error.getMessage().str();
+  return module;
+}
+
 /// Attributes of other dialects leave the host functions' arguments and
 /// results (what the C interface copies of `gopt.weight`); LLVM's stay, and
 /// a function inside a nested module keeps all of its own.
@@ -105,10 +117,8 @@ TEST(ObjectCode, UnreadArgumentsAreDropped) {
     }
   )ll";
   llvm::LLVMContext context;
-  llvm::SMDiagnostic error;
-  std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(source, error, context);
-  ASSERT_TRUE(module) << error.getMessage().str();
+  std::unique_ptr<llvm::Module> module = parseIR(source, context);
+  ASSERT_TRUE(module);
   gopt::dropUnusedArguments(*module, {"entry"});
 
   llvm::Function *entry = module->getFunction("entry");
@@ -151,10 +161,8 @@ TEST(ObjectCode, CompileCostCountsVectorPieces) {
     }
   )ll";
   llvm::LLVMContext context;
-  llvm::SMDiagnostic error;
-  std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(source, error, context);
-  ASSERT_TRUE(module) << error.getMessage().str();
+  std::unique_ptr<llvm::Module> module = parseIR(source, context);
+  ASSERT_TRUE(module);
   uint64_t scalar = gopt::estimateCompileCost(*module->getFunction("scalar"));
   uint64_t wide = gopt::estimateCompileCost(*module->getFunction("wide"));
   // Four instructions each; the wide one's three vector ops are 15 pieces
@@ -197,10 +205,8 @@ TEST(ObjectCode, SplitBalancesCompileCost) {
     }
   )ll";
   llvm::LLVMContext context;
-  llvm::SMDiagnostic error;
-  std::unique_ptr<llvm::Module> module =
-      llvm::parseAssemblyString(source, error, context);
-  ASSERT_TRUE(module) << error.getMessage().str();
+  std::unique_ptr<llvm::Module> module = parseIR(source, context);
+  ASSERT_TRUE(module);
   std::vector<std::unique_ptr<llvm::Module>> parts =
       gopt::splitModuleBalanced(*module, 2);
   ASSERT_EQ(parts.size(), 2u);
