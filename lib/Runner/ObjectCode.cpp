@@ -11,9 +11,10 @@
 // own. ORC's linker then resolves the parts against each other.
 //
 // The parts are balanced by an estimate of their compile cost (machine
-// instructions: a vector op counts once per 512 bits it spans), and there
-// are a few per thread, taken from a shared queue, so that a misestimate
-// or a thread slowed by the machine is made up by the others.
+// instructions: a vector op counts once per 512 bits it spans). A small
+// module has one part per thread; a large one up to four per thread, taken
+// from a shared queue, so that a misestimate or a thread slowed by the
+// machine is made up by the others.
 // llvm::SplitModule, which this used before, gives each part as many
 // functions, and a network's kernels come in repeating kinds of very
 // different sizes: DenseNet-121's concatenations (up to 25 inputs each)

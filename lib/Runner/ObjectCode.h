@@ -62,8 +62,9 @@ splitModuleBalanced(llvm::Module &module, unsigned partitions);
 
 /// Relocatable object files of the LLVM-dialect `module`: translated to
 /// LLVM IR, trimmed to the symbols in `exported` (dropUnusedArguments),
-/// split into a few parts per thread (splitModuleBalanced; one part when
-/// `threads` is 1, fewer for a small module), each optimized at `optLevel`
+/// split into parts (splitModuleBalanced: one per thread, up to four per
+/// thread for a large module, fewer for one of few functions, one when
+/// `threads` is 1), each optimized at `optLevel`
 /// (0-3) and code generated for `machine` by the next of `threads` threads
 /// that is free. The parts link with each other into the whole
 /// program (linkObjects), which defines only `exported`.
