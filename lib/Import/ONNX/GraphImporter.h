@@ -20,7 +20,9 @@
 
 #include "onnx/onnx_pb.h"
 
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace mlir {
 namespace gopt {
@@ -48,12 +50,34 @@ std::string dataTypeName(int32_t dataType);
 FailureOr<ElementsAttr> convertTensor(const onnx::TensorProto &tensor,
                                       Location loc, llvm::StringRef modelDir);
 
-/// convertTensor for a tensor no one reads after: the blob takes the bytes
-/// the tensor holds (its raw data, moved out of the protobuf) instead of a
-/// copy of them, so a model's weights are in memory twice at most while it
-/// is imported, not three times.
-FailureOr<ElementsAttr> takeTensor(onnx::TensorProto &tensor, Location loc,
-                                   llvm::StringRef modelDir);
+/// convertTensor for an initializer whose raw data parseModel set aside:
+/// `rawData` (nullopt: the tensor has none) lies in `storage`, which the
+/// blob shares rather than copy the bytes.
+FailureOr<ElementsAttr>
+convertInitializer(const onnx::TensorProto &tensor,
+                   std::optional<llvm::StringRef> rawData,
+                   const std::shared_ptr<char> &storage, Location loc,
+                   llvm::StringRef modelDir);
+
+/// A ModelProto parsed with its main graph's initializers' raw data aside.
+struct ParsedModel {
+  /// Everything but that raw data.
+  onnx::ModelProto model;
+  /// initializerBytes[i]: the raw data of model.graph().initializer(i), or
+  /// nullopt when it has none (typed fields, external data); each 64-byte
+  /// aligned in `storage`.
+  std::vector<std::optional<llvm::StringRef>> initializerBytes;
+  /// One allocation in huge pages (allocateConstantStorage), shared by the
+  /// blobs of the constants made from it.
+  std::shared_ptr<char> storage;
+};
+
+/// Parses the serialized ModelProto `bytes` (ModelWeights.cpp): protobuf
+/// parses it without the initializers' raw data, which are copied once, so
+/// a model's weights are neither copied a tensor at a time into heap strings
+/// nor limited by protobuf's 2 GiB. Emits an error at `loc` and fails when
+/// `bytes` is no well-formed protobuf.
+LogicalResult parseModel(llvm::StringRef bytes, ParsedModel &out, Location loc);
 
 /// A float constant of `type` from `values`, stored as a `dense_resource`
 /// blob named `blobName` when it has more than one element.

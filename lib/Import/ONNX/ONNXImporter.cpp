@@ -92,8 +92,8 @@ public:
       : context(context), options(options), modelDir(modelDir),
         fileLoc(FileLineColLoc::get(context, sourceName, 0, 0)) {}
 
-  /// Imports `model`, taking the initializers' bytes out of it.
-  OwningOpRef<ModuleOp> import(onnx::ModelProto &model);
+  /// Imports `parsed`; its constants share the initializers' bytes.
+  OwningOpRef<ModuleOp> import(const ParsedModel &parsed);
 
 private:
   LogicalResult checkOpset(const onnx::ModelProto &model);
@@ -102,8 +102,8 @@ private:
   LogicalResult importSignature(const onnx::GraphProto &graph);
   FailureOr<RankedTensorType> getInputType(const onnx::ValueInfoProto &input);
   /// Initializers that something reads become constants, in file order;
-  /// their bytes move into the constants' blobs (takeTensor).
-  LogicalResult importInitializers(onnx::GraphProto &graph,
+  /// their blobs share the bytes parseModel set aside.
+  LogicalResult importInitializers(const ParsedModel &parsed,
                                    GraphImporter &importer);
   LogicalResult importNodes(const onnx::GraphProto &graph, ArrayRef<int> order,
                             ArrayRef<std::string> names,
@@ -354,19 +354,22 @@ LogicalResult ModelImporter::importSignature(const onnx::GraphProto &graph) {
   return success();
 }
 
-LogicalResult ModelImporter::importInitializers(onnx::GraphProto &graph,
+LogicalResult ModelImporter::importInitializers(const ParsedModel &parsed,
                                                 GraphImporter &importer) {
+  const onnx::GraphProto &graph = parsed.model.graph();
   llvm::StringMap<bool> used;
   for (const onnx::NodeProto &node : graph.node())
     for (const std::string &in : node.input())
       used[in] = true;
   for (const onnx::ValueInfoProto &out : graph.output())
     used[out.name()] = true;
-  for (onnx::TensorProto &t : *graph.mutable_initializer()) {
+  for (auto [t, rawData] :
+       llvm::zip_equal(graph.initializer(), parsed.initializerBytes)) {
     if (!used.count(t.name()))
       continue;
     // Errors name the tensor themselves; the constant is located at it.
-    FailureOr<ElementsAttr> value = takeTensor(t, fileLoc, modelDir);
+    FailureOr<ElementsAttr> value =
+        convertInitializer(t, rawData, parsed.storage, fileLoc, modelDir);
     if (failed(value))
       return failure();
     Location loc = NameLoc::get(StringAttr::get(context, t.name()), fileLoc);
@@ -411,13 +414,14 @@ LogicalResult ModelImporter::importOutputs(const onnx::GraphProto &graph,
   return success();
 }
 
-OwningOpRef<ModuleOp> ModelImporter::import(onnx::ModelProto &model) {
+OwningOpRef<ModuleOp> ModelImporter::import(const ParsedModel &parsed) {
+  const onnx::ModelProto &model = parsed.model;
   context->loadDialect<GOptDialect, func::FuncDialect>();
   if (!model.has_graph()) {
     emitError(fileLoc) << "the model has no graph";
     return {};
   }
-  onnx::GraphProto &graph = *model.mutable_graph();
+  const onnx::GraphProto &graph = model.graph();
   if (failed(checkOpset(model)) || failed(checkOpTypes(graph)) ||
       failed(importSignature(graph)))
     return {};
@@ -437,7 +441,7 @@ OwningOpRef<ModuleOp> ModelImporter::import(onnx::ModelProto &model) {
   for (auto [input, arg] : llvm::zip(inputs, entry->getArguments()))
     importer.values[input->name()] = arg;
 
-  if (failed(importInitializers(graph, importer)) ||
+  if (failed(importInitializers(parsed, importer)) ||
       failed(importNodes(graph, *order, names, importer)) ||
       failed(importOutputs(graph, importer, func)) ||
       failed(mlir::verify(*module)))
@@ -449,18 +453,10 @@ OwningOpRef<ModuleOp> gopt::importONNXModelFromBuffer(
     MLIRContext *context, llvm::StringRef bytes, llvm::StringRef modelDir,
     llvm::StringRef sourceName, const ONNXImportOptions &options) {
   Location fileLoc = FileLineColLoc::get(context, sourceName, 0, 0);
-  if (bytes.size() > static_cast<size_t>(INT32_MAX)) {
-    emitError(fileLoc) << "the model is larger than 2 GiB, the protobuf "
-                          "limit; save its weights as external data";
+  ParsedModel parsed;
+  if (failed(parseModel(bytes, parsed, fileLoc)))
     return {};
-  }
-  onnx::ModelProto model;
-  if (!model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    emitError(fileLoc)
-        << "not a valid ONNX model: the protobuf could not be parsed";
-    return {};
-  }
-  return ModelImporter(context, options, modelDir, sourceName).import(model);
+  return ModelImporter(context, options, modelDir, sourceName).import(parsed);
 }
 
 OwningOpRef<ModuleOp> gopt::importONNXModel(MLIRContext *context,

@@ -150,13 +150,14 @@ static FailureOr<std::string> readExternalData(const onnx::TensorProto &tensor,
 }
 
 /// The tensor's elements as little-endian bytes of the MLIR element type
-/// (booleans one byte each): its raw data where it has them, without a
-/// copy (a model's weights are mostly that: hundreds of megabytes), else
-/// bytes made in `storage`.
-static FailureOr<llvm::StringRef> readBytes(const onnx::TensorProto &tensor,
-                                            Location loc,
-                                            llvm::StringRef modelDir,
-                                            std::string &storage) {
+/// (booleans one byte each): its raw data where it has them (`rawData`, set
+/// aside by parseModel, or the protobuf's own), without a copy (a model's
+/// weights are mostly that: hundreds of megabytes), else bytes made in
+/// `storage`.
+static FailureOr<llvm::StringRef>
+readBytes(const onnx::TensorProto &tensor,
+          std::optional<llvm::StringRef> rawData, Location loc,
+          llvm::StringRef modelDir, std::string &storage) {
   if (tensor.data_location() == onnx::TensorProto::EXTERNAL) {
     FailureOr<std::string> external = readExternalData(tensor, loc, modelDir);
     if (failed(external))
@@ -164,6 +165,8 @@ static FailureOr<llvm::StringRef> readBytes(const onnx::TensorProto &tensor,
     storage = std::move(*external);
     return llvm::StringRef(storage);
   }
+  if (rawData)
+    return *rawData;
   if (tensor.has_raw_data())
     return llvm::StringRef(tensor.raw_data());
 
@@ -225,11 +228,13 @@ static std::optional<AsmResourceBlob> blobOwning(std::string &bytes) {
       /*dataIsMutable=*/false);
 }
 
-/// convertTensor; with `rawData` (the tensor's own raw data, which no one
-/// reads after), a blob takes those bytes rather than a copy.
+/// convertTensor; with `rawData` (set aside by parseModel in `shared`), a
+/// blob shares those bytes rather than copy them.
 static FailureOr<ElementsAttr>
-convertTensorImpl(const onnx::TensorProto &tensor, Location loc,
-                  llvm::StringRef modelDir, std::string *rawData) {
+convertTensorImpl(const onnx::TensorProto &tensor,
+                  std::optional<llvm::StringRef> rawData,
+                  const std::shared_ptr<char> &shared, Location loc,
+                  llvm::StringRef modelDir) {
   MLIRContext *context = loc.getContext();
   Type elementType = convertDataType(context, tensor.data_type());
   if (!elementType)
@@ -247,7 +252,8 @@ convertTensorImpl(const onnx::TensorProto &tensor, Location loc,
   }
   auto type = RankedTensorType::get(shape, elementType);
   std::string storage;
-  FailureOr<llvm::StringRef> bytes = readBytes(tensor, loc, modelDir, storage);
+  FailureOr<llvm::StringRef> bytes =
+      readBytes(tensor, rawData, loc, modelDir, storage);
   if (failed(bytes))
     return failure();
   int64_t width =
@@ -271,13 +277,15 @@ convertTensorImpl(const onnx::TensorProto &tensor, Location loc,
   if (inlineConstant)
     return cast<ElementsAttr>(DenseElementsAttr::getFromRawBuffer(type, raw));
   // Bytes read into `storage` (external data, typed fields) are ours; the
-  // raw data is when the caller gave it up.
-  std::string *ownBytes = !storage.empty()                           ? &storage
-                          : rawData && rawData->data() == raw.data() ? rawData
-                                                                     : nullptr;
+  // raw data set aside are shared.
   std::optional<AsmResourceBlob> blob;
-  if (ownBytes)
-    blob = blobOwning(*ownBytes);
+  if (!storage.empty())
+    blob = blobOwning(storage);
+  else if (rawData && shared &&
+           reinterpret_cast<uintptr_t>(raw.data()) % alignof(uint64_t) == 0)
+    blob = AsmResourceBlob(
+        raw, alignof(uint64_t), [shared](void *, size_t, size_t) {},
+        /*dataIsMutable=*/false);
   if (!blob)
     blob =
         HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t));
@@ -288,15 +296,16 @@ convertTensorImpl(const onnx::TensorProto &tensor, Location loc,
 FailureOr<ElementsAttr>
 onnx_import::convertTensor(const onnx::TensorProto &tensor, Location loc,
                            llvm::StringRef modelDir) {
-  return convertTensorImpl(tensor, loc, modelDir, /*rawData=*/nullptr);
+  return convertTensorImpl(tensor, /*rawData=*/std::nullopt,
+                           /*shared=*/nullptr, loc, modelDir);
 }
 
-FailureOr<ElementsAttr> onnx_import::takeTensor(onnx::TensorProto &tensor,
-                                                Location loc,
-                                                llvm::StringRef modelDir) {
-  std::string *rawData =
-      tensor.has_raw_data() ? tensor.mutable_raw_data() : nullptr;
-  return convertTensorImpl(tensor, loc, modelDir, rawData);
+FailureOr<ElementsAttr>
+onnx_import::convertInitializer(const onnx::TensorProto &tensor,
+                                std::optional<llvm::StringRef> rawData,
+                                const std::shared_ptr<char> &storage,
+                                Location loc, llvm::StringRef modelDir) {
+  return convertTensorImpl(tensor, rawData, storage, loc, modelDir);
 }
 
 ElementsAttr onnx_import::makeFloatElements(RankedTensorType type,
