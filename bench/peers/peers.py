@@ -4,7 +4,7 @@
     peers.py [--models-dir DIR | --export [DIR]] [--models a,b] [--threads N]
              [--rounds R] [--runs-per-round K] [--warmup W]
              [--gopt-bin build/bin] [--gopt-pipeline NAME=PIPELINE ...]
-             [--markdown out.md] [--json out.json]
+             [--compile-samples N] [--markdown out.md] [--json out.json]
 
 For each model (NAME.onnx, NAME.input.npy, NAME.torch.npy, written by
 export_models.py) the contenders are:
@@ -26,7 +26,9 @@ export_models.py) the contenders are:
 
 All start one after another (so compile and session times are measured on an
 otherwise idle process set), their first outputs are compared with torch's
-(NAME.torch.npy), each warms up W runs, then R rounds follow in which every
+(NAME.torch.npy), the compile times of GOpt gopt-optimize (cold and from its
+cache) and of ORT's `all` session are sampled --compile-samples times in all
+(fresh processes, in turn), each warms up W runs, then R rounds follow in which every
 contender runs K times, the order rotated by one each round. Every worker
 times its own runs and answers over a line protocol (docs/Benchmarks.md).
 The report is a Markdown table on stdout (and in --markdown), then summary
@@ -632,6 +634,7 @@ def bench_model(args, index, total, name, configs, levels, versions):
         want = np.load(paths["torch"])
         scale = float(np.max(np.abs(want))) if want.size else 0.0
         check_outputs(contenders, want, args.rtol, args.atol)
+        sample_compile_times(args, contenders, paths, work, args.gopt_env)
 
         live = [c for c in contenders if not c.failed]
         if args.warmup:
@@ -715,18 +718,111 @@ def model_figures(contenders):
         "gopt_compile_vs_ort_session": compile_ratio(contenders, False),
         "gopt_cached_compile_vs_ort_session": compile_ratio(contenders,
                                                             True),
+        "gopt_compile_vs_ort_session_range": compile_spread(contenders,
+                                                            False),
+        "gopt_cached_compile_vs_ort_session_range": compile_spread(
+            contenders, True),
     }
+
+
+def sample_compile_times(args, contenders, paths, work, env):
+    """--compile-samples: more samples of the compile figures, each from a
+    fresh process, one of each kind in turn, so that sample k of each was
+    taken at about the same time (a VM's memory and load drift): GOpt
+    gopt-optimize's cold compile (gopt-run, no cache) and its load from the
+    cache its worker filled, ORT all's session creation (ort_worker.js with
+    that level only). The workers' own times are the first samples; a
+    sample that failed is None. prepare_ms and cached_ms become medians."""
+    gopt = find(contenders, "gopt", "gopt-optimize")
+    ort = find(contenders, "ort", "all")
+    if args.compile_samples < 2 or not gopt or gopt.failed or not ort \
+            or ort.failed or gopt.prepare_ms is None or not ort.prepare_ms:
+        return
+    worker_argv = gopt.detail["argv"]
+    cold_argv = [a for a in worker_argv if a != "--serve" and not
+                 a.startswith(("--outputs=", "--cache-dir="))]
+    cache = [a for a in worker_argv if a.startswith("--cache-dir=")]
+    outside_import_ms = gopt.detail.get("import_ms", 0) - \
+        gopt.detail["compile_ms"].get("import", 0)
+    cold, cached = [gopt.prepare_ms], [gopt.detail.get("cached_ms")]
+    session = [ort.prepare_ms]
+    ort_argv = [args.node, os.path.join(HERE, "ort_worker.js"), paths["onnx"],
+                paths["input"], os.path.join(work, "ort-sample"),
+                f"--threads={args.threads}", "--levels=all"]
+    if args.threads > 1 and args.wait_policy == "passive":
+        ort_argv.append("--no-spin")
+    for k in range(2, args.compile_samples + 1):
+        log(f"  compile times: sample {k}/{args.compile_samples}")
+        try:
+            proc = subprocess.run(
+                cold_argv + ["--reps=1", "--warmup=0", "--format=json"],
+                capture_output=True, text=True, env=env,
+                timeout=args.compile_timeout)
+            total = (json.loads(proc.stdout).get("compile_ms") or {}) \
+                .get("total") if proc.returncode == 0 else None
+        except (subprocess.TimeoutExpired, OSError, ValueError):
+            total = None
+        cold.append(outside_import_ms + total if total is not None else None)
+        cached.append(cached_compile_ms(args, cold_argv + cache, env,
+                                        outside_import_ms)
+                      if cache and cached[0] is not None else None)
+        try:
+            proc = subprocess.run(ort_argv, input="", capture_output=True,
+                                  text=True, timeout=args.compile_timeout)
+            line = proc.stdout.splitlines()[0] if proc.stdout else "{}"
+            ms = (json.loads(line).get("session_ms") or {}).get("all")
+        except (subprocess.TimeoutExpired, OSError, ValueError):
+            ms = None
+        session.append(ms or None)
+    gopt.detail["compile_samples_ms"] = cold
+    gopt.prepare_ms = median([x for x in cold if x is not None])
+    if cached[0] is not None:
+        gopt.detail["cached_samples_ms"] = cached
+        gopt.detail["cached_ms"] = median([x for x in cached if x is not None])
+    ort.detail["session_samples_ms"] = session
+    ort.prepare_ms = median([x for x in session if x is not None])
+
+
+def median(values):
+    """The median of a non-empty list."""
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else \
+        (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def paired_compile_ratios(contenders, cached):
+    """GOpt gopt-optimize's sample k / ORT all's sample k, for every k both
+    have (sample_compile_times); empty when the times were not sampled."""
+    gopt = find(contenders, "gopt", "gopt-optimize")
+    ort = find(contenders, "ort", "all")
+    if not gopt or not ort:
+        return []
+    mine = (gopt.detail or {}).get(
+        "cached_samples_ms" if cached else "compile_samples_ms") or []
+    theirs = (ort.detail or {}).get("session_samples_ms") or []
+    return [a / b for a, b in zip(mine, theirs) if a and b]
 
 
 def compile_ratio(contenders, cached):
     """GOpt gopt-optimize's import + compile (cached: loaded from its
-    compile cache) / ORT all's session creation, or None."""
+    compile cache) / ORT all's session creation, or None: with sampled
+    times, the median of the paired ratios."""
+    paired = paired_compile_ratios(contenders, cached)
+    if len(paired) > 1:
+        return median(paired)
     gopt = find(contenders, "gopt", "gopt-optimize")
     ort = find(contenders, "ort", "all")
     if not gopt or not ort or not ort.prepare_ms:
         return None
     ms = (gopt.detail or {}).get("cached_ms") if cached else gopt.prepare_ms
     return ms / ort.prepare_ms if ms else None
+
+
+def compile_spread(contenders, cached):
+    """[lowest, highest] paired compile ratio, or None unless sampled."""
+    paired = paired_compile_ratios(contenders, cached)
+    return [min(paired), max(paired)] if len(paired) > 1 else None
 
 
 def geomean(values):
@@ -809,11 +905,22 @@ def gopt_detail_line(c):
     compile_total = cm.get("total")
     if compile_total is not None:
         compile_total -= cm.get("import", 0)
-    text = (f"{name} {fmt_ms(c.prepare_ms)} ms: import "
-            f"{d.get('import_ms', 0):.0f}, compile "
-            f"{fmt_ms(compile_total)} ({', '.join(parts)})")
+    def sampled(key):
+        """' (median of N: lowest–highest)' when the time was sampled."""
+        values = [x for x in d.get(key) or [] if x is not None]
+        if len(values) < 2:
+            return ""
+        return (f" (median of {len(values)}: {fmt_ms(min(values))}–"
+                f"{fmt_ms(max(values))})")
+    text = f"{name} {fmt_ms(c.prepare_ms)} ms"
+    if sampled("compile_samples_ms"):
+        text += (sampled("compile_samples_ms") + "; the worker's "
+                 f"{fmt_ms(d['compile_samples_ms'][0])} ms")
+    text += (f": import {d.get('import_ms', 0):.0f}, compile "
+             f"{fmt_ms(compile_total)} ({', '.join(parts)})")
     if d.get("cached_ms") is not None:
-        text += f"; {fmt_ms(d['cached_ms'])} ms from the compile cache"
+        text += (f"; {fmt_ms(d['cached_ms'])} ms from the compile cache" +
+                 sampled("cached_samples_ms"))
     if d.get("kernels") is not None:
         text += f"; {d['kernels']} kernels"
     if d.get("peak_bytes") is not None:
@@ -855,11 +962,24 @@ def summary_lines(name, contenders, fig):
         parts.append(f"torch/ORT best = "
                      f"{fmt_ratio(fig['torch_vs_ort_best'])}")
     if fig["gopt_compile_vs_ort_session"] is not None:
-        text = ("GOpt gopt-optimize compile / ORT all session = "
-                f"{fmt_ratio(fig['gopt_compile_vs_ort_session'])}")
+        def with_range(key):
+            spread = fig.get(key + "_range")
+            return fmt_ratio(fig[key]) + (
+                f" [{fmt_ratio(spread[0])}, {fmt_ratio(spread[1])}]"
+                if spread else "")
+        text = ("GOpt gopt-optimize compile / ORT all session = " +
+                with_range("gopt_compile_vs_ort_session"))
         if fig["gopt_cached_compile_vs_ort_session"] is not None:
-            text += (", from GOpt's compile cache "
-                     f"{fmt_ratio(fig['gopt_cached_compile_vs_ort_session'])}")
+            text += (", from GOpt's compile cache " +
+                     with_range("gopt_cached_compile_vs_ort_session"))
+        ort_all = find(contenders, "ort", "all")
+        samples = [x for x in (ort_all.detail or {}).get(
+            "session_samples_ms") or [] if x is not None]
+        if len(samples) > 1:
+            text += (f" (median [lowest, highest] of {len(samples)} "
+                     "samples, each GOpt's over ORT's taken beside it; ORT "
+                     f"all's session {fmt_ms(ort_all.prepare_ms)} ms, "
+                     f"{fmt_ms(min(samples))}–{fmt_ms(max(samples))})")
         parts.append(text)
     for side, who in (("gopt", "GOpt"), ("ort", "ORT")):
         ran = [c for c in contenders if c.side == side and c.median()]
@@ -1076,6 +1196,12 @@ def parse_args(argv):
     parser.add_argument("--python", default=SYSTEM_PYTHON,
                         help="python with torch for the torch worker and "
                              "the export (default /usr/bin/python3)")
+    parser.add_argument("--compile-samples", type=int, default=3,
+                        help="compile times sampled per model: GOpt "
+                        "gopt-optimize's cold compile and load from its "
+                        "cache, ORT all's session creation, each in a fresh "
+                        "process, alternated; the figures are medians "
+                        "(default 3; 1: the workers' own only)")
     parser.add_argument("--compile-timeout", type=float, default=900,
                         help="seconds a contender may take to get ready")
     parser.add_argument("--run-timeout", type=float, default=600,
