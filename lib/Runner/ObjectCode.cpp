@@ -40,12 +40,14 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
 #include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -56,6 +58,7 @@
 #include "llvm/Transforms/IPO/Internalize.h"
 #include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
@@ -357,6 +360,40 @@ static unsigned partitionCount(const llvm::Module &module, unsigned threads) {
                             functions / kMinFunctionsPerPartition));
 }
 
+/// Whether `loop` stores vectors and carries nothing from one iteration to
+/// the next but integers (its indices).
+static bool isStreamingLoop(const llvm::Loop &loop) {
+  bool carriesOnlyIndices =
+      llvm::all_of(loop.getHeader()->phis(), [](const llvm::PHINode &phi) {
+        return phi.getType()->isIntegerTy();
+      });
+  return carriesOnlyIndices &&
+         llvm::any_of(loop.blocks(), [](const llvm::BasicBlock *block) {
+           return llvm::any_of(*block, [](const llvm::Instruction &inst) {
+             auto *store = llvm::dyn_cast<llvm::StoreInst>(&inst);
+             return store && store->getValueOperand()->getType()->isVectorTy();
+           });
+         });
+}
+
+unsigned mlir::gopt::keepStreamingLoopsRolled(llvm::Module &module) {
+  unsigned marked = 0;
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    llvm::DominatorTree dominators(function);
+    llvm::LoopInfo loops(dominators);
+    for (llvm::Loop *loop : loops.getLoopsInPreorder()) {
+      if (!isStreamingLoop(*loop))
+        continue;
+      // A value of 1: without it the option reads as "not disabled".
+      llvm::addStringMetadataToLoop(loop, "llvm.loop.unroll.disable", 1);
+      ++marked;
+    }
+  }
+  return marked;
+}
+
 llvm::Expected<std::vector<std::string>> mlir::gopt::emitObjects(
     ModuleOp module, llvm::orc::JITTargetMachineBuilder machine,
     unsigned optLevel, unsigned threads, llvm::ArrayRef<std::string> exported) {
@@ -372,6 +409,7 @@ llvm::Expected<std::vector<std::string>> mlir::gopt::emitObjects(
   llvmModule->setDataLayout((*layoutMachine)->createDataLayout());
   llvmModule->setTargetTriple((*layoutMachine)->getTargetTriple());
   dropUnusedArguments(*llvmModule, exported);
+  keepStreamingLoopsRolled(*llvmModule);
 
   unsigned partitions = partitionCount(*llvmModule, std::max(1u, threads));
   std::vector<Partition> parts;

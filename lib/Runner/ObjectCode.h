@@ -43,6 +43,18 @@ void dropForeignArgumentAttributes(ModuleOp module);
 void dropUnusedArguments(llvm::Module &module,
                          llvm::ArrayRef<std::string> exported);
 
+/// Marks the loops of `module` that stream vectors not to be unrolled
+/// (`llvm.loop.unroll.disable`) and returns how many it marked. Such a loop
+/// stores vectors and carries only its indices from one iteration to the
+/// next: an elementwise kernel's, whose vectors the lowering already made
+/// as wide as a row allows. Unrolling it saves a compare and a branch per
+/// 16 to 240 floats, which the memory traffic hides, and multiplies the
+/// code LLVM's backend selects and schedules: LLVM at O3 fully unrolls such
+/// loops up to about 300 instructions. Loops that carry floats or vectors
+/// (reductions and contractions, whose accumulator chains unrolling
+/// breaks) stay as LLVM's heuristics leave them.
+unsigned keepStreamingLoopsRolled(llvm::Module &module);
+
 /// An estimate of what `function` costs to optimize and code generate, in
 /// machine instructions: one per instruction, one per 512 bits a vector
 /// value spans (instruction selection splits a `<240 x float>` op into 15),

@@ -10,9 +10,11 @@
 #include "GOpt/InitAllDialects.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/SourceMgr.h"
@@ -241,3 +243,79 @@ TEST(ObjectCode, SplitBalancesCompileCost) {
 }
 
 } // namespace
+
+/// Counts the phi nodes of `function` (a loop left rolled keeps its index's).
+unsigned countPhis(const llvm::Function &function) {
+  unsigned phis = 0;
+  for (const llvm::BasicBlock &block : function)
+    for (const llvm::Instruction &inst : block)
+      phis += llvm::isa<llvm::PHINode>(inst);
+  return phis;
+}
+
+/// A loop that streams vectors (an elementwise kernel's) stays a loop at
+/// O3; one that accumulates (a reduction's) and one that stores scalars are
+/// left to LLVM, which unrolls all three when nothing is marked.
+TEST(ObjectCode, StreamingLoopsStayRolled) {
+  const char *source = R"ll(
+    define void @stream(ptr %a, ptr %b) {
+    entry:
+      br label %loop
+    loop:
+      %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+      %src = getelementptr <16 x float>, ptr %a, i64 %i
+      %dst = getelementptr <16 x float>, ptr %b, i64 %i
+      %x = load <16 x float>, ptr %src
+      %y = fadd <16 x float> %x, %x
+      store <16 x float> %y, ptr %dst
+      %next = add i64 %i, 1
+      %done = icmp eq i64 %next, 4
+      br i1 %done, label %exit, label %loop
+    exit:
+      ret void
+    }
+    define void @reduce(ptr %a, ptr %b) {
+    entry:
+      br label %loop
+    loop:
+      %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+      %sum = phi <16 x float> [ zeroinitializer, %entry ], [ %add, %loop ]
+      %src = getelementptr <16 x float>, ptr %a, i64 %i
+      %x = load <16 x float>, ptr %src
+      %add = fadd <16 x float> %sum, %x
+      store <16 x float> %add, ptr %b
+      %next = add i64 %i, 1
+      %done = icmp eq i64 %next, 4
+      br i1 %done, label %exit, label %loop
+    exit:
+      ret void
+    }
+    define void @scalar(ptr %a, ptr %b) {
+    entry:
+      br label %loop
+    loop:
+      %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+      %src = getelementptr float, ptr %a, i64 %i
+      %dst = getelementptr float, ptr %b, i64 %i
+      %x = load float, ptr %src
+      %y = fadd float %x, %x
+      store float %y, ptr %dst
+      %next = add i64 %i, 1
+      %done = icmp eq i64 %next, 4
+      br i1 %done, label %exit, label %loop
+    exit:
+      ret void
+    }
+  )ll";
+  for (bool mark : {false, true}) {
+    llvm::LLVMContext context;
+    std::unique_ptr<llvm::Module> module = parseIR(source, context);
+    ASSERT_TRUE(module);
+    if (mark)
+      EXPECT_EQ(gopt::keepStreamingLoopsRolled(*module), 1u);
+    ASSERT_FALSE(bool(makeOptimizingTransformer(3, 0, nullptr)(module.get())));
+    EXPECT_EQ(countPhis(*module->getFunction("stream")), mark ? 1u : 0u);
+    EXPECT_EQ(countPhis(*module->getFunction("reduce")), 0u) << mark;
+    EXPECT_EQ(countPhis(*module->getFunction("scalar")), 0u) << mark;
+  }
+}
