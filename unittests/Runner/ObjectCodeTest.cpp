@@ -253,27 +253,39 @@ unsigned countPhis(const llvm::Function &function) {
   return phis;
 }
 
-/// A loop that streams vectors (an elementwise kernel's) stays a loop at
-/// O3; one that accumulates (a reduction's) and one that stores scalars are
-/// left to LLVM, which unrolls all three when nothing is marked.
-TEST(ObjectCode, StreamingLoopsStayRolled) {
-  const char *source = R"ll(
-    define void @stream(ptr %a, ptr %b) {
+/// A function `name` whose loop doubles four elements of `type` from %a
+/// into %b: it carries only its index.
+std::string doublingLoop(const std::string &name, const std::string &type) {
+  return "define void @" + name + R"ll((ptr %a, ptr %b) {
     entry:
       br label %loop
     loop:
       %i = phi i64 [ 0, %entry ], [ %next, %loop ]
-      %src = getelementptr <16 x float>, ptr %a, i64 %i
-      %dst = getelementptr <16 x float>, ptr %b, i64 %i
-      %x = load <16 x float>, ptr %src
-      %y = fadd <16 x float> %x, %x
-      store <16 x float> %y, ptr %dst
+      %src = getelementptr )ll" +
+         type + R"ll(, ptr %a, i64 %i
+      %dst = getelementptr )ll" +
+         type + R"ll(, ptr %b, i64 %i
+      %x = load )ll" +
+         type + R"ll(, ptr %src
+      %y = fadd )ll" +
+         type + R"ll( %x, %x
+      store )ll" +
+         type + R"ll( %y, ptr %dst
       %next = add i64 %i, 1
       %done = icmp eq i64 %next, 4
       br i1 %done, label %exit, label %loop
     exit:
       ret void
     }
+  )ll";
+}
+
+/// A loop that streams vectors (an elementwise kernel's) stays a loop at
+/// O3; one that accumulates (a reduction's) and one that stores scalars are
+/// left to LLVM, which unrolls all three when nothing is marked.
+TEST(ObjectCode, StreamingLoopsStayRolled) {
+  std::string source = doublingLoop("stream", "<16 x float>") +
+                       doublingLoop("scalar", "float") + R"ll(
     define void @reduce(ptr %a, ptr %b) {
     entry:
       br label %loop
@@ -284,22 +296,6 @@ TEST(ObjectCode, StreamingLoopsStayRolled) {
       %x = load <16 x float>, ptr %src
       %add = fadd <16 x float> %sum, %x
       store <16 x float> %add, ptr %b
-      %next = add i64 %i, 1
-      %done = icmp eq i64 %next, 4
-      br i1 %done, label %exit, label %loop
-    exit:
-      ret void
-    }
-    define void @scalar(ptr %a, ptr %b) {
-    entry:
-      br label %loop
-    loop:
-      %i = phi i64 [ 0, %entry ], [ %next, %loop ]
-      %src = getelementptr float, ptr %a, i64 %i
-      %dst = getelementptr float, ptr %b, i64 %i
-      %x = load float, ptr %src
-      %y = fadd float %x, %x
-      store float %y, ptr %dst
       %next = add i64 %i, 1
       %done = icmp eq i64 %next, 4
       br i1 %done, label %exit, label %loop
