@@ -261,6 +261,7 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   HoistedWeights hoisted =
       hoistWeightsIntoArguments(fn, kMinWeightArgumentBytes);
   graph->weightStorage = std::move(hoisted.storage);
+  graph->retainedWeights = std::move(hoisted.retained);
   graph->weights = std::move(hoisted.tensors);
   double preparationMs = nowMs() - hoistStart;
 

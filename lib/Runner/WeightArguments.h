@@ -26,10 +26,13 @@ namespace gopt {
 /// Constants smaller than this stay in the code, where LLVM can fold them.
 constexpr size_t kMinWeightArgumentBytes = 1024;
 
-/// The weights' values: one block, and a tensor over each 64-byte aligned
-/// slice of it.
+/// The weights' values and a tensor over each: copied into one block, each
+/// 64-byte aligned, or, for bytes a graph pass wrote into a blob of its own
+/// (allocateConstantBlob: the weights moveConstant transposed to channels
+/// last, say), left there, `retained` keeping them alive.
 struct HoistedWeights {
   std::unique_ptr<void, void (*)(void *)> storage{nullptr, std::free};
+  std::vector<std::shared_ptr<const char>> retained;
   std::vector<HostTensor> tensors;
 };
 
@@ -37,8 +40,9 @@ struct HoistedWeights {
 /// `minBytes` of distinct values (not a splat) of an element type the
 /// runner passes (not i1) by a new trailing, read-only argument marked
 /// `gopt.weight` (kWeightArgAttrName), and returns those values in argument
-/// order, copied into one block (huge pages advised when it is large:
-/// ViT-B/16's 330 MB took 0.18 s in 4 KiB pages, mostly their faults).
+/// order: copied into one block (huge pages advised when it is large:
+/// ViT-B/16's 330 MB took 0.18 s in 4 KiB pages, mostly their faults), or
+/// shared with their blob when retainConstantStorage can keep it alive.
 HoistedWeights hoistWeightsIntoArguments(func::FuncOp fn, size_t minBytes);
 
 } // namespace gopt

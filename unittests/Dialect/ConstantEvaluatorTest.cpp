@@ -9,6 +9,8 @@
 #include "gtest/gtest.h"
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -289,6 +291,31 @@ TEST(ConstantEvaluator, ConstantStorageIsAlignedForHugePages) {
   EXPECT_TRUE(blob.isMutable());
   blob.getMutableData().back() = 7;
   EXPECT_EQ(blob.getData().back(), 7);
+}
+
+/// A blob's bytes can be retained past the blob: a range inside it gives an
+/// owner, one that leaves it or lies in other memory gives none, and the
+/// block is freed (and forgotten) once the blob and every owner are gone.
+TEST(ConstantEvaluator, BlobStorageCanBeRetained) {
+  std::shared_ptr<const char> owner;
+  const char *start;
+  {
+    AsmResourceBlob blob = allocateConstantBlob(256);
+    start = blob.getData().data();
+    blob.getMutableData()[100] = 42;
+    EXPECT_TRUE(retainConstantStorage(start, 256));
+    EXPECT_FALSE(retainConstantStorage(start + 8, 256));
+    EXPECT_FALSE(retainConstantStorage(start - 64, 64));
+    std::vector<char> elsewhere(256);
+    EXPECT_FALSE(retainConstantStorage(elsewhere.data(), 16));
+    owner = retainConstantStorage(start + 64, 64);
+    ASSERT_TRUE(owner);
+    EXPECT_EQ(owner.get(), start + 64);
+  }
+  // The blob is gone; its bytes are not.
+  EXPECT_EQ(owner.get()[36], 42);
+  owner.reset();
+  EXPECT_FALSE(retainConstantStorage(start, 1));
 }
 
 TEST(ConstantEvaluator, IntegersWrapAtTheirWidth) {

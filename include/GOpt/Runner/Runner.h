@@ -298,10 +298,12 @@ private:
   int64_t parallelLoops = 0;
   BufferPlan bufferPlan;
   CompileTimes times;
-  /// The block the weights' values are in, and a tensor over each: the
-  /// entry's large constants, passed after the inputs on every call
-  /// (lib/Runner/WeightArguments.h).
+  /// Where the weights' values are (a block they were copied into, and
+  /// the blobs of those the graph passes wrote, kept alive), and a tensor
+  /// over each: the entry's large constants, passed after the inputs on
+  /// every call (lib/Runner/WeightArguments.h).
   std::unique_ptr<void, void (*)(void *)> weightStorage{nullptr, std::free};
+  std::vector<std::shared_ptr<const char>> retainedWeights;
   std::vector<HostTensor> weights;
 };
 

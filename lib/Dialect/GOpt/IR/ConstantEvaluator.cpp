@@ -19,6 +19,9 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <sys/mman.h>
 
 using namespace mlir;
@@ -1303,14 +1306,58 @@ void *mlir::gopt::allocateConstantStorage(size_t bytes) {
   return data;
 }
 
+namespace {
+/// The live blocks of allocateConstantBlob, by start address: their end and
+/// a weak reference to their owner (retainConstantStorage).
+struct ConstantBlocks {
+  std::mutex mutex;
+  std::map<uintptr_t, std::pair<uintptr_t, std::weak_ptr<char>>> blocks;
+};
+ConstantBlocks &getConstantBlocks() {
+  static ConstantBlocks *blocks = new ConstantBlocks();
+  return *blocks;
+}
+} // namespace
+
 AsmResourceBlob mlir::gopt::allocateConstantBlob(size_t bytes) {
-  void *data = allocateConstantStorage(bytes);
+  char *data = static_cast<char *>(allocateConstantStorage(bytes));
   if (!data)
     llvm::report_bad_alloc_error("no memory for a folded constant");
+  ConstantBlocks &registry = getConstantBlocks();
+  auto start = reinterpret_cast<uintptr_t>(data);
+  // Freed when the blob and every retainConstantStorage owner are gone.
+  std::shared_ptr<char> owner(data, [&registry, start](char *data) {
+    {
+      std::lock_guard<std::mutex> lock(registry.mutex);
+      registry.blocks.erase(start);
+    }
+    std::free(data);
+  });
+  {
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    registry.blocks[start] = {start + bytes, owner};
+  }
   return AsmResourceBlob(
-      ArrayRef<char>(static_cast<char *>(data), bytes), /*align=*/64,
-      [](void *data, size_t, size_t) { std::free(data); },
+      ArrayRef<char>(data, bytes), /*align=*/64,
+      [owner](void *, size_t, size_t) {},
       /*dataIsMutable=*/true);
+}
+
+std::shared_ptr<const char> mlir::gopt::retainConstantStorage(const void *data,
+                                                              size_t bytes) {
+  ConstantBlocks &registry = getConstantBlocks();
+  auto start = reinterpret_cast<uintptr_t>(data);
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  auto block = registry.blocks.upper_bound(start);
+  if (block == registry.blocks.begin())
+    return nullptr;
+  --block;
+  if (start + bytes > block->second.first)
+    return nullptr;
+  std::shared_ptr<char> owner = block->second.second.lock();
+  if (!owner)
+    return nullptr;
+  return std::shared_ptr<const char>(owner, static_cast<const char *>(data));
 }
 
 //===----------------------------------------------------------------------===//

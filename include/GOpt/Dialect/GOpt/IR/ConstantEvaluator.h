@@ -11,6 +11,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
+#include <memory>
 
 namespace mlir {
 namespace gopt {
@@ -56,6 +57,14 @@ void *allocateConstantStorage(size_t bytes);
 /// A mutable blob of `bytes` bytes in allocateConstantStorage's storage
 /// (what moveConstant writes a moved constant into).
 AsmResourceBlob allocateConstantBlob(size_t bytes);
+
+/// Shared ownership of the bytes [data, data + bytes) when they lie in a
+/// block of allocateConstantBlob's that is still alive; null otherwise.
+/// The bytes stay valid while the pointer lives, whatever becomes of the
+/// blob and its context: how the runner hands compiled code weights that
+/// the graph passes wrote without copying them.
+std::shared_ptr<const char> retainConstantStorage(const void *data,
+                                                  size_t bytes);
 
 /// The linear index in `inShape` that numpy broadcasting reads for each
 /// element of `outShape`, in row-major order.
