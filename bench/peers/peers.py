@@ -775,20 +775,13 @@ def sample_compile_times(args, contenders, paths, work, env):
             ms = None
         session.append(ms or None)
     gopt.detail["compile_samples_ms"] = cold
-    gopt.prepare_ms = median([x for x in cold if x is not None])
+    gopt.prepare_ms = float(np.median([x for x in cold if x is not None]))
     if cached[0] is not None:
         gopt.detail["cached_samples_ms"] = cached
-        gopt.detail["cached_ms"] = median([x for x in cached if x is not None])
+        gopt.detail["cached_ms"] = float(
+            np.median([x for x in cached if x is not None]))
     ort.detail["session_samples_ms"] = session
-    ort.prepare_ms = median([x for x in session if x is not None])
-
-
-def median(values):
-    """The median of a non-empty list."""
-    ordered = sorted(values)
-    mid = len(ordered) // 2
-    return ordered[mid] if len(ordered) % 2 else \
-        (ordered[mid - 1] + ordered[mid]) / 2
+    ort.prepare_ms = float(np.median([x for x in session if x is not None]))
 
 
 def paired_compile_ratios(contenders, cached):
@@ -810,7 +803,7 @@ def compile_ratio(contenders, cached):
     times, the median of the paired ratios."""
     paired = paired_compile_ratios(contenders, cached)
     if len(paired) > 1:
-        return median(paired)
+        return float(np.median(paired))
     gopt = find(contenders, "gopt", "gopt-optimize")
     ort = find(contenders, "ort", "all")
     if not gopt or not ort or not ort.prepare_ms:

@@ -74,6 +74,7 @@ splitModuleBalanced(llvm::Module &module, unsigned partitions);
 
 /// Relocatable object files of the LLVM-dialect `module`: translated to
 /// LLVM IR, trimmed to the symbols in `exported` (dropUnusedArguments),
+/// its streaming loops marked to stay rolled (keepStreamingLoopsRolled),
 /// split into parts (splitModuleBalanced: one per thread, up to four per
 /// thread for a large module, fewer for one of few functions, one when
 /// `threads` is 1), each optimized at `optLevel`
