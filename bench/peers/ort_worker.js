@@ -2,7 +2,8 @@
 // ONNX Runtime worker for GOpt's side-by-side benchmark (bench/peers).
 //
 //   node ort_worker.js MODEL.onnx INPUT.npy OUTPREFIX [--threads=N]
-//        [--levels=disabled,basic,extended,all] [--no-spin]
+//        [--levels=disabled,basic,extended,all] [--no-spin] [--cold]
+//        [--twice]
 //
 // Creates one InferenceSession per graph optimization level (CPU execution
 // provider, intraOpNumThreads=N, interOpNumThreads=1, sequential execution),
@@ -11,6 +12,14 @@
 //
 //   {"ready": true, "version": "1.31.1",
 //    "session_ms": {"disabled": x, ...}, "failed": {"LEVEL": "reason"}}
+//
+// An untimed session of the model (level disabled) is created and released
+// first, so that ORT's one-off initialization (its environment, the
+// process's first use of memory) is not in the first level's time;
+// --cold leaves it out. --twice creates each level's session twice, the
+// first released before the second, and adds the first's times as
+// "first_session_ms" (session_ms are the second's): with --cold, a fresh
+// process's session and a warm one's (bench/peers, "compile figures").
 //
 // and reads commands from stdin, one per line:
 //   run LEVEL N   runs that session N times, prints {"times_ms": [...]}
@@ -106,7 +115,7 @@ function parseArgs(argv) {
   const positional = [];
   const options = {
     threads: 1, levels: ['disabled', 'basic', 'extended', 'all'],
-    spin: true};
+    spin: true, cold: false, twice: false};
   for (const arg of argv) {
     const m = /^--([a-z-]+)=(.*)$/.exec(arg);
     if (arg === '--no-spin') {
@@ -114,6 +123,10 @@ function parseArgs(argv) {
       // share the cores, and a spinning idle pool steals them from the one
       // being timed.
       options.spin = false;
+    } else if (arg === '--cold') {
+      options.cold = true;
+    } else if (arg === '--twice') {
+      options.twice = true;
     } else if (m && m[1] === 'threads') {
       options.threads = parseInt(m[2], 10);
     } else if (m && m[1] === 'levels') {
@@ -126,7 +139,7 @@ function parseArgs(argv) {
   }
   if (positional.length !== 3) {
     fail('usage: ort_worker.js MODEL.onnx INPUT.npy OUTPREFIX ' +
-         '[--threads=N] [--levels=a,b] [--no-spin]');
+         '[--threads=N] [--levels=a,b] [--no-spin] [--cold] [--twice]');
   }
   if (!(options.threads >= 1)) fail('--threads must be >= 1');
   [options.model, options.input, options.outPrefix] = positional;
@@ -156,34 +169,46 @@ async function main() {
 
   // The first session in a process also initializes ORT's environment
   // (about 0.1 s); an untimed one created and released first keeps that
-  // out of the first level's session time.
-  try {
-    const warm = await ort.InferenceSession.create(modelBytes, {
-      graphOptimizationLevel: 'disabled', intraOpNumThreads: 1,
-      interOpNumThreads: 1, logSeverityLevel: 3});
-    await warm.release();
-  } catch (e) {
-    // Each level reports its own error below.
+  // out of the first level's session time (not with --cold).
+  if (!options.cold) {
+    try {
+      const warm = await ort.InferenceSession.create(modelBytes, {
+        graphOptimizationLevel: 'disabled', intraOpNumThreads: 1,
+        interOpNumThreads: 1, logSeverityLevel: 3});
+      await warm.release();
+    } catch (e) {
+      // Each level reports its own error below.
+    }
   }
 
   const sessions = {};
   const feeds = {};
   const sessionMs = {};
+  const firstSessionMs = {};
   const failed = {};
+  const createTimed = async (level) => {
+    const start = process.hrtime.bigint();
+    const session = await ort.InferenceSession.create(modelBytes, {
+      executionProviders: ['cpu'],
+      graphOptimizationLevel: level,
+      intraOpNumThreads: options.threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      logSeverityLevel: 3,
+      extra: options.spin ? {} :
+          {session: {intra_op: {allow_spinning: '0'}}},
+    });
+    return [session, Number(process.hrtime.bigint() - start) / 1e6];
+  };
   for (const level of options.levels) {
     try {
-      const start = process.hrtime.bigint();
-      const session = await ort.InferenceSession.create(modelBytes, {
-        executionProviders: ['cpu'],
-        graphOptimizationLevel: level,
-        intraOpNumThreads: options.threads,
-        interOpNumThreads: 1,
-        executionMode: 'sequential',
-        logSeverityLevel: 3,
-        extra: options.spin ? {} :
-            {session: {intra_op: {allow_spinning: '0'}}},
-      });
-      sessionMs[level] = Number(process.hrtime.bigint() - start) / 1e6;
+      if (options.twice) {
+        const [first, ms] = await createTimed(level);
+        firstSessionMs[level] = ms;
+        await first.release();
+      }
+      const [session, ms] = await createTimed(level);
+      sessionMs[level] = ms;
       const tensor = new ort.Tensor(input.type, input.data, input.dims);
       const feed = {[session.inputNames[0]]: tensor};
       const results = await session.run(feed);
@@ -199,8 +224,9 @@ async function main() {
   const version = (ort.env.versions && ort.env.versions.node) ||
       require(path.join(path.dirname(require.resolve('onnxruntime-node')),
           '..', 'package.json')).version;
-  process.stdout.write(JSON.stringify({
-    ready: true, version, session_ms: sessionMs, failed}) + '\n');
+  const ready = {ready: true, version, session_ms: sessionMs, failed};
+  if (options.twice) ready.first_session_ms = firstSessionMs;
+  process.stdout.write(JSON.stringify(ready) + '\n');
 
   const lines = readline.createInterface({input: process.stdin});
   for await (const line of lines) {

@@ -26,9 +26,10 @@ export_models.py) the contenders are:
 
 All start one after another (so compile and session times are measured on an
 otherwise idle process set), their first outputs are compared with torch's
-(NAME.torch.npy), the compile times of GOpt gopt-optimize (cold and from its
-cache) and of ORT's `all` session are sampled --compile-samples times in all
-(fresh processes, in turn), each warms up W runs, then R rounds follow in which every
+(NAME.torch.npy), the compile times of GOpt gopt-optimize (a fresh process's
+first compile and a warm process's, and from its cache) and of ORT's `all`
+session (a fresh process's first and a warm process's) are sampled
+--compile-samples times (fresh processes, in turn), each warms up W runs, then R rounds follow in which every
 contender runs K times, the order rotated by one each round. Every worker
 times its own runs and answers over a line protocol (docs/Benchmarks.md).
 The report is a Markdown table on stdout (and in --markdown), then summary
@@ -715,106 +716,141 @@ def model_figures(contenders):
             find(contenders, "ort-graph", "basic")),
         "torch_vs_ort_best": ratio(find(contenders, "torch", "eager"),
                                    ort_best),
-        "gopt_compile_vs_ort_session": compile_ratio(contenders, False),
-        "gopt_cached_compile_vs_ort_session": compile_ratio(contenders,
-                                                            True),
-        "gopt_compile_vs_ort_session_range": compile_spread(contenders,
-                                                            False),
-        "gopt_cached_compile_vs_ort_session_range": compile_spread(
-            contenders, True),
+        **{key: compile_ratio(contenders, key)
+           for key, _, _ in COMPILE_PAIRINGS},
+        **{key + "_range": compile_spread(contenders, key)
+           for key, _, _ in COMPILE_PAIRINGS},
     }
 
 
+def gopt_cold_and_warm_ms(args, argv, env, outside_ms):
+    """One gopt-run of argv with --warm-compiles=1: (its first compile, the
+    process's cold one, dropped; its second, a warm process's), each
+    import + compile plus an import done outside gopt-run; None for what
+    failed. A gopt-run without --warm-compiles (an older build,
+    --gopt-bin) gives the cold compile only."""
+    def run(extra):
+        try:
+            proc = subprocess.run(argv + extra + ["--reps=1", "--warmup=0",
+                                                  "--format=json"],
+                                  capture_output=True, text=True, env=env,
+                                  timeout=args.compile_timeout)
+            return proc, (json.loads(proc.stdout) if proc.returncode == 0
+                          else None)
+        except (subprocess.TimeoutExpired, OSError, ValueError):
+            return None, None
+    proc, out = run(["--warm-compiles=1"])
+    if out is None and proc is not None and "warm-compiles" in proc.stderr:
+        _, out = run([])
+        total = ((out or {}).get("compile_ms") or {}).get("total")
+        return (outside_ms + total if total is not None else None), None
+    if out is None:
+        return None, None
+    warm = (out.get("compile_ms") or {}).get("total")
+    first = out.get("warm_up_compile_ms") or [{}]
+    cold = first[0].get("total")
+    return (outside_ms + cold if cold is not None else None,
+            outside_ms + warm if warm is not None else None)
+
+
+def ort_cold_and_warm_ms(args, ort_argv):
+    """One ort_worker.js --levels=all --cold --twice: (the process's first
+    all session, with ORT's environment set up; its second, the first
+    released), ms, None for what failed."""
+    try:
+        proc = subprocess.run(ort_argv, input="", capture_output=True,
+                              text=True, timeout=args.compile_timeout)
+        ready = json.loads(proc.stdout.splitlines()[0]) if proc.stdout \
+            else {}
+    except (subprocess.TimeoutExpired, OSError, ValueError):
+        return None, None
+    return ((ready.get("first_session_ms") or {}).get("all") or None,
+            (ready.get("session_ms") or {}).get("all") or None)
+
+
+# The compile figures: (key, GOpt's samples, ORT's samples), each GOpt
+# gopt-optimize's sample k over ORT all's sample k (sample_compile_times).
+COMPILE_PAIRINGS = (
+    ("gopt_cold_compile_vs_ort_cold_session", "cold", "cold"),
+    ("gopt_warm_compile_vs_ort_warm_session", "warm", "warm"),
+    ("gopt_cached_load_vs_ort_cold_session", "cached", "cold"),
+)
+
+
 def sample_compile_times(args, contenders, paths, work, env):
-    """--compile-samples: more samples of the compile figures, each from a
-    fresh process, one of each kind in turn, so that sample k of each was
-    taken at about the same time (a VM's memory and load drift): GOpt
-    gopt-optimize's cold compile (gopt-run, no cache) and its load from the
-    cache its worker filled, ORT all's session creation (ort_worker.js with
-    that level only). The workers' own times are the first samples; a
-    sample that failed is None. prepare_ms and cached_ms become medians."""
+    """--compile-samples N: the samples of the compile figures, one of each
+    kind in turn (so that sample k of each was taken at about the same
+    time: a VM's memory and load drift), each in fresh processes:
+    gopt-run --warm-compiles=1 gives GOpt gopt-optimize's cold compile (a
+    fresh process's first) and its warm one (the second, the first
+    dropped); a gopt-run loads the program from the cache its worker
+    filled (cached); ort_worker.js --levels=all --cold --twice gives ORT
+    all's cold session (the process's first, ORT's environment set up in
+    it) and its warm one (the second, the first released). A sample that
+    failed is None."""
     gopt = find(contenders, "gopt", "gopt-optimize")
     ort = find(contenders, "ort", "all")
-    if args.compile_samples < 2 or not gopt or gopt.failed or not ort \
-            or ort.failed or gopt.prepare_ms is None or not ort.prepare_ms:
+    if args.compile_samples < 1 or not gopt or gopt.failed or not ort \
+            or ort.failed or gopt.prepare_ms is None:
         return
     worker_argv = gopt.detail["argv"]
-    cold_argv = [a for a in worker_argv if a != "--serve" and not
-                 a.startswith(("--outputs=", "--cache-dir="))]
+    plain_argv = [a for a in worker_argv if a != "--serve" and not
+                  a.startswith(("--outputs=", "--cache-dir="))]
     cache = [a for a in worker_argv if a.startswith("--cache-dir=")]
     outside_import_ms = gopt.detail.get("import_ms", 0) - \
         gopt.detail["compile_ms"].get("import", 0)
-    cold, cached = [gopt.prepare_ms], [gopt.detail.get("cached_ms")]
-    session = [ort.prepare_ms]
+    mine = {"cold": [], "warm": [], "cached": []}
+    theirs = {"cold": [], "warm": []}
     ort_argv = [args.node, os.path.join(HERE, "ort_worker.js"), paths["onnx"],
                 paths["input"], os.path.join(work, "ort-sample"),
-                f"--threads={args.threads}", "--levels=all"]
+                f"--threads={args.threads}", "--levels=all", "--cold",
+                "--twice"]
     if args.threads > 1 and args.wait_policy == "passive":
         ort_argv.append("--no-spin")
-    for k in range(2, args.compile_samples + 1):
+    for k in range(1, args.compile_samples + 1):
         log(f"  compile times: sample {k}/{args.compile_samples}")
-        try:
-            proc = subprocess.run(
-                cold_argv + ["--reps=1", "--warmup=0", "--format=json"],
-                capture_output=True, text=True, env=env,
-                timeout=args.compile_timeout)
-            total = (json.loads(proc.stdout).get("compile_ms") or {}) \
-                .get("total") if proc.returncode == 0 else None
-        except (subprocess.TimeoutExpired, OSError, ValueError):
-            total = None
-        cold.append(outside_import_ms + total if total is not None else None)
-        cached.append(cached_compile_ms(args, cold_argv + cache, env,
-                                        outside_import_ms)
-                      if cache and cached[0] is not None else None)
-        try:
-            proc = subprocess.run(ort_argv, input="", capture_output=True,
-                                  text=True, timeout=args.compile_timeout)
-            line = proc.stdout.splitlines()[0] if proc.stdout else "{}"
-            ms = (json.loads(line).get("session_ms") or {}).get("all")
-        except (subprocess.TimeoutExpired, OSError, ValueError):
-            ms = None
-        session.append(ms or None)
-    gopt.detail["compile_samples_ms"] = cold
-    gopt.prepare_ms = float(np.median([x for x in cold if x is not None]))
-    if cached[0] is not None:
-        gopt.detail["cached_samples_ms"] = cached
-        gopt.detail["cached_ms"] = float(
-            np.median([x for x in cached if x is not None]))
-    ort.detail["session_samples_ms"] = session
-    ort.prepare_ms = float(np.median([x for x in session if x is not None]))
+        cold, warm = gopt_cold_and_warm_ms(args, plain_argv, env,
+                                           outside_import_ms)
+        mine["cold"].append(cold)
+        mine["warm"].append(warm)
+        mine["cached"].append(
+            cached_compile_ms(args, plain_argv + cache, env,
+                              outside_import_ms) if cache else None)
+        cold, warm = ort_cold_and_warm_ms(args, ort_argv)
+        theirs["cold"].append(cold)
+        theirs["warm"].append(warm)
+    gopt.detail["compile_samples_ms"] = mine
+    ort.detail["session_samples_ms"] = theirs
 
 
-def paired_compile_ratios(contenders, cached):
-    """GOpt gopt-optimize's sample k / ORT all's sample k, for every k both
-    have (sample_compile_times); empty when the times were not sampled."""
+def paired_compile_ratios(contenders, key):
+    """The paired ratios of the compile figure `key` (COMPILE_PAIRINGS):
+    GOpt gopt-optimize's sample k / ORT all's sample k, for every k both
+    have; empty when the times were not sampled."""
     gopt = find(contenders, "gopt", "gopt-optimize")
     ort = find(contenders, "ort", "all")
     if not gopt or not ort:
         return []
-    mine = (gopt.detail or {}).get(
-        "cached_samples_ms" if cached else "compile_samples_ms") or []
-    theirs = (ort.detail or {}).get("session_samples_ms") or []
+    _, my_kind, their_kind = next(p for p in COMPILE_PAIRINGS
+                                  if p[0] == key)
+    mine = ((gopt.detail or {}).get("compile_samples_ms") or {}).get(
+        my_kind) or []
+    theirs = ((ort.detail or {}).get("session_samples_ms") or {}).get(
+        their_kind) or []
     return [a / b for a, b in zip(mine, theirs) if a and b]
 
 
-def compile_ratio(contenders, cached):
-    """GOpt gopt-optimize's import + compile (cached: loaded from its
-    compile cache) / ORT all's session creation, or None: with sampled
-    times, the median of the paired ratios."""
-    paired = paired_compile_ratios(contenders, cached)
-    if len(paired) > 1:
-        return float(np.median(paired))
-    gopt = find(contenders, "gopt", "gopt-optimize")
-    ort = find(contenders, "ort", "all")
-    if not gopt or not ort or not ort.prepare_ms:
-        return None
-    ms = (gopt.detail or {}).get("cached_ms") if cached else gopt.prepare_ms
-    return ms / ort.prepare_ms if ms else None
+def compile_ratio(contenders, key):
+    """The median of the paired ratios of the compile figure `key`, or
+    None when there is none."""
+    paired = paired_compile_ratios(contenders, key)
+    return float(np.median(paired)) if paired else None
 
 
-def compile_spread(contenders, cached):
-    """[lowest, highest] paired compile ratio, or None unless sampled."""
-    paired = paired_compile_ratios(contenders, cached)
+def compile_spread(contenders, key):
+    """[lowest, highest] paired ratio of the compile figure `key`, or None
+    with fewer than two."""
+    paired = paired_compile_ratios(contenders, key)
     return [min(paired), max(paired)] if len(paired) > 1 else None
 
 
@@ -898,27 +934,50 @@ def gopt_detail_line(c):
     compile_total = cm.get("total")
     if compile_total is not None:
         compile_total -= cm.get("import", 0)
-    def sampled(key):
-        """' (median of N: lowest–highest)' when the time was sampled."""
-        values = [x for x in d.get(key) or [] if x is not None]
-        if len(values) < 2:
-            return ""
-        return (f" (median of {len(values)}: {fmt_ms(min(values))}–"
-                f"{fmt_ms(max(values))})")
-    text = f"{name} {fmt_ms(c.prepare_ms)} ms"
-    if sampled("compile_samples_ms"):
-        text += (sampled("compile_samples_ms") + "; the worker's "
-                 f"{fmt_ms(d['compile_samples_ms'][0])} ms")
-    text += (f": import {d.get('import_ms', 0):.0f}, compile "
-             f"{fmt_ms(compile_total)} ({', '.join(parts)})")
+    text = (f"{name} {fmt_ms(c.prepare_ms)} ms: import "
+            f"{d.get('import_ms', 0):.0f}, compile {fmt_ms(compile_total)} "
+            f"({', '.join(parts)})")
     if d.get("cached_ms") is not None:
-        text += (f"; {fmt_ms(d['cached_ms'])} ms from the compile cache" +
-                 sampled("cached_samples_ms"))
+        text += f"; {fmt_ms(d['cached_ms'])} ms from the compile cache"
     if d.get("kernels") is not None:
         text += f"; {d['kernels']} kernels"
     if d.get("peak_bytes") is not None:
         text += f", peak {d['peak_bytes'] / 2**20:.1f} MiB"
     return text
+
+
+def compile_summary(contenders, fig):
+    """The compile figures in words, or None when they were not sampled."""
+    gopt = find(contenders, "gopt", "gopt-optimize")
+    ort = find(contenders, "ort", "all")
+    if not gopt or not ort:
+        return None
+    mine = (gopt.detail or {}).get("compile_samples_ms") or {}
+    theirs = (ort.detail or {}).get("session_samples_ms") or {}
+    labels = {"gopt_cold_compile_vs_ort_cold_session": "fresh processes",
+              "gopt_warm_compile_vs_ort_warm_session": "warm processes",
+              "gopt_cached_load_vs_ort_cold_session":
+                  "GOpt from its compile cache"}
+    def median_ms(values):
+        values = [x for x in values or [] if x is not None]
+        return fmt_ms(float(np.median(values))) if values else "–"
+    pieces, samples = [], 0
+    for key, my_kind, their_kind in COMPILE_PAIRINGS:
+        if fig.get(key) is None:
+            continue
+        samples = max(samples, len(paired_compile_ratios(contenders, key)))
+        spread = fig.get(key + "_range")
+        pieces.append(
+            f"{labels[key]} {fmt_ratio(fig[key])}" +
+            (f" [{fmt_ratio(spread[0])}, {fmt_ratio(spread[1])}]"
+             if spread else "") +
+            f" ({median_ms(mine.get(my_kind))} ms / "
+            f"{median_ms(theirs.get(their_kind))} ms)")
+    if not pieces:
+        return None
+    return ("GOpt gopt-optimize import + compile / ORT all session, median "
+            f"[lowest, highest] of {samples} paired samples: " +
+            ", ".join(pieces))
 
 
 def summary_lines(name, contenders, fig):
@@ -954,26 +1013,9 @@ def summary_lines(name, contenders, fig):
     if fig["torch_vs_ort_best"] is not None:
         parts.append(f"torch/ORT best = "
                      f"{fmt_ratio(fig['torch_vs_ort_best'])}")
-    if fig["gopt_compile_vs_ort_session"] is not None:
-        def with_range(key):
-            spread = fig.get(key + "_range")
-            return fmt_ratio(fig[key]) + (
-                f" [{fmt_ratio(spread[0])}, {fmt_ratio(spread[1])}]"
-                if spread else "")
-        text = ("GOpt gopt-optimize compile / ORT all session = " +
-                with_range("gopt_compile_vs_ort_session"))
-        if fig["gopt_cached_compile_vs_ort_session"] is not None:
-            text += (", from GOpt's compile cache " +
-                     with_range("gopt_cached_compile_vs_ort_session"))
-        ort_all = find(contenders, "ort", "all")
-        samples = [x for x in (ort_all.detail or {}).get(
-            "session_samples_ms") or [] if x is not None]
-        if len(samples) > 1:
-            text += (f" (median [lowest, highest] of {len(samples)} "
-                     "samples, each GOpt's over ORT's taken beside it; ORT "
-                     f"all's session {fmt_ms(ort_all.prepare_ms)} ms, "
-                     f"{fmt_ms(min(samples))}–{fmt_ms(max(samples))})")
-        parts.append(text)
+    compile_text = compile_summary(contenders, fig)
+    if compile_text:
+        parts.append(compile_text)
     for side, who in (("gopt", "GOpt"), ("ort", "ORT")):
         ran = [c for c in contenders if c.side == side and c.median()]
         if ran and not any(c.check and c.check["ok"] for c in ran):
@@ -1030,8 +1072,11 @@ def header_lines(args, info, versions):
         f"each worker times its own runs. Median [IQR] over all "
         f"{args.rounds * args.runs_per_round} runs. \"vs ORT best\" is this "
         f"median / the fastest ORT level's (< 1: faster than ORT). Compile/"
-        f"session ms: GOpt import + compile (passes, lowering, codegen), ORT "
-        f"session creation. Outputs are checked against torch's "
+        f"session ms, as each worker took it: GOpt import + compile (passes, "
+        f"lowering, codegen) in a fresh process, ORT session creation after "
+        f"an untimed session of the model; the compile figures below pair "
+        f"samples taken alike (fresh processes, warm processes). Outputs "
+        f"are checked against torch's "
         f"(rtol {args.rtol:g}, atol {args.atol:g}; max abs error in "
         f"parentheses)."))
     if args.ort_graph_levels and not {"gopt", "ort"} & args.skip:
@@ -1085,12 +1130,15 @@ def report(args, info, versions, results):
              "ORT basic's graph rewrites on GOpt's backend: S = GOpt "
              "no-passes / GOpt on ORT-basic graph"),
             ("torch_vs_ort_best", "torch eager / ORT best level (time)"),
-            ("gopt_compile_vs_ort_session",
+            ("gopt_cold_compile_vs_ort_cold_session",
              "GOpt gopt-optimize import + compile / ORT all session "
-             "creation"),
-            ("gopt_cached_compile_vs_ort_session",
-             "the same, GOpt's program loaded from its compile cache (a "
-             "model run before)")):
+             "creation, each a fresh process's first"),
+            ("gopt_warm_compile_vs_ort_warm_session",
+             "the same, each a warm process's (its second, the first "
+             "dropped)"),
+            ("gopt_cached_load_vs_ort_cold_session",
+             "GOpt's program loaded from its compile cache (a model run "
+             "before) / ORT all's session, fresh processes")):
         g = geomean(f[key] for f in figures.values())
         geo[key] = {"value": g[0], "models": g[1]} if g else None
         value = f"{g[0]:.3f} (n = {g[1]})" if g else "–"
@@ -1190,11 +1238,12 @@ def parse_args(argv):
                         help="python with torch for the torch worker and "
                              "the export (default /usr/bin/python3)")
     parser.add_argument("--compile-samples", type=int, default=3,
-                        help="compile times sampled per model: GOpt "
-                        "gopt-optimize's cold compile and load from its "
-                        "cache, ORT all's session creation, each in a fresh "
-                        "process, alternated; the figures are medians "
-                        "(default 3; 1: the workers' own only)")
+                        help="compile times sampled per model, in fresh "
+                        "processes, alternated: GOpt gopt-optimize's compile "
+                        "(a process's first and second) and its load from "
+                        "its cache, ORT all's session (a process's first "
+                        "and second); the figures are medians of paired "
+                        "ratios (default 3; 0: none)")
     parser.add_argument("--compile-timeout", type=float, default=900,
                         help="seconds a contender may take to get ready")
     parser.add_argument("--run-timeout", type=float, default=600,

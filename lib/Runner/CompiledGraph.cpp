@@ -54,6 +54,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -231,6 +232,9 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
   OwningOpRef<ModuleOp> clone = module.clone();
   std::unique_ptr<CompiledGraph> graph(new CompiledGraph());
   graph->times.importMs = options.importMs;
+  static std::atomic<unsigned> processCompiles{0};
+  unsigned compilesBefore = processCompiles++;
+  graph->times.processCompilesBefore = compilesBefore;
 
   std::string error;
   FailureOr<func::FuncOp> entry = findEntry(*clone, options.entry, error);
@@ -278,6 +282,7 @@ CompiledGraph::compile(ModuleOp module, const CompileOptions &options) {
     if (graph->loadFromCache(cacheEntry)) {
       touchObjectCacheEntry(cacheEntry);
       graph->times.loadMs = preparationMs + nowMs() - start;
+      graph->times.processCompilesBefore = compilesBefore;
       return std::move(graph);
     }
     // A miss: the lookup is part of this compile's lowering too.

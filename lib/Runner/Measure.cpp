@@ -116,6 +116,9 @@ llvm::json::Object RunReport::toJSON() const {
                            {"ms_per_run", k.msPerRun},
                            {"share", k.share},
                            {"library_calls", k.libraryCalls}});
+  llvm::json::Array warmUpArray;
+  for (const CompileTimes &times : warmUpCompiles)
+    warmUpArray.push_back(times.toJSON());
   llvm::json::Array samples;
   for (double x : latencyMs)
     samples.push_back(x);
@@ -144,6 +147,7 @@ llvm::json::Object RunReport::toJSON() const {
       {"kernel_functions", kernelFunctions},
       {"kernel_times", std::move(kernelArray)},
       {"compile_ms", compile.toJSON()},
+      {"warm_up_compile_ms", std::move(warmUpArray)},
       {"gemm_library", gemmLibrary},
       {"library_threads", libraryThreads},
       {"parallel_loops", parallelLoops},
@@ -151,11 +155,33 @@ llvm::json::Object RunReport::toJSON() const {
 }
 
 llvm::json::Object CompileTimes::toJSON() const {
-  return llvm::json::Object{
-      {"import", importMs},      {"graph_passes", graphPassesMs},
-      {"lowering", loweringMs},  {"codegen", codegenMs},
-      {"total", totalMs()},      {"wall", wallMs()},
-      {"from_cache", fromCache}, {"load", loadMs}};
+  return llvm::json::Object{{"import", importMs},
+                            {"graph_passes", graphPassesMs},
+                            {"lowering", loweringMs},
+                            {"codegen", codegenMs},
+                            {"total", totalMs()},
+                            {"wall", wallMs()},
+                            {"from_cache", fromCache},
+                            {"load", loadMs},
+                            {"process_compiles_before", processCompilesBefore}};
+}
+
+/// `  LABEL     T ms: ONNX import .., graph passes .., lowering .., LLVM
+/// codegen ..` (from the cache: what the load took).
+static void printCompileTimes(llvm::StringRef label, const CompileTimes &times,
+                              llvm::raw_ostream &os) {
+  os << llvm::format("  %-11s %.1f ms: ", label.str().c_str(), times.wallMs());
+  if (times.importMs > 0)
+    os << llvm::format("ONNX import %.1f, ", times.importMs);
+  if (times.fromCache)
+    os << llvm::format("graph passes %.1f, loaded from the compile cache "
+                       "%.1f (when stored: lowering %.1f, LLVM codegen "
+                       "%.1f)\n",
+                       times.graphPassesMs, times.loadMs, times.loweringMs,
+                       times.codegenMs);
+  else
+    os << llvm::format("graph passes %.1f, lowering %.1f, LLVM codegen %.1f\n",
+                       times.graphPassesMs, times.loweringMs, times.codegenMs);
 }
 
 void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
@@ -191,19 +217,10 @@ void mlir::gopt::printRunReport(const RunReport &r, llvm::raw_ostream &os) {
                      "blocks (largest %lld): fragmentation %.2f\n",
                      (long long)r.reservedAtPeak, (long long)r.freeAtPeak,
                      (long long)r.largestFreeAtPeak, r.externalFragmentation);
-  os << llvm::format("  compile     %.1f ms: ", r.compile.wallMs());
-  if (r.compile.importMs > 0)
-    os << llvm::format("ONNX import %.1f, ", r.compile.importMs);
-  if (r.compile.fromCache)
-    os << llvm::format("graph passes %.1f, loaded from the compile cache "
-                       "%.1f (when stored: lowering %.1f, LLVM codegen "
-                       "%.1f)\n",
-                       r.compile.graphPassesMs, r.compile.loadMs,
-                       r.compile.loweringMs, r.compile.codegenMs);
-  else
-    os << llvm::format("graph passes %.1f, lowering %.1f, LLVM codegen %.1f\n",
-                       r.compile.graphPassesMs, r.compile.loweringMs,
-                       r.compile.codegenMs);
+  printCompileTimes("compile", r.compile, os);
+  // Compiles gopt-run --warm-compiles made and dropped first.
+  for (const CompileTimes &times : r.warmUpCompiles)
+    printCompileTimes("warm-up", times, os);
   os << "  threads     " << r.libraryThreads << " in the " << r.gemmLibrary
      << " GEMM and convolutions";
   if (r.parallelLoops > 0)

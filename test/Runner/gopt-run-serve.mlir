@@ -2,7 +2,7 @@
 // only, never timings.
 
 // RUN: printf 'run 3\n\nrun two\nrun 0\nrun 1\nquit\nrun 5\n' | gopt-run %s --pipeline=gopt-optimize --kernel-timers=false --serve --outputs=%t.npy | FileCheck %s
-// CHECK: {"compile_ms":{"codegen":{{[0-9.e+-]+}},"from_cache":false,"graph_passes":{{[0-9.e+-]+}},"import":0,"load":0,"lowering":{{[0-9.e+-]+}},"total":{{[0-9.e+-]+}},"wall":{{[0-9.e+-]+}}},"entry":"main","gopt_version":"{{[0-9.]+}}","kernels":1,"peak_bytes":[[PEAK:[0-9]+]],"ready":true}
+// CHECK: {"compile_ms":{"codegen":{{[0-9.e+-]+}},"from_cache":false,"graph_passes":{{[0-9.e+-]+}},"import":0,"load":0,"lowering":{{[0-9.e+-]+}},"process_compiles_before":0,"total":{{[0-9.e+-]+}},"wall":{{[0-9.e+-]+}}},"entry":"main","gopt_version":"{{[0-9.]+}}","kernels":1,"peak_bytes":[[PEAK:[0-9]+]],"ready":true}
 // CHECK-NEXT: {"peak_bytes":[[PEAK]],"times_ms":[{{[0-9.e+-]+}},{{[0-9.e+-]+}},{{[0-9.e+-]+}}]}
 // CHECK-NEXT: {"error":"unknown command 'run two' (run N with N >= 1, or quit)"}
 // CHECK-NEXT: {"error":"unknown command 'run 0' (run N with N >= 1, or quit)"}

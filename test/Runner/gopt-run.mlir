@@ -44,6 +44,7 @@
 // JSON-NEXT: "import": 0,
 // JSON-NEXT: "load": 0,
 // JSON-NEXT: "lowering":
+// JSON-NEXT: "process_compiles_before": 0,
 // JSON-NEXT: "total":
 // JSON-NEXT: "wall":
 // JSON: "entry": "main",

@@ -98,6 +98,13 @@ static cl::opt<uint64_t> cacheLimitMiB(
     cl::desc("Bound on the --cache-dir folder, MiB: least recently used "
              "programs are removed past it (default 256)"),
     cl::init(kDefaultObjectCacheLimitBytes >> 20), cl::cat(category));
+static cl::opt<unsigned> warmCompiles(
+    "warm-compiles",
+    cl::desc("Import and compile the model this many times first and drop "
+             "the results (no compile cache): the compile reported is then "
+             "a warm process's, without the one-off costs a fresh one pays "
+             "(default 0; docs/Runner.md, \"Cold and warm compiles\")"),
+    cl::init(0), cl::cat(category));
 static cl::opt<bool> verifyEach(
     "verify-each",
     cl::desc("Verify the IR after every graph and lowering pass, so a pass "
@@ -576,6 +583,32 @@ readModel(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
   return std::move(module);
 }
 
+/// --warm-compiles: compiles `module` that many times without the cache
+/// and drops the results, then imports (or parses) the model again into
+/// `module`, so that both the import and the compile that follow are a
+/// warm process's.
+/// Their compile times go to `times`.
+static llvm::Error compileToWarmUp(MLIRContext &context,
+                                   llvm::SourceMgr &sourceMgr,
+                                   OwningOpRef<ModuleOp> &module,
+                                   const CompileOptions &options,
+                                   std::vector<CompileTimes> &times) {
+  CompileOptions warm = options;
+  warm.objectCacheDir.clear();
+  warm.passTiming = false;
+  for (unsigned i = 0; i < warmCompiles; ++i) {
+    auto graph = CompiledGraph::compile(*module, warm);
+    if (!graph)
+      return graph.takeError();
+    times.push_back((*graph)->getCompileTimes());
+  }
+  auto again = readModel(context, sourceMgr);
+  if (!again)
+    return again.takeError();
+  module = std::move(*again);
+  return llvm::Error::success();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::opt<int> &threads = adoptThreadsOption(category);
@@ -634,6 +667,8 @@ int main(int argc, char **argv) {
 
   if (optLevel > 3)
     return fail("--opt-level=" + llvm::Twine(optLevel) + " is not one of 0-3");
+  if (target != "cpu" && warmCompiles.getNumOccurrences())
+    return fail("--warm-compiles is for --target=cpu");
   if (target == "cuda") {
     if (optLevel.getNumOccurrences())
       return fail("--opt-level is for --target=cpu (the GPU pipeline's is "
@@ -661,6 +696,13 @@ int main(int argc, char **argv) {
   compileOptions.importMs = importMs;
   // Kernel timers would add their lock to every kernel of every worker.
   compileOptions.kernelTimers = kernelTimers && !loadTest;
+  std::vector<CompileTimes> warmUpTimes;
+  if (warmCompiles > 0) {
+    if (llvm::Error error = compileToWarmUp(context, sourceMgr, module,
+                                            compileOptions, warmUpTimes))
+      return fail(llvm::toString(std::move(error)));
+    compileOptions.importMs = importMs;
+  }
   auto first = compileAndRunOnce(*module, compileOptions);
   if (!first)
     return fail(llvm::toString(first.takeError()));
@@ -736,6 +778,7 @@ int main(int argc, char **argv) {
     auto out = openOutputFile(reportFile, &error);
     if (!out)
       return fail(error);
+    report->warmUpCompiles = warmUpTimes;
     if (format == "json")
       out->os() << llvm::formatv("{0:2}",
                                  llvm::json::Value(report->toJSON()))

@@ -136,6 +136,12 @@ struct CompileTimes {
   /// objects).
   bool fromCache = false;
   double loadMs = 0;
+  /// CompiledGraph::compile calls this process made before this one. A
+  /// fresh process's first compile (0) pays one-off costs the later ones
+  /// do not: MLIR's and LLVM's first use of each pass and of the target,
+  /// memory the process takes from the system for the first time
+  /// (docs/Runner.md, "Cold and warm compiles").
+  unsigned processCompilesBefore = 0;
   /// What a compile costs: from the cache, what the stored one cost.
   double totalMs() const {
     return importMs + graphPassesMs + loweringMs + codegenMs;
@@ -146,7 +152,7 @@ struct CompileTimes {
     return fromCache ? importMs + graphPassesMs + loadMs : totalMs();
   }
   /// {"import", "graph_passes", "lowering", "codegen", "total", "wall",
-  /// "from_cache", "load"}, times in ms.
+  /// "from_cache", "load", "process_compiles_before"}, times in ms.
   llvm::json::Object toJSON() const;
 };
 
@@ -370,6 +376,9 @@ struct RunReport {
   int64_t generatedKernels = 0, kernelFunctions = 0;
   std::vector<KernelReport> kernels;
   CompileTimes compile;
+  /// Compiles of the same graph this process made and dropped before
+  /// `compile` (gopt-run --warm-compiles), oldest first.
+  std::vector<CompileTimes> warmUpCompiles;
   /// The GEMM library behind the library path ("onednn", "openblas",
   /// "loops") and the threads it and the generated code's parallel loops
   /// may use (one OpenMP pool).
