@@ -61,26 +61,47 @@ unsigned keepStreamingLoopsRolled(llvm::Module &module);
 /// and a fixed cost per function.
 uint64_t estimateCompileCost(const llvm::Function &function);
 
-/// Splits `module` into `partitions` modules (at least one) that link with
-/// each other into the whole: each function and global variable defined in
-/// one of them, declared in the others that use it; local symbols become
-/// hidden external ones so that the parts link. Functions go largest first
-/// (estimateCompileCost) to the part with the least cost so far, so that
-/// the parts take about as long to compile; a global variable goes with
-/// the first function that uses it. The parts come costliest first.
+/// Whether `function` is glue: defined, without a loop, and computing
+/// nothing on floating-point numbers or vectors (it may load, store and
+/// pass them): the entry, which calls the kernels in turn, and a kernel
+/// that only calls a library or hands its loop to the parallel driver.
+/// What it does at run time is the calls, so it is compiled for compile
+/// speed (emitObjects).
+bool isGlueFunction(const llvm::Function &function);
+
+/// One part of a split module.
+struct ModulePart {
+  std::unique_ptr<llvm::Module> module;
+  /// Defines glue only (isGlueFunction).
+  bool glue = false;
+};
+
+/// Splits `module` into `partitions` modules that link with each other into
+/// the whole, plus `gluePartitions` that define only the glue functions
+/// (none: glue goes with the rest): each function and global variable
+/// defined in one of them, declared in the others that use it; local
+/// symbols become hidden external ones so that the parts link. Functions go
+/// largest first (estimateCompileCost; glue at kGlueCostPercent of it) to
+/// the part of their kind with the least cost so far, so that the parts take
+/// about as long to compile; a global variable goes with the first function
+/// that uses it. There is one part at least (a module of glue only split
+/// into glue parts may have no other), and the parts come costliest first.
 /// `module` is left with its local symbols externalized.
-std::vector<std::unique_ptr<llvm::Module>>
-splitModuleBalanced(llvm::Module &module, unsigned partitions);
+std::vector<ModulePart> splitModuleBalanced(llvm::Module &module,
+                                            unsigned partitions,
+                                            unsigned gluePartitions = 0);
 
 /// Relocatable object files of the LLVM-dialect `module`: translated to
 /// LLVM IR, trimmed to the symbols in `exported` (dropUnusedArguments),
 /// its streaming loops marked to stay rolled (keepStreamingLoopsRolled),
 /// split into parts (splitModuleBalanced: one per thread, up to four per
 /// thread for a large module, fewer for one of few functions, one when
-/// `threads` is 1), each optimized at `optLevel`
-/// (0-3) and code generated for `machine` by the next of `threads` threads
-/// that is free. The parts link with each other into the whole
-/// program (linkObjects), which defines only `exported`.
+/// `threads` is 1; glue in parts of its own when there is enough of it to
+/// pay for a part), each optimized at `optLevel` (0-3; glue parts at 1 at
+/// most, code generated at 0: FastISel and the fast register allocator)
+/// and code generated for `machine` by the next of `threads` threads that
+/// is free. The parts link with each other into the whole program
+/// (linkObjects), which defines only `exported`.
 llvm::Expected<std::vector<std::string>>
 emitObjects(ModuleOp module, llvm::orc::JITTargetMachineBuilder machine,
             unsigned optLevel, unsigned threads,

@@ -209,8 +209,7 @@ TEST(ObjectCode, SplitBalancesCompileCost) {
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module = parseIR(source, context);
   ASSERT_TRUE(module);
-  std::vector<std::unique_ptr<llvm::Module>> parts =
-      gopt::splitModuleBalanced(*module, 2);
+  std::vector<gopt::ModulePart> parts = gopt::splitModuleBalanced(*module, 2);
   ASSERT_EQ(parts.size(), 2u);
 
   // The costliest part first: the large function, alone.
@@ -221,25 +220,145 @@ TEST(ObjectCode, SplitBalancesCompileCost) {
         names.push_back(f.getName().str());
     return names;
   };
-  EXPECT_EQ(defined(*parts[0]), std::vector<std::string>{"large"});
-  std::vector<std::string> rest = defined(*parts[1]);
+  EXPECT_EQ(defined(*parts[0].module), std::vector<std::string>{"large"});
+  std::vector<std::string> rest = defined(*parts[1].module);
   EXPECT_EQ(rest.size(), 7u);
   EXPECT_TRUE(llvm::is_contained(rest, "entry"));
   // What the other part defines is declared here, external and hidden, so
   // that the parts link.
-  llvm::Function *large = parts[1]->getFunction("large");
+  llvm::Function *large = parts[1].module->getFunction("large");
   ASSERT_TRUE(large);
   EXPECT_TRUE(large->isDeclaration());
   EXPECT_TRUE(large->hasExternalLinkage());
   EXPECT_TRUE(large->hasHiddenVisibility());
   // The table goes with the functions that read it, and keeps its value.
-  llvm::GlobalVariable *table = parts[1]->getNamedGlobal("table");
+  llvm::GlobalVariable *table = parts[1].module->getNamedGlobal("table");
   ASSERT_TRUE(table);
   EXPECT_TRUE(table->hasInitializer());
-  llvm::GlobalVariable *elsewhere = parts[0]->getNamedGlobal("table");
+  llvm::GlobalVariable *elsewhere = parts[0].module->getNamedGlobal("table");
   EXPECT_TRUE(!elsewhere || !elsewhere->hasInitializer());
   // The entry keeps its visibility.
-  EXPECT_FALSE(parts[1]->getFunction("entry")->hasHiddenVisibility());
+  EXPECT_FALSE(parts[1].module->getFunction("entry")->hasHiddenVisibility());
+}
+
+/// Glue (isGlueFunction) is code without a loop that computes nothing on
+/// floats or vectors: it may move them (a library call's float argument,
+/// a descriptor stored for the parallel driver).
+TEST(ObjectCode, GlueIsLoopFreeCodeThatComputesNothing) {
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module = parseIR(R"ll(
+    declare void @library(ptr, float)
+    declare <4 x float> @llvm.fma.v4f32(<4 x float>, <4 x float>,
+                                        <4 x float>)
+    define void @wrapper(ptr %p, i64 %n) {
+      %slot = alloca { ptr, i64, <4 x float> }
+      store { ptr, i64, <4 x float> } poison, ptr %slot
+      %at = getelementptr float, ptr %p, i64 %n
+      %x = load float, ptr %at
+      store float 0.0, ptr %p
+      call void @library(ptr %slot, float %x)
+      ret void
+    }
+    define void @counts(ptr %p) {
+    entry:
+      br label %loop
+    loop:
+      %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+      call void @library(ptr %p, float 1.0)
+      %next = add i64 %i, 1
+      %done = icmp eq i64 %next, 4
+      br i1 %done, label %exit, label %loop
+    exit:
+      ret void
+    }
+    define void @adds(ptr %p) {
+      %x = load float, ptr %p
+      %y = fadd float %x, 1.0
+      store float %y, ptr %p
+      ret void
+    }
+    define void @fuses(ptr %p) {
+      %x = load <4 x float>, ptr %p
+      %y = call <4 x float> @llvm.fma.v4f32(<4 x float> %x, <4 x float> %x,
+                                            <4 x float> %x)
+      store <4 x float> %y, ptr %p
+      ret void
+    }
+  )ll",
+                                                 context);
+  ASSERT_TRUE(module);
+  EXPECT_TRUE(gopt::isGlueFunction(*module->getFunction("wrapper")));
+  EXPECT_FALSE(gopt::isGlueFunction(*module->getFunction("counts")));
+  EXPECT_FALSE(gopt::isGlueFunction(*module->getFunction("adds")));
+  EXPECT_FALSE(gopt::isGlueFunction(*module->getFunction("fuses")));
+  EXPECT_FALSE(gopt::isGlueFunction(*module->getFunction("library")));
+}
+
+/// With glue parts, glue goes to them and the rest to the other parts;
+/// each part says which kind it is. A module of glue alone can be split
+/// into glue parts only.
+TEST(ObjectCode, GlueGoesToPartsOfItsOwn) {
+  std::string source = R"ll(
+    declare void @library(ptr)
+    define internal void @kernel(ptr %p) {
+      %x = load <16 x float>, ptr %p
+      %y = fmul <16 x float> %x, %x
+      store <16 x float> %y, ptr %p
+      ret void
+    }
+    define internal void @wrapper(ptr %p) {
+      call void @library(ptr %p)
+      ret void
+    }
+    define void @entry(ptr %p) {
+      call void @kernel(ptr %p)
+      call void @wrapper(ptr %p)
+      ret void
+    }
+  )ll";
+  auto defined = [](const llvm::Module &part) {
+    std::vector<std::string> names;
+    for (const llvm::Function &f : part)
+      if (!f.isDeclaration())
+        names.push_back(f.getName().str());
+    llvm::sort(names);
+    return names;
+  };
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module = parseIR(source, context);
+  ASSERT_TRUE(module);
+  std::vector<gopt::ModulePart> parts =
+      gopt::splitModuleBalanced(*module, 1, 1);
+  ASSERT_EQ(parts.size(), 2u);
+  for (const gopt::ModulePart &part : parts) {
+    if (part.glue)
+      EXPECT_EQ(defined(*part.module),
+                (std::vector<std::string>{"entry", "wrapper"}));
+    else
+      EXPECT_EQ(defined(*part.module), std::vector<std::string>{"kernel"});
+  }
+  EXPECT_NE(parts[0].glue, parts[1].glue);
+
+  // Without glue parts, nothing is glue.
+  module = parseIR(source, context);
+  ASSERT_TRUE(module);
+  parts = gopt::splitModuleBalanced(*module, 2);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_FALSE(parts[0].glue || parts[1].glue);
+
+  module = parseIR(R"ll(
+    declare void @library(ptr)
+    define void @entry(ptr %p) {
+      call void @library(ptr %p)
+      ret void
+    }
+  )ll",
+                   context);
+  ASSERT_TRUE(module);
+  parts = gopt::splitModuleBalanced(*module, 0, 1);
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_TRUE(parts[0].glue);
+  EXPECT_EQ(defined(*parts[0].module), std::vector<std::string>{"entry"});
 }
 
 } // namespace
