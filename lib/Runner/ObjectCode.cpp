@@ -38,6 +38,7 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/CFG.h"
@@ -254,21 +255,31 @@ static void externalize(llvm::GlobalValue &value) {
     value.setName("gopt.part.unnamed");
 }
 
-/// The first function that uses `value` (through constant expressions
-/// too), or null.
-static const llvm::Function *firstUserFunction(const llvm::Value &value) {
+/// The function that uses `value` (through constant expressions too) whose
+/// part should define it: the first that `prefer` accepts, else the first;
+/// null when no function uses it.
+static const llvm::Function *
+userFunctionFor(const llvm::Value &value,
+                llvm::function_ref<bool(const llvm::Function *)> prefer) {
   llvm::SmallVector<const llvm::User *> worklist(value.users());
   llvm::SmallPtrSet<const llvm::User *, 8> seen;
+  const llvm::Function *first = nullptr;
   while (!worklist.empty()) {
     const llvm::User *user = worklist.pop_back_val();
     if (!seen.insert(user).second)
       continue;
-    if (auto *inst = llvm::dyn_cast<llvm::Instruction>(user))
-      return inst->getFunction();
-    if (llvm::isa<llvm::Constant>(user) && !llvm::isa<llvm::GlobalValue>(user))
+    if (auto *inst = llvm::dyn_cast<llvm::Instruction>(user)) {
+      const llvm::Function *function = inst->getFunction();
+      if (prefer(function))
+        return function;
+      if (!first)
+        first = function;
+    } else if (llvm::isa<llvm::Constant>(user) &&
+               !llvm::isa<llvm::GlobalValue>(user)) {
       worklist.append(user->user_begin(), user->user_end());
+    }
   }
-  return nullptr;
+  return first;
 }
 
 /// Bits of the widest value `inst` produces or stores.
@@ -369,10 +380,18 @@ mlir::gopt::splitModuleBalanced(llvm::Module &module, unsigned partitions,
     load[least] += cost;
   }
   // A global variable with the function that reads it, so that a kernel's
-  // constant tables stay visible to its optimizer; one no function uses
-  // with the first part.
+  // constant tables stay visible to its optimizer (a kernel's rather than
+  // the glue's that passes it on); one no function uses with the first
+  // part.
+  llvm::DenseSet<const llvm::Function *> glueFunctions;
+  for (auto [cost, f, glue] : functions)
+    if (glue)
+      glueFunctions.insert(f);
   for (const llvm::GlobalVariable &global : module.globals()) {
-    const llvm::Function *user = firstUserFunction(global);
+    const llvm::Function *user =
+        userFunctionFor(global, [&](const llvm::Function *f) {
+          return !glueFunctions.contains(f);
+        });
     partOf[&global] = user ? partOf.lookup(user) : 0;
   }
   // Aliases and ifuncs with what they stand for.

@@ -295,24 +295,28 @@ TEST(ObjectCode, GlueIsLoopFreeCodeThatComputesNothing) {
 }
 
 /// With glue parts, glue goes to them and the rest to the other parts;
-/// each part says which kind it is. A module of glue alone can be split
-/// into glue parts only.
+/// each part says which kind it is, and a table both kinds use goes with
+/// the kernel that reads it. A module of glue alone can be split into glue
+/// parts only.
 TEST(ObjectCode, GlueGoesToPartsOfItsOwn) {
   std::string source = R"ll(
+    @table = internal constant <16 x float> splat (float 2.0)
     declare void @library(ptr)
+    define void @entry(ptr %p) {
+      call void @library(ptr @table)
+      call void @kernel(ptr %p)
+      call void @wrapper(ptr %p)
+      ret void
+    }
     define internal void @kernel(ptr %p) {
       %x = load <16 x float>, ptr %p
-      %y = fmul <16 x float> %x, %x
+      %t = load <16 x float>, ptr @table
+      %y = fmul <16 x float> %x, %t
       store <16 x float> %y, ptr %p
       ret void
     }
     define internal void @wrapper(ptr %p) {
       call void @library(ptr %p)
-      ret void
-    }
-    define void @entry(ptr %p) {
-      call void @kernel(ptr %p)
-      call void @wrapper(ptr %p)
       ret void
     }
   )ll";
@@ -331,11 +335,16 @@ TEST(ObjectCode, GlueGoesToPartsOfItsOwn) {
       gopt::splitModuleBalanced(*module, 1, 1);
   ASSERT_EQ(parts.size(), 2u);
   for (const gopt::ModulePart &part : parts) {
-    if (part.glue)
+    llvm::GlobalVariable *table = part.module->getNamedGlobal("table");
+    ASSERT_TRUE(table);
+    if (part.glue) {
       EXPECT_EQ(defined(*part.module),
                 (std::vector<std::string>{"entry", "wrapper"}));
-    else
+      EXPECT_FALSE(table->hasInitializer());
+    } else {
       EXPECT_EQ(defined(*part.module), std::vector<std::string>{"kernel"});
+      EXPECT_TRUE(table->hasInitializer());
+    }
   }
   EXPECT_NE(parts[0].glue, parts[1].glue);
 
