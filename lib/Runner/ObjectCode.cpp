@@ -444,10 +444,12 @@ struct PartitionPlan {
 };
 } // namespace
 
-/// The parts `module` is compiled in by `threads` threads (partitionCount):
-/// glue in parts of its own when it costs a part's fixed cost at least
-/// (kMinCostPerExtraPartition), as many of them as its share of the cost
-/// says, at least one part each kind; small glue stays with the rest.
+/// The parts `module` is compiled in by `threads` threads: the functions
+/// that compute in as many as partitionCount says for them alone, and the
+/// glue in parts of its own, about as costly each as one of theirs (the
+/// threads take the parts from one queue), when compiling it fast saves
+/// more than a part's fixed cost (kMinCostPerExtraPartition); else glue is
+/// compiled with the rest, at their level.
 static PartitionPlan planPartitions(const llvm::Module &module,
                                     unsigned threads) {
   uint64_t computeCost = 0, glueCost = 0, glueFullCost = 0;
@@ -465,21 +467,25 @@ static PartitionPlan planPartitions(const llvm::Module &module,
     }
   }
   PartitionPlan plan;
-  if (glueCost < kMinCostPerExtraPartition) {
+  if (glueFunctions == 0 ||
+      glueFullCost - glueCost < kMinCostPerExtraPartition) {
     plan.compute = partitionCount(computeCost + glueFullCost,
                                   computeFunctions + glueFunctions, threads);
     return plan;
   }
-  unsigned total = partitionCount(computeCost + glueCost,
-                                  computeFunctions + glueFunctions, threads);
-  if (computeFunctions == 0)
-    return {/*compute=*/0, /*glue=*/total};
-  total = std::max(total, 2u);
+  plan.compute = computeFunctions
+                     ? partitionCount(computeCost, computeFunctions, threads)
+                     : 0;
+  uint64_t share = plan.compute
+                       ? std::max<uint64_t>(1, computeCost / plan.compute)
+                       : glueCost;
+  unsigned most =
+      std::max(1u, std::min(threads * kPartitionsPerThread,
+                            glueFunctions / kMinFunctionsPerPartition));
   plan.glue =
-      std::clamp<unsigned>((total * glueCost + (glueCost + computeCost) / 2) /
-                               (glueCost + computeCost),
-                           1, total - 1);
-  plan.compute = total - plan.glue;
+      threads == 1
+          ? 1
+          : std::clamp<unsigned>(llvm::divideCeil(glueCost, share), 1, most);
   return plan;
 }
 
