@@ -421,10 +421,10 @@ mlir::gopt::splitModuleBalanced(llvm::Module &module, unsigned partitions,
   return parts;
 }
 
-/// How many parts `module` is compiled in by `threads` threads: as many
-/// for each thread (a part more for one thread than for another would make
-/// the others wait), one each unless the module is large, fewer for a
-/// module of few functions.
+/// How many parts a module of `functions` functions costing `cost` in all
+/// is compiled in by `threads` threads: as many for each thread (a part
+/// more for one thread than for another would make the others wait), one
+/// each unless the module is large, fewer for a module of few functions.
 static unsigned partitionCount(uint64_t cost, unsigned functions,
                                unsigned threads) {
   if (threads == 1)
@@ -436,22 +436,8 @@ static unsigned partitionCount(uint64_t cost, unsigned functions,
                             functions / kMinFunctionsPerPartition));
 }
 
-namespace {
-/// How many parts of each kind a module is compiled in.
-struct PartitionPlan {
-  unsigned compute = 1;
-  unsigned glue = 0;
-};
-} // namespace
-
-/// The parts `module` is compiled in by `threads` threads: the functions
-/// that compute in as many as partitionCount says for them alone, and the
-/// glue in parts of its own, about as costly each as one of theirs (the
-/// threads take the parts from one queue), when compiling it fast saves
-/// more than a part's fixed cost (kMinCostPerExtraPartition); else glue is
-/// compiled with the rest, at their level.
-static PartitionPlan planPartitions(const llvm::Module &module,
-                                    unsigned threads) {
+PartitionPlan mlir::gopt::planPartitions(const llvm::Module &module,
+                                         unsigned threads) {
   uint64_t computeCost = 0, glueCost = 0, glueFullCost = 0;
   unsigned computeFunctions = 0, glueFunctions = 0;
   for (const llvm::Function &f : module) {

@@ -91,6 +91,21 @@ std::vector<ModulePart> splitModuleBalanced(llvm::Module &module,
                                             unsigned partitions,
                                             unsigned gluePartitions = 0);
 
+/// How many parts of each kind a module is compiled in.
+struct PartitionPlan {
+  unsigned compute = 1;
+  unsigned glue = 0;
+};
+
+/// The parts `module` is compiled in by `threads` threads: the functions
+/// that compute in as many as they alone would be split into (one per
+/// thread, up to four per thread for a large module, fewer for one of few
+/// functions), and the glue in parts of its own, about as costly each as
+/// one of theirs (the threads take the parts from one queue), when
+/// compiling it fast saves more than a part's fixed cost; else glue is
+/// compiled with the rest, at their level (`glue` 0).
+PartitionPlan planPartitions(const llvm::Module &module, unsigned threads);
+
 /// Relocatable object files of the LLVM-dialect `module`: translated to
 /// LLVM IR, trimmed to the symbols in `exported` (dropUnusedArguments),
 /// its streaming loops marked to stay rolled (keepStreamingLoopsRolled),

@@ -370,6 +370,63 @@ TEST(ObjectCode, GlueGoesToPartsOfItsOwn) {
   EXPECT_EQ(defined(*parts[0].module), std::vector<std::string>{"entry"});
 }
 
+/// A module of `glue` wrappers, each making `calls` library calls of 20
+/// arguments, and `compute` kernels, each a vector multiply.
+std::string glueAndComputeModule(int glue, int calls, int compute) {
+  std::string types, args;
+  for (int i = 0; i < 20; ++i) {
+    types += std::string(i ? ", " : "") + "i64";
+    args += std::string(i ? ", " : "") + "i64 " + std::to_string(i);
+  }
+  std::string source = "declare void @library(" + types + ")\n";
+  for (int g = 0; g < glue; ++g) {
+    source += "define void @wrapper" + std::to_string(g) + "() {\n";
+    for (int c = 0; c < calls; ++c)
+      source += "  call void @library(" + args + ")\n";
+    source += "  ret void\n}\n";
+  }
+  for (int k = 0; k < compute; ++k)
+    source += "define void @kernel" + std::to_string(k) +
+              R"ll((ptr %p) {
+      %x = load <64 x float>, ptr %p
+      %y = fmul <64 x float> %x, %x
+      store <64 x float> %y, ptr %p
+      ret void
+    }
+    )ll";
+  return source;
+}
+
+/// Glue gets parts of its own on top of the kernels' when compiling it
+/// fast saves a part's fixed cost: the kernels keep the parts they would
+/// have alone (here one per thread). A little glue stays with the
+/// kernels; a module of glue alone is all glue parts.
+TEST(ObjectCode, GluePartsComeOnTopOfTheKernelsParts) {
+  llvm::LLVMContext context;
+  auto plan = [&](int glue, int calls, int compute, unsigned threads) {
+    std::unique_ptr<llvm::Module> module =
+        parseIR(glueAndComputeModule(glue, calls, compute), context);
+    EXPECT_TRUE(module);
+    return module ? gopt::planPartitions(*module, threads)
+                  : gopt::PartitionPlan{};
+  };
+  gopt::PartitionPlan much = plan(/*glue=*/20, /*calls=*/10, 8, 2);
+  EXPECT_EQ(much.compute, 2u);
+  EXPECT_GE(much.glue, 1u);
+
+  gopt::PartitionPlan little = plan(/*glue=*/2, /*calls=*/1, 8, 2);
+  EXPECT_EQ(little.compute, 2u);
+  EXPECT_EQ(little.glue, 0u);
+
+  gopt::PartitionPlan oneThread = plan(20, 10, 8, 1);
+  EXPECT_EQ(oneThread.compute, 1u);
+  EXPECT_EQ(oneThread.glue, 1u);
+
+  gopt::PartitionPlan glueOnly = plan(20, 10, 0, 2);
+  EXPECT_EQ(glueOnly.compute, 0u);
+  EXPECT_GE(glueOnly.glue, 1u);
+}
+
 } // namespace
 
 /// Counts the phi nodes of `function` (a loop left rolled keeps its index's).
