@@ -24,9 +24,10 @@ static void printLine(llvm::raw_ostream &os, llvm::json::Object object) {
   os.flush();
 }
 
-llvm::Error mlir::gopt::serveGraph(CompiledGraph &graph,
-                                   llvm::ArrayRef<HostTensor> inputs,
-                                   std::istream &in, llvm::raw_ostream &out) {
+llvm::Error
+mlir::gopt::serveGraph(CompiledGraph &graph, llvm::ArrayRef<HostTensor> inputs,
+                       std::istream &in, llvm::raw_ostream &out,
+                       llvm::ArrayRef<CompileTimes> warmUpCompiles) {
   // One measured run gives the peak memory the ready line reports.
   MeasureOptions once;
   once.warmup = 0;
@@ -34,14 +35,20 @@ llvm::Error mlir::gopt::serveGraph(CompiledGraph &graph,
   auto first = measureGraph(graph, inputs, once);
   if (!first)
     return first.takeError();
-  printLine(out,
-            llvm::json::Object{
-                {"ready", true},
-                {"gopt_version", GOPT_VERSION_STRING},
-                {"entry", graph.getEntry()},
-                {"kernels", static_cast<int64_t>(graph.getKernels().size())},
-                {"peak_bytes", first->peakBytes},
-                {"compile_ms", graph.getCompileTimes().toJSON()}});
+  llvm::json::Object ready{
+      {"ready", true},
+      {"gopt_version", GOPT_VERSION_STRING},
+      {"entry", graph.getEntry()},
+      {"kernels", static_cast<int64_t>(graph.getKernels().size())},
+      {"peak_bytes", first->peakBytes},
+      {"compile_ms", graph.getCompileTimes().toJSON()}};
+  if (!warmUpCompiles.empty()) {
+    llvm::json::Array warmUp;
+    for (const CompileTimes &times : warmUpCompiles)
+      warmUp.push_back(times.toJSON());
+    ready["warm_up_compile_ms"] = std::move(warmUp);
+  }
+  printLine(out, std::move(ready));
 
   std::string line;
   while (std::getline(in, line)) {

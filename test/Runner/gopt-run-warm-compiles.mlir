@@ -36,6 +36,16 @@
 // HIT: compile {{[0-9.]+}} ms: graph passes {{[0-9.]+}}, loaded from the compile cache
 // HIT-NEXT: warm-up {{[0-9.]+}} ms: graph passes {{[0-9.]+}}, lowering
 
+// The serving worker's ready line names them too.
+// RUN: echo quit | gopt-run %s --warm-compiles=2 --serve | FileCheck %s --check-prefix=SERVE
+// SERVE: "process_compiles_before":2,
+// SERVE-SAME: "ready":true,"warm_up_compile_ms":[
+// SERVE-SAME: "process_compiles_before":0,
+// SERVE-SAME: "process_compiles_before":1,
+// RUN: echo quit | gopt-run %s --serve | FileCheck %s --check-prefix=SERVE-COLD
+// SERVE-COLD: "process_compiles_before":0
+// SERVE-COLD-NOT: warm_up_compile_ms
+
 // RUN: not gopt-run %s --warm-compiles=1 --target=cuda-emulated 2>&1 | FileCheck %s --check-prefix=TARGET
 // TARGET: gopt-run: error: --warm-compiles is for --target=cpu
 

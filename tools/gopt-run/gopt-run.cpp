@@ -722,7 +722,8 @@ int main(int argc, char **argv) {
   if (serve) {
     if (mismatch)
       return fail("results differ from the references");
-    if (llvm::Error error = serveGraph(*graph, args, std::cin, llvm::outs()))
+    if (llvm::Error error =
+            serveGraph(*graph, args, std::cin, llvm::outs(), warmUpTimes))
       return fail(llvm::toString(std::move(error)));
     return 0;
   }

@@ -405,9 +405,12 @@ void printRunReport(const RunReport &report, llvm::raw_ostream &os);
 /// "compile_ms": {...}}`; then `run N` answers `{"times_ms": [N runs],
 /// "peak_bytes"}` (no warm-up: the caller decides), an unknown command
 /// `{"error": ...}`; `quit` or the end of `in` returns. Errors of a run end
-/// the loop.
+/// the loop. `warmUpCompiles`, the compiles of the graph made and dropped
+/// before (gopt-run --warm-compiles), go to the ready line as
+/// `"warm_up_compile_ms": [...]` when there are any.
 llvm::Error serveGraph(CompiledGraph &graph, llvm::ArrayRef<HostTensor> inputs,
-                       std::istream &in, llvm::raw_ostream &out);
+                       std::istream &in, llvm::raw_ostream &out,
+                       llvm::ArrayRef<CompileTimes> warmUpCompiles = {});
 
 } // namespace gopt
 } // namespace mlir
