@@ -428,19 +428,31 @@ def start_gopt_worker(args, c, mlir, pipeline, paths, env, import_ms,
                                                   import_ms)
 
 
-def cached_compile_ms(args, argv, env, outside_ms):
-    """The compile of argv's program once its cache holds it (import, graph
-    passes, loading: compile_ms.wall, plus an import done outside gopt-run),
-    or None when the run fails or does not load from the cache."""
+def gopt_run_json(args, argv, env):
+    """gopt-run argv run once (--reps=1 --warmup=0 --format=json): (the
+    process, None if it could not be started or timed out; its JSON
+    report, None unless it succeeded)."""
     try:
         proc = subprocess.run(argv + ["--reps=1", "--warmup=0",
                                       "--format=json"],
                               capture_output=True, text=True, env=env,
                               timeout=args.compile_timeout)
-        compile_ms = json.loads(proc.stdout).get("compile_ms") or {}
-    except (subprocess.TimeoutExpired, OSError, ValueError):
-        return None
-    if proc.returncode != 0 or not compile_ms.get("from_cache"):
+    except (subprocess.TimeoutExpired, OSError):
+        return None, None
+    try:
+        return proc, (json.loads(proc.stdout) if proc.returncode == 0
+                      else None)
+    except ValueError:
+        return proc, None
+
+
+def cached_compile_ms(args, argv, env, outside_ms):
+    """The compile of argv's program once its cache holds it (import, graph
+    passes, loading: compile_ms.wall, plus an import done outside gopt-run),
+    or None when the run fails or does not load from the cache."""
+    _, out = gopt_run_json(args, argv, env)
+    compile_ms = (out or {}).get("compile_ms") or {}
+    if not compile_ms.get("from_cache"):
         return None
     return outside_ms + compile_ms["wall"]
 
@@ -716,10 +728,10 @@ def model_figures(contenders):
             find(contenders, "ort-graph", "basic")),
         "torch_vs_ort_best": ratio(find(contenders, "torch", "eager"),
                                    ort_best),
-        **{key: compile_ratio(contenders, key)
-           for key, _, _ in COMPILE_PAIRINGS},
-        **{key + "_range": compile_spread(contenders, key)
-           for key, _, _ in COMPILE_PAIRINGS},
+        **{pairing[0]: compile_ratio(contenders, pairing[0])
+           for pairing in COMPILE_PAIRINGS},
+        **{pairing[0] + "_range": compile_spread(contenders, pairing[0])
+           for pairing in COMPILE_PAIRINGS},
     }
 
 
@@ -729,19 +741,9 @@ def gopt_cold_and_warm_ms(args, argv, env, outside_ms):
     import + compile plus an import done outside gopt-run; None for what
     failed. A gopt-run without --warm-compiles (an older build,
     --gopt-bin) gives the cold compile only."""
-    def run(extra):
-        try:
-            proc = subprocess.run(argv + extra + ["--reps=1", "--warmup=0",
-                                                  "--format=json"],
-                                  capture_output=True, text=True, env=env,
-                                  timeout=args.compile_timeout)
-            return proc, (json.loads(proc.stdout) if proc.returncode == 0
-                          else None)
-        except (subprocess.TimeoutExpired, OSError, ValueError):
-            return None, None
-    proc, out = run(["--warm-compiles=1"])
+    proc, out = gopt_run_json(args, argv + ["--warm-compiles=1"], env)
     if out is None and proc is not None and "warm-compiles" in proc.stderr:
-        _, out = run([])
+        _, out = gopt_run_json(args, argv, env)
         total = ((out or {}).get("compile_ms") or {}).get("total")
         return (outside_ms + total if total is not None else None), None
     if out is None:
@@ -768,12 +770,16 @@ def ort_cold_and_warm_ms(args, ort_argv):
             (ready.get("session_ms") or {}).get("all") or None)
 
 
-# The compile figures: (key, GOpt's samples, ORT's samples), each GOpt
-# gopt-optimize's sample k over ORT all's sample k (sample_compile_times).
+# The compile figures: (key, GOpt's samples, ORT's samples, words in the
+# summary), each GOpt gopt-optimize's sample k over ORT all's sample k
+# (sample_compile_times).
 COMPILE_PAIRINGS = (
-    ("gopt_cold_compile_vs_ort_cold_session", "cold", "cold"),
-    ("gopt_warm_compile_vs_ort_warm_session", "warm", "warm"),
-    ("gopt_cached_load_vs_ort_cold_session", "cached", "cold"),
+    ("gopt_cold_compile_vs_ort_cold_session", "cold", "cold",
+     "fresh processes"),
+    ("gopt_warm_compile_vs_ort_warm_session", "warm", "warm",
+     "warm processes"),
+    ("gopt_cached_load_vs_ort_cold_session", "cached", "cold",
+     "GOpt from its compile cache"),
 )
 
 
@@ -831,8 +837,8 @@ def paired_compile_ratios(contenders, key):
     ort = find(contenders, "ort", "all")
     if not gopt or not ort:
         return []
-    _, my_kind, their_kind = next(p for p in COMPILE_PAIRINGS
-                                  if p[0] == key)
+    _, my_kind, their_kind, _ = next(p for p in COMPILE_PAIRINGS
+                                     if p[0] == key)
     mine = ((gopt.detail or {}).get("compile_samples_ms") or {}).get(
         my_kind) or []
     theirs = ((ort.detail or {}).get("session_samples_ms") or {}).get(
@@ -954,21 +960,17 @@ def compile_summary(contenders, fig):
         return None
     mine = (gopt.detail or {}).get("compile_samples_ms") or {}
     theirs = (ort.detail or {}).get("session_samples_ms") or {}
-    labels = {"gopt_cold_compile_vs_ort_cold_session": "fresh processes",
-              "gopt_warm_compile_vs_ort_warm_session": "warm processes",
-              "gopt_cached_load_vs_ort_cold_session":
-                  "GOpt from its compile cache"}
     def median_ms(values):
         values = [x for x in values or [] if x is not None]
         return fmt_ms(float(np.median(values))) if values else "–"
     pieces, samples = [], 0
-    for key, my_kind, their_kind in COMPILE_PAIRINGS:
+    for key, my_kind, their_kind, label in COMPILE_PAIRINGS:
         if fig.get(key) is None:
             continue
         samples = max(samples, len(paired_compile_ratios(contenders, key)))
         spread = fig.get(key + "_range")
         pieces.append(
-            f"{labels[key]} {fmt_ratio(fig[key])}" +
+            f"{label} {fmt_ratio(fig[key])}" +
             (f" [{fmt_ratio(spread[0])}, {fmt_ratio(spread[1])}]"
              if spread else "") +
             f" ({median_ms(mine.get(my_kind))} ms / "

@@ -38,7 +38,6 @@
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/CFG.h"
@@ -340,10 +339,10 @@ bool mlir::gopt::isGlueFunction(const llvm::Function &function) {
          llvm::none_of(llvm::instructions(function), computesOnNumbers);
 }
 
-/// Estimated cost of compiling `f` as the part it goes to compiles it.
-static uint64_t partitionedCost(const llvm::Function &f, bool glue) {
-  uint64_t cost = estimateCompileCost(f);
-  return glue ? llvm::divideCeil(cost * kGlueCostPercent, 100) : cost;
+/// What a function of estimated cost `cost` (estimateCompileCost) costs
+/// compiled as glue.
+static uint64_t glueCost(uint64_t cost) {
+  return llvm::divideCeil(cost * kGlueCostPercent, 100);
 }
 
 std::vector<mlir::gopt::ModulePart>
@@ -362,7 +361,8 @@ mlir::gopt::splitModuleBalanced(llvm::Module &module, unsigned partitions,
     if (!f.isDeclaration()) {
       bool glue = gluePartitions > 0 && isGlueFunction(f);
       anyCompute |= !glue;
-      functions.push_back({partitionedCost(f, glue), &f, glue});
+      uint64_t cost = estimateCompileCost(f);
+      functions.push_back({glue ? glueCost(cost) : cost, &f, glue});
     }
   if (anyCompute || gluePartitions == 0)
     partitions = std::max(1u, partitions);
@@ -383,14 +383,10 @@ mlir::gopt::splitModuleBalanced(llvm::Module &module, unsigned partitions,
   // constant tables stay visible to its optimizer (a kernel's rather than
   // the glue's that passes it on); one no function uses with the first
   // part.
-  llvm::DenseSet<const llvm::Function *> glueFunctions;
-  for (auto [cost, f, glue] : functions)
-    if (glue)
-      glueFunctions.insert(f);
   for (const llvm::GlobalVariable &global : module.globals()) {
     const llvm::Function *user =
         userFunctionFor(global, [&](const llvm::Function *f) {
-          return !glueFunctions.contains(f);
+          return partOf.lookup(f) < partitions;
         });
     partOf[&global] = user ? partOf.lookup(user) : 0;
   }
@@ -438,23 +434,24 @@ static unsigned partitionCount(uint64_t cost, unsigned functions,
 
 PartitionPlan mlir::gopt::planPartitions(const llvm::Module &module,
                                          unsigned threads) {
-  uint64_t computeCost = 0, glueCost = 0, glueFullCost = 0;
+  uint64_t computeCost = 0, fastGlueCost = 0, glueFullCost = 0;
   unsigned computeFunctions = 0, glueFunctions = 0;
   for (const llvm::Function &f : module) {
     if (f.isDeclaration())
       continue;
+    uint64_t cost = estimateCompileCost(f);
     if (isGlueFunction(f)) {
-      glueCost += partitionedCost(f, /*glue=*/true);
-      glueFullCost += partitionedCost(f, /*glue=*/false);
+      fastGlueCost += glueCost(cost);
+      glueFullCost += cost;
       ++glueFunctions;
     } else {
-      computeCost += partitionedCost(f, /*glue=*/false);
+      computeCost += cost;
       ++computeFunctions;
     }
   }
   PartitionPlan plan;
   if (glueFunctions == 0 ||
-      glueFullCost - glueCost < kMinCostPerExtraPartition) {
+      glueFullCost - fastGlueCost < kMinCostPerExtraPartition) {
     plan.compute = partitionCount(computeCost + glueFullCost,
                                   computeFunctions + glueFunctions, threads);
     return plan;
@@ -464,14 +461,14 @@ PartitionPlan mlir::gopt::planPartitions(const llvm::Module &module,
                      : 0;
   uint64_t share = plan.compute
                        ? std::max<uint64_t>(1, computeCost / plan.compute)
-                       : glueCost;
+                       : fastGlueCost;
   unsigned most =
       std::max(1u, std::min(threads * kPartitionsPerThread,
                             glueFunctions / kMinFunctionsPerPartition));
-  plan.glue =
-      threads == 1
-          ? 1
-          : std::clamp<unsigned>(llvm::divideCeil(glueCost, share), 1, most);
+  plan.glue = threads == 1
+                  ? 1
+                  : std::clamp<unsigned>(llvm::divideCeil(fastGlueCost, share),
+                                         1, most);
   return plan;
 }
 

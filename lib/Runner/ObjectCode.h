@@ -84,9 +84,9 @@ struct ModulePart {
 /// largest first (estimateCompileCost; glue at kGlueCostPercent of it) to
 /// the part of their kind with the least cost so far, so that the parts take
 /// about as long to compile; a global variable goes with the first function
-/// that uses it. There is one part at least (a module of glue only split
-/// into glue parts may have no other), and the parts come costliest first.
-/// `module` is left with its local symbols externalized.
+/// that uses it, one that is not glue if any is. There is one part at least (a
+/// module of glue only split into glue parts may have no other), and the parts
+/// come costliest first. `module` is left with its local symbols externalized.
 std::vector<ModulePart> splitModuleBalanced(llvm::Module &module,
                                             unsigned partitions,
                                             unsigned gluePartitions = 0);

@@ -36,6 +36,16 @@ std::unique_ptr<llvm::Module> parseIR(llvm::StringRef source,
   return module;
 }
 
+/// The names of the functions `part` defines, sorted.
+std::vector<std::string> definedFunctions(const llvm::Module &part) {
+  std::vector<std::string> names;
+  for (const llvm::Function &f : part)
+    if (!f.isDeclaration())
+      names.push_back(f.getName().str());
+  llvm::sort(names);
+  return names;
+}
+
 /// Attributes of other dialects leave the host functions' arguments and
 /// results (what the C interface copies of `gopt.weight`); LLVM's stay, and
 /// a function inside a nested module keeps all of its own.
@@ -213,15 +223,9 @@ TEST(ObjectCode, SplitBalancesCompileCost) {
   ASSERT_EQ(parts.size(), 2u);
 
   // The costliest part first: the large function, alone.
-  auto defined = [](const llvm::Module &part) {
-    std::vector<std::string> names;
-    for (const llvm::Function &f : part)
-      if (!f.isDeclaration())
-        names.push_back(f.getName().str());
-    return names;
-  };
-  EXPECT_EQ(defined(*parts[0].module), std::vector<std::string>{"large"});
-  std::vector<std::string> rest = defined(*parts[1].module);
+  EXPECT_EQ(definedFunctions(*parts[0].module),
+            std::vector<std::string>{"large"});
+  std::vector<std::string> rest = definedFunctions(*parts[1].module);
   EXPECT_EQ(rest.size(), 7u);
   EXPECT_TRUE(llvm::is_contained(rest, "entry"));
   // What the other part defines is declared here, external and hidden, so
@@ -320,14 +324,6 @@ TEST(ObjectCode, GlueGoesToPartsOfItsOwn) {
       ret void
     }
   )ll";
-  auto defined = [](const llvm::Module &part) {
-    std::vector<std::string> names;
-    for (const llvm::Function &f : part)
-      if (!f.isDeclaration())
-        names.push_back(f.getName().str());
-    llvm::sort(names);
-    return names;
-  };
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module = parseIR(source, context);
   ASSERT_TRUE(module);
@@ -338,11 +334,12 @@ TEST(ObjectCode, GlueGoesToPartsOfItsOwn) {
     llvm::GlobalVariable *table = part.module->getNamedGlobal("table");
     ASSERT_TRUE(table);
     if (part.glue) {
-      EXPECT_EQ(defined(*part.module),
+      EXPECT_EQ(definedFunctions(*part.module),
                 (std::vector<std::string>{"entry", "wrapper"}));
       EXPECT_FALSE(table->hasInitializer());
     } else {
-      EXPECT_EQ(defined(*part.module), std::vector<std::string>{"kernel"});
+      EXPECT_EQ(definedFunctions(*part.module),
+                std::vector<std::string>{"kernel"});
       EXPECT_TRUE(table->hasInitializer());
     }
   }
@@ -367,7 +364,8 @@ TEST(ObjectCode, GlueGoesToPartsOfItsOwn) {
   parts = gopt::splitModuleBalanced(*module, 0, 1);
   ASSERT_EQ(parts.size(), 1u);
   EXPECT_TRUE(parts[0].glue);
-  EXPECT_EQ(defined(*parts[0].module), std::vector<std::string>{"entry"});
+  EXPECT_EQ(definedFunctions(*parts[0].module),
+            std::vector<std::string>{"entry"});
 }
 
 /// A module of `glue` wrappers, each making `calls` library calls of 20
