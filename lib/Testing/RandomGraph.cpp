@@ -193,6 +193,7 @@ private:
   bool addSlice();
   bool addPad();
   bool addGather();
+  bool addResize();
   bool addConstantSubgraph();
   bool addIdentity();
   bool addDuplicate();
@@ -1112,6 +1113,49 @@ bool GraphGenerator::addGather() {
   return true;
 }
 
+/// A resize of one or two dims by ONNX's coordinate maps (half_pixel,
+/// asymmetric, align_corners) to between 1 and twice their size, in any
+/// mode. Linear interpolation rounds differently in the evaluator (double)
+/// and the compiled code (f32): its result is not exact; nearest is.
+bool GraphGenerator::addResize() {
+  auto x = pick([](const Entry &e) { return e.rank() >= 1; });
+  if (!x)
+    return false;
+  int64_t rank = x->rank();
+  SmallVector<int64_t> shape(x->shape());
+  SmallVector<double> scale(rank, 1.0), offset(rank, 0.0);
+  int64_t dims = std::min<int64_t>(rank, rng.chance(0.5) ? 2 : 1);
+  for (int64_t k = 0; k < dims; ++k) {
+    int64_t d = rank - 1 - k;
+    int64_t in = shape[d], out = rng.between(1, 2 * in);
+    double s = static_cast<double>(out) / static_cast<double>(in);
+    switch (rng.below(3)) {
+    case 0: // half_pixel
+      scale[d] = 1.0 / s;
+      offset[d] = 0.5 / s - 0.5;
+      break;
+    case 1: // asymmetric
+      scale[d] = 1.0 / s;
+      break;
+    default: // align_corners
+      scale[d] = out > 1 ? static_cast<double>(in - 1) / (out - 1) : 0.0;
+      break;
+    }
+    shape[d] = out;
+  }
+  if (!fits(shape))
+    return false;
+  auto mode = static_cast<ResizeMode>(rng.below(5));
+  Entry out = *x;
+  out.value = ResizeOp::create(
+      b, loc, RankedTensorType::get(shape, x->type().getElementType()),
+      x->value, mode, scale, offset);
+  out.exact = x->exact && mode != ResizeMode::linear;
+  out.computed = true;
+  push(out);
+  return true;
+}
+
 /// A small constant subgraph (1-3 ops on dense or splat constants, all
 /// folded by gopt-fold) combined with a pool value.
 bool GraphGenerator::addConstantSubgraph() {
@@ -1288,6 +1332,7 @@ OwningOpRef<ModuleOp> GraphGenerator::generate() {
       {&GraphGenerator::addSlice, 3},
       {&GraphGenerator::addPad, 2},
       {&GraphGenerator::addGather, 2},
+      {&GraphGenerator::addResize, 2},
       {&GraphGenerator::addConstantSubgraph, 5},
       {&GraphGenerator::addIdentity, 3},
       {&GraphGenerator::addDuplicate, 4},

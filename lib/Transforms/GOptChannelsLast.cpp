@@ -17,8 +17,8 @@
 // 4. the NHWC→NCHW transposes also sink through the data movement
 //    exporters put between convolutions: a concat of such views (DenseNet's
 //    feature concat, Inception's branches, SqueezeNet's fire modules) is a
-//    concat along the NHWC axis, and a slice, split, pad or reduce of one
-//    is the same op with its per-dim attributes permuted;
+//    concat along the NHWC axis, and a slice, split, pad, resize or reduce of
+//    one is the same op with its per-dim attributes permuted;
 // 5. a transpose of such a view is one transpose of the NHWC value, none
 //    when the two cancel (ConvNeXt permutes to channels last around its
 //    layer norms);
@@ -299,9 +299,15 @@ DenseI64ArrayAttr permuteDims(Builder &builder, ArrayRef<int64_t> values) {
     out.push_back(values[p]);
   return builder.getDenseI64ArrayAttr(out);
 }
+DenseF64ArrayAttr permuteDims(Builder &builder, ArrayRef<double> values) {
+  SmallVector<double> out;
+  for (int64_t p : kToChannelsLast)
+    out.push_back(values[p]);
+  return builder.getDenseF64ArrayAttr(out);
+}
 
-/// A concat, slice, split, pad or reduce of NCHW views of NHWC data → the
-/// same op on the NHWC data, its axis or per-dim attributes permuted, the
+/// A concat, slice, split, pad, resize or reduce of NCHW views of NHWC data →
+/// the same op on the NHWC data, its axis or per-dim attributes permuted, the
 /// results transposed back. A concat's other operands may be constants
 /// (permuted at compile time); any other operand not in NHWC stops it. A
 /// reduce that drops dims is moved only when the dims it keeps are in the
@@ -312,7 +318,7 @@ struct DataMovementToChannelsLast : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<ConcatOp, SliceOp, SplitOp, PadOp, ReduceOp>(op) ||
+    if (!isa<ConcatOp, SliceOp, SplitOp, PadOp, ResizeOp, ReduceOp>(op) ||
         op->use_empty() || op->getParentOfType<FusionOp>())
       return failure();
     bool anyView = false;
@@ -363,6 +369,9 @@ struct DataMovementToChannelsLast : RewritePattern {
       } else if (auto pad = dyn_cast<PadOp>(moved)) {
         pad.setLowAttr(permuteDims(rewriter, pad.getLow()));
         pad.setHighAttr(permuteDims(rewriter, pad.getHigh()));
+      } else if (auto resize = dyn_cast<ResizeOp>(moved)) {
+        resize.setScaleAttr(permuteDims(rewriter, resize.getScale()));
+        resize.setOffsetAttr(permuteDims(rewriter, resize.getOffset()));
       } else {
         cast<ReduceOp>(moved).setAxes(reducedAxes);
       }

@@ -230,6 +230,24 @@ func.func @concat_operands(%x: tensor<1x1x4x4xf32>, %y: tensor<1x1x4x4xf32>) -> 
 
 // -----
 
+// A resize of a view (an FPN's upsampling between convolutions) runs on
+// the NHWC data, its scale and offset permuted.
+// CHECK-LABEL: func.func @resize_between_convolutions
+// CHECK: %[[A:.*]] = gopt.conv2d {{.*}} channels_last {{.*}} -> tensor<1x4x6x2xf32>
+// CHECK: %[[R:.*]] = gopt.resize linear %[[A]] scale = [1.000000e+00, 5.000000e-01, 0.33333333333333331, 1.000000e+00] offset = [0.000000e+00, -2.500000e-01, -0.33333333333333331, 0.000000e+00] : tensor<1x4x6x2xf32> -> tensor<1x8x18x2xf32>
+// CHECK: gopt.conv2d %[[R]], {{.*}} channels_last
+// CHECK-NOT: gopt.transpose
+func.func @resize_between_convolutions(%x: tensor<1x3x4x6xf32>) -> tensor<1x1x8x18xf32> {
+  %w1 = gopt.constant dense<1.0> : tensor<2x3x1x1xf32>
+  %w2 = gopt.constant dense<0.5> : tensor<1x2x1x1xf32>
+  %a = gopt.conv2d %x, %w1 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x3x4x6xf32>, tensor<2x3x1x1xf32> -> tensor<1x2x4x6xf32>
+  %r = gopt.resize linear %a scale = [1.0, 1.0, 0.5, 0.3333333333333333] offset = [0.0, 0.0, -0.25, -0.33333333333333331] : tensor<1x2x4x6xf32> -> tensor<1x2x8x18xf32>
+  %c = gopt.conv2d %r, %w2 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x2x8x18xf32>, tensor<1x2x1x1xf32> -> tensor<1x1x8x18xf32>
+  return %c : tensor<1x1x8x18xf32>
+}
+
+// -----
+
 // Slices, splits and pads of a view run on the NHWC data with their
 // per-dim attributes permuted; the convolution after them reads NHWC.
 // CHECK-LABEL: func.func @slice_split_pad

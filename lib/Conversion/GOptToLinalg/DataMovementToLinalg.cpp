@@ -2,13 +2,14 @@
 //-------------------===//
 //
 // Transposes are generics; reshapes, slices, concatenation and padding are
-// tensor ops; gather reads through tensor.extract.
+// tensor ops; gather and resize read through tensor.extract.
 //
 //===----------------------------------------------------------------------===//
 
 #include "LinalgBuilders.h"
 #include "PopulatePatterns.h"
 
+#include "GOpt/Dialect/GOpt/IR/ResizeCoordinates.h"
 #include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
@@ -204,6 +205,112 @@ struct LowerGather : OpConversionPattern<GatherOp> {
   }
 };
 
+/// gopt.resize → a generic over the result. Where each index reads on a
+/// resized dim is computed here (computeResizeTaps) into small constant
+/// tables, one per resized dim, which the generic reads through a map of
+/// that dim alone: the lower and upper input index (i32) and, for linear,
+/// the weight. The body extracts the input at every corner and
+/// interpolates one resized dim after another, `a + w * (b - a)`, in f32
+/// (f64 for f64; f16 and bf16 are rounded once at the end).
+struct LowerResize : OpConversionPattern<ResizeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ResizeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType inType = op.getInput().getType();
+    RankedTensorType outType = op.getType();
+    if (outType.getNumElements() == 0) {
+      rewriter.replaceOp(op, emptyTensor(rewriter, loc, outType));
+      return success();
+    }
+    bool linear = op.getMode() == ResizeMode::linear;
+    Type elem = outType.getElementType();
+    Type wide = elem.isF64() ? elem : rewriter.getF32Type();
+    int64_t rank = outType.getRank();
+    MLIRContext *ctx = rewriter.getContext();
+
+    // Per resized dim: its tables, and where the body finds them.
+    struct ResizedDim {
+      int64_t dim;
+      unsigned lowerArg, upperArg, weightArg;
+    };
+    SmallVector<ResizedDim> resized;
+    SmallVector<Value> tables;
+    SmallVector<AffineMap> maps;
+    for (int64_t d = 0; d < rank; ++d) {
+      double scale = op.getScale()[d], offset = op.getOffset()[d];
+      if (isIdentityResizeDim(scale, offset, inType.getDimSize(d),
+                              outType.getDimSize(d)))
+        continue;
+      SmallVector<ResizeTap> taps =
+          computeResizeTaps(op.getMode(), scale, offset, inType.getDimSize(d),
+                            outType.getDimSize(d));
+      SmallVector<int32_t> lower, upper;
+      SmallVector<Attribute> weights;
+      for (const ResizeTap &tap : taps) {
+        lower.push_back(static_cast<int32_t>(tap.lower));
+        upper.push_back(static_cast<int32_t>(tap.upper));
+        weights.push_back(FloatAttr::get(wide, tap.weight));
+      }
+      int64_t size = outType.getDimSize(d);
+      auto indexType = RankedTensorType::get({size}, rewriter.getI32Type());
+      AffineMap map =
+          AffineMap::get(rank, 0, rewriter.getAffineDimExpr(d), ctx);
+      auto table = [&](ElementsAttr values) {
+        tables.push_back(arith::ConstantOp::create(rewriter, loc, values));
+        maps.push_back(map);
+        return static_cast<unsigned>(tables.size() - 1);
+      };
+      ResizedDim r{d, 0, 0, 0};
+      r.lowerArg = table(DenseElementsAttr::get(indexType, ArrayRef(lower)));
+      r.upperArg = r.lowerArg;
+      if (linear) {
+        r.upperArg = table(DenseElementsAttr::get(indexType, ArrayRef(upper)));
+        r.weightArg = table(DenseElementsAttr::get(
+            RankedTensorType::get({size}, wide), weights));
+      }
+      resized.push_back(r);
+    }
+
+    Value input = adaptor.getInput();
+    Value result = buildParallelGeneric(
+        rewriter, loc, tables, maps, outType,
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          SmallVector<Value> indices;
+          for (int64_t d = 0; d < rank; ++d)
+            indices.push_back(linalg::IndexOp::create(b, l, d));
+          auto toIndex = [&](Value v) -> Value {
+            return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+          };
+          if (!linear) {
+            for (const ResizedDim &r : resized)
+              indices[r.dim] = toIndex(args[r.lowerArg]);
+            return tensor::ExtractOp::create(b, l, input, indices);
+          }
+          // Interpolates resized dims level.. at the corner `indices`.
+          std::function<Value(size_t)> interpolate = [&](size_t level) {
+            if (level == resized.size()) {
+              Value x = tensor::ExtractOp::create(b, l, input, indices);
+              return wide == elem ? x : arith::ExtFOp::create(b, l, wide, x);
+            }
+            const ResizedDim &r = resized[level];
+            indices[r.dim] = toIndex(args[r.lowerArg]);
+            Value lower = interpolate(level + 1);
+            indices[r.dim] = toIndex(args[r.upperArg]);
+            Value upper = interpolate(level + 1);
+            Value diff = arith::SubFOp::create(b, l, upper, lower);
+            Value step = arith::MulFOp::create(b, l, args[r.weightArg], diff);
+            return arith::AddFOp::create(b, l, lower, step).getResult();
+          };
+          Value v = interpolate(0);
+          return wide == elem ? v : arith::TruncFOp::create(b, l, elem, v);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// gopt.pad → tensor.pad with the constant value.
 struct LowerPad : OpConversionPattern<PadOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -252,6 +359,6 @@ struct LowerShape : OpConversionPattern<ShapeOp> {
 void mlir::gopt::detail::populateDataMovementToLinalgPatterns(
     RewritePatternSet &patterns) {
   patterns.add<LowerTranspose, LowerReshape, LowerConcat, LowerSlice,
-               LowerSplit, LowerGather, LowerPad, LowerShape>(
+               LowerSplit, LowerGather, LowerResize, LowerPad, LowerShape>(
       patterns.getContext());
 }

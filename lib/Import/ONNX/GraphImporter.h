@@ -240,6 +240,7 @@ void registerShapeImporters(OpImporterTable &table);
 void registerNeuralImporters(OpImporterTable &table);
 void registerEvaluatedImporters(OpImporterTable &table);
 void registerEinsumImporter(OpImporterTable &table);
+void registerResizeImporter(OpImporterTable &table);
 
 /// Every supported op type of the default domain.
 const OpImporterTable &getOpImporters();

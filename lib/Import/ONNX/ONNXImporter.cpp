@@ -36,6 +36,7 @@ const OpImporterTable &onnx_import::getOpImporters() {
     registerNeuralImporters(t);
     registerEvaluatedImporters(t);
     registerEinsumImporter(t);
+    registerResizeImporter(t);
     return t;
   }();
   return table;

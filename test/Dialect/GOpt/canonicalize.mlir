@@ -553,6 +553,24 @@ func.func @pad_zero(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
+// A resize whose every dim is the identity is its input; a resize of a
+// splat is the splat; one that moves elements stays (a scale of 1 with an
+// offset shifts them).
+// CHECK-LABEL: func.func @resize_identity_and_splat
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+func.func @resize_identity_and_splat(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<4x6xf32>, tensor<2x3xf32>) {
+  // CHECK-DAG: %[[S:.*]] = gopt.constant dense<2.500000e+00> : tensor<4x6xf32>
+  // CHECK-DAG: %[[R:.*]] = gopt.resize nearest_floor %[[X]] scale = [1.000000e+00, 1.000000e+00] offset = [0.000000e+00, 1.000000e+00]
+  // CHECK: return %[[X]], %[[S]], %[[R]]
+  %0 = gopt.resize linear %x scale = [1.0, 1.0] offset = [0.0, 0.0] : tensor<2x3xf32> -> tensor<2x3xf32>
+  %c = gopt.constant dense<2.5> : tensor<2x3xf32>
+  %1 = gopt.resize linear %c scale = [0.5, 0.5] offset = [-0.25, -0.25] : tensor<2x3xf32> -> tensor<4x6xf32>
+  %2 = gopt.resize nearest_floor %x scale = [1.0, 1.0] offset = [0.0, 1.0] : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0, %1, %2 : tensor<2x3xf32>, tensor<4x6xf32>, tensor<2x3xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @pad_no_fold
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
 func.func @pad_no_fold(%x: tensor<2x3xf32>) -> tensor<3x3xf32> {

@@ -324,6 +324,24 @@ func.func @slice_no_fold(%x: tensor<2x3xi32>) -> tensor<2x2xi32> {
 
 // -----
 
+// Linear: 2 → 4 with half_pixel (scale 1/2, offset -1/4): coordinates
+// -0.25, 0.25, 0.75, 1.25 clamp at the edges. Nearest (floor, asymmetric
+// 3 → 2 by scale 1.5): indices 0 and 1.
+// CHECK-LABEL: func.func @resize_fold
+func.func @resize_fold() -> (tensor<1x4xf32>, tensor<2x1xi32>) {
+  // CHECK-DAG: %[[L:.*]] = gopt.constant dense<{{\[}}[1.000000e+00, 1.500000e+00, 2.500000e+00, 3.000000e+00]]> : tensor<1x4xf32>
+  // CHECK-DAG: %[[N:.*]] = gopt.constant dense<{{\[}}[7], [8]]> : tensor<2x1xi32>
+  // CHECK-NOT: gopt.resize
+  // CHECK: return %[[L]], %[[N]]
+  %a = gopt.constant dense<[[1.0, 3.0]]> : tensor<1x2xf32>
+  %0 = gopt.resize linear %a scale = [1.0, 0.5] offset = [0.0, -0.25] : tensor<1x2xf32> -> tensor<1x4xf32>
+  %b = gopt.constant dense<[[7], [8], [9]]> : tensor<3x1xi32>
+  %1 = gopt.resize nearest_floor %b scale = [1.5, 1.0] offset = [0.0, 0.0] : tensor<3x1xi32> -> tensor<2x1xi32>
+  return %0, %1 : tensor<1x4xf32>, tensor<2x1xi32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @split_fold
 func.func @split_fold() -> (tensor<2x1xi32>, tensor<2x2xi32>) {
   // CHECK-DAG: %[[P0:.*]] = gopt.constant dense<{{\[}}[1], [4]]> : tensor<2x1xi32>

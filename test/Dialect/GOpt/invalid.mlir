@@ -966,6 +966,54 @@ func.func @pad_negative(%x: tensor<4x4xf32>) {
 
 // -----
 
+func.func @resize_entry_count(%x: tensor<4x4xf32>) {
+  // expected-error @+1 {{'gopt.resize' op scale and offset need one entry per dimension (2), got 2 and 1}}
+  %0 = gopt.resize linear %x scale = [1.0, 0.5] offset = [0.0] : tensor<4x4xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @resize_rank(%x: tensor<4x4xf32>) {
+  // expected-error @+1 {{'gopt.resize' op result rank 3 differs from the input's 2}}
+  %0 = gopt.resize linear %x scale = [1.0, 0.5] offset = [0.0, 0.0] : tensor<4x4xf32> -> tensor<1x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @resize_element_type(%x: tensor<4x4xf32>) {
+  // expected-error @+1 {{'gopt.resize' op result element type 'f16' differs from the input's 'f32'}}
+  %0 = gopt.resize linear %x scale = [1.0, 0.5] offset = [0.0, 0.0] : tensor<4x4xf32> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @resize_linear_integer(%x: tensor<4x4xi32>) {
+  // expected-error @+1 {{'gopt.resize' op linear interpolation needs a float element type, got 'i32'}}
+  %0 = gopt.resize linear %x scale = [1.0, 0.5] offset = [0.0, 0.0] : tensor<4x4xi32> -> tensor<4x8xi32>
+  return
+}
+
+// -----
+
+func.func @resize_not_finite(%x: tensor<4x4xf32>) {
+  // expected-error @+1 {{'gopt.resize' op scale and offset must be finite, got INF and 0.000000e+00 on dim 1}}
+  %0 = gopt.resize linear %x scale = [1.0, 0x7FF0000000000000] offset = [0.0, 0.0] : tensor<4x4xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @resize_empty_input(%x: tensor<4x0xf32>) {
+  // expected-error @+1 {{'gopt.resize' op dim 1 is empty in the input and has 8 elements in the result}}
+  %0 = gopt.resize nearest_floor %x scale = [1.0, 0.5] offset = [0.0, 0.0] : tensor<4x0xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Fusion groups
 //===----------------------------------------------------------------------===//

@@ -309,6 +309,18 @@ func.func @gather_pad_shape(%x: tensor<5x4xf32>, %i: tensor<2x3xi64>, %j: tensor
   return %0, %1, %2, %3 : tensor<2x3x4xf32>, tensor<5xf32>, tensor<7x5xf32>, tensor<2xi64>
 }
 
+// Scale and offset print so that they parse back to the same doubles.
+// CHECK-LABEL: func.func @resize
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x3x4xf32>, %[[I:.*]]: tensor<5x3xi32>)
+func.func @resize(%x: tensor<1x2x3x4xf32>, %i: tensor<5x3xi32>) -> (tensor<1x2x6x7xf32>, tensor<2x3xi32>) {
+  // CHECK: %[[L:.*]] = gopt.resize linear %[[X]] scale = [1.000000e+00, 1.000000e+00, 5.000000e-01, 0.5714285714285714] offset = [0.000000e+00, 0.000000e+00, -2.500000e-01, -0.21428571428571427] : tensor<1x2x3x4xf32> -> tensor<1x2x6x7xf32>
+  %0 = gopt.resize linear %x scale = [1.0, 1.0, 0.5, 0.5714285714285714] offset = [0.0, 0.0, -0.25, -0.21428571428571427] : tensor<1x2x3x4xf32> -> tensor<1x2x6x7xf32>
+  // CHECK: %[[N:.*]] = gopt.resize nearest_round_prefer_ceil %[[I]] scale = [2.500000e+00, 1.000000e+00] offset = [0.000000e+00, 0.000000e+00] : tensor<5x3xi32> -> tensor<2x3xi32>
+  %1 = gopt.resize nearest_round_prefer_ceil %i scale = [2.5, 1.0] offset = [0.0, 0.0] : tensor<5x3xi32> -> tensor<2x3xi32>
+  // CHECK: return %[[L]], %[[N]]
+  return %0, %1 : tensor<1x2x6x7xf32>, tensor<2x3xi32>
+}
+
 // CHECK-LABEL: func.func @fusion
 // CHECK-SAME: (%[[X:.*]]: tensor<4x8xf32>, %[[B:.*]]: tensor<8xf32>)
 func.func @fusion(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {

@@ -427,6 +427,68 @@ def pad_pool():
 
 
 @model
+def resize():
+    """Resize in every supported form: scales or sizes (a Shape/Concat
+    chain, as exporters write it), each coordinate transform, each nearest
+    rounding."""
+    f32 = lambda name, values: init(name, np.array(values, dtype=np.float32))
+    nodes = [
+        # Bilinear x2 by scales, half_pixel (the default).
+        node("Resize", ["x", "", "s2"], ["linear"], mode="linear"),
+        # Nearest x2 floor/asymmetric: torch's F.interpolate(mode='nearest').
+        node("Resize", ["x", "", "s2"], ["nearest"], mode="nearest",
+             coordinate_transformation_mode="asymmetric", nearest_mode="floor"),
+        # Sizes from the input's N and C and constant H, W.
+        node("Shape", ["x"], ["shape"]),
+        node("Slice", ["shape", "zero", "two"], ["nc"]),
+        node("Concat", ["nc", "hw"], ["sizes"], axis=0),
+        node("Resize", ["x", "", "", "sizes"], ["sized"], mode="linear",
+             coordinate_transformation_mode="align_corners"),
+        # A single output row: pytorch_half_pixel reads coordinate 0 there.
+        node("Resize", ["x", "", "", "one_row"], ["row"], mode="linear",
+             coordinate_transformation_mode="pytorch_half_pixel"),
+        # Downsampling, defaults (round_prefer_floor), empty roi and scales.
+        node("Resize", ["x", "roi", "half"], ["down"]),
+        node("Resize", ["x", "", "half"], ["down_ceil"],
+             nearest_mode="round_prefer_ceil",
+             coordinate_transformation_mode="tf_half_pixel_for_nn"),
+    ]
+    inits = [f32("s2", [1, 1, 2, 2]), f32("half", [1, 1, 0.5, 0.5]),
+             f32("roi", []), ints("zero", [0]), ints("two", [2]),
+             ints("hw", [7, 5]), ints("one_row", [1, 2, 1, 6])]
+    return make(nodes, [vi("x", F32, [1, 2, 4, 6])],
+                [vi(n, F32, None) for n in
+                 ["linear", "nearest", "sized", "row", "down", "down_ceil"]],
+                inits)
+
+
+@model
+def resize_cubic():
+    nodes = [node("Resize", ["x", "", "s"], ["y"], name="cubic", mode="cubic")]
+    inits = [init("s", np.array([1, 1, 2, 2], dtype=np.float32))]
+    return make(nodes, [vi("x", F32, [1, 1, 4, 4])], [vi("y", F32, None)],
+                inits)
+
+
+@model
+def resize_both():
+    nodes = [node("Resize", ["x", "", "s", "z"], ["y"], name="both")]
+    inits = [init("s", np.array([1, 1, 2, 2], dtype=np.float32)),
+             ints("z", [1, 1, 8, 8])]
+    return make(nodes, [vi("x", F32, [1, 1, 4, 4])], [vi("y", F32, None)],
+                inits)
+
+
+@model
+def resize_crop():
+    nodes = [node("Resize", ["x", "", "s"], ["y"], name="crop",
+                  coordinate_transformation_mode="tf_crop_and_resize")]
+    inits = [init("s", np.array([1, 1, 2, 2], dtype=np.float32))]
+    return make(nodes, [vi("x", F32, [1, 1, 4, 4])], [vi("y", F32, None)],
+                inits)
+
+
+@model
 def batchnorm_dynamic():
     """Statistics that are graph inputs: BN becomes elementwise ops."""
     nodes = [node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"])]
@@ -535,8 +597,8 @@ def cycle():
 @model
 def unsupported_ops():
     nodes = [
-        node("Resize", ["x"], ["r1"]),
-        node("Resize", ["r1"], ["r2"]),
+        node("RoiAlign", ["x"], ["r1"]),
+        node("RoiAlign", ["r1"], ["r2"]),
         node("NonZero", ["r2"], ["nz"]),
         node("Relu", ["x"], ["ok"]),
         helper.make_node("FusedConv", ["x"], ["fc"], name="fc",

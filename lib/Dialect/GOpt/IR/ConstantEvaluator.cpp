@@ -9,6 +9,7 @@
 
 #include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
 #include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+#include "GOpt/Dialect/GOpt/IR/ResizeCoordinates.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinDialect.h"
@@ -823,6 +824,60 @@ static FailureOr<ConstTensor> evalGather(GatherOp op, const ConstTensor &in,
   return gatherElements(in, type, sources, 0.0);
 }
 
+/// gopt.resize: each result element from its taps (ResizeCoordinates.h);
+/// linear interpolation in double, one resized dim after another.
+static ConstTensor evalResize(ResizeOp op, const ConstTensor &in,
+                              RankedTensorType type) {
+  RankedTensorType inType = in.type;
+  int64_t rank = inType.getRank();
+  SmallVector<int64_t> inStrides = computeStrides(inType.getShape());
+  SmallVector<int64_t> resized;
+  SmallVector<SmallVector<ResizeTap>> taps(rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    if (isIdentityResizeDim(op.getScale()[d], op.getOffset()[d],
+                            inType.getDimSize(d), type.getDimSize(d)))
+      continue;
+    resized.push_back(d);
+    taps[d] =
+        computeResizeTaps(op.getMode(), op.getScale()[d], op.getOffset()[d],
+                          inType.getDimSize(d), type.getDimSize(d));
+  }
+  if (op.getMode() != ResizeMode::linear) {
+    std::vector<int64_t> sources;
+    forEachIndex(type.getShape(), [&](ArrayRef<int64_t> idx, int64_t) {
+      int64_t src = 0;
+      for (int64_t d = 0; d < rank; ++d)
+        src +=
+            (taps[d].empty() ? idx[d] : taps[d][idx[d]].lower) * inStrides[d];
+      sources.push_back(src);
+    });
+    return gatherElements(in, type, sources, 0.0);
+  }
+  ConstTensor out = ConstTensor::make(type, /*splat=*/false);
+  ArrayRef<int64_t> idx;
+  std::function<double(size_t, int64_t)> interpolate =
+      [&](size_t level, int64_t src) -> double {
+    if (level == resized.size())
+      return in.getF(src);
+    int64_t d = resized[level];
+    const ResizeTap &tap = taps[d][idx[d]];
+    double lower = interpolate(level + 1, src + tap.lower * inStrides[d]);
+    if (tap.upper == tap.lower)
+      return lower;
+    double upper = interpolate(level + 1, src + tap.upper * inStrides[d]);
+    return lower + tap.weight * (upper - lower);
+  };
+  forEachIndex(type.getShape(), [&](ArrayRef<int64_t> index, int64_t k) {
+    idx = index;
+    int64_t base = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      if (taps[d].empty())
+        base += idx[d] * inStrides[d];
+    out.f[k] = interpolate(0, base);
+  });
+  return out;
+}
+
 static FailureOr<ConstTensor> evalConcat(ConcatOp op,
                                          ArrayRef<ConstTensor> inputs,
                                          RankedTensorType type) {
@@ -1553,6 +1608,12 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
             }
             return push(evalGather(gather, inputs[0], inputs[1],
                                    resultType(0)));
+          })
+          .Case([&](ResizeOp resize) {
+            // Every tap of a splat reads the same value.
+            if (inputs[0].splat)
+              return push(resplat(inputs[0], resultType(0)));
+            return push(evalResize(resize, inputs[0], resultType(0)));
           })
           .Case([&](PadOp pad) {
             double fill = pad.getValue().convertToDouble();

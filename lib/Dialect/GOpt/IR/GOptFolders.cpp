@@ -9,6 +9,7 @@
 
 #include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
 #include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+#include "GOpt/Dialect/GOpt/IR/ResizeCoordinates.h"
 
 #include <cmath>
 
@@ -248,6 +249,19 @@ OpFoldResult PadOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
   return {};
+}
+
+OpFoldResult ResizeOp::fold(FoldAdaptor adaptor) {
+  // Every dim the identity: the input, bit for bit.
+  RankedTensorType input = getInput().getType();
+  bool identity = true;
+  for (int64_t d = 0; d < input.getRank(); ++d)
+    identity &=
+        isIdentityResizeDim(getScale()[d], getOffset()[d], input.getDimSize(d),
+                            getType().getDimSize(d));
+  if (identity)
+    return getInput();
+  return foldSplatOperands(*this, adaptor.getOperands());
 }
 
 OpFoldResult ShapeOp::fold(FoldAdaptor) {

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GOpt/Dialect/GOpt/IR/GOptOps.h"
+#include "GOpt/Dialect/GOpt/IR/ResizeCoordinates.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -98,6 +99,33 @@ static void printBroadcastTypes(OpAsmPrinter &printer, Operation *, Type lhs,
     return;
   }
   printer << lhs << ", " << rhs << " -> " << result;
+}
+
+/// Prints or parses a list of doubles as `[a, b, ...]`, each printed so that
+/// it parses back to the same double (DenseF64ArrayAttr's own short form
+/// keeps six digits).
+static ParseResult parseExactF64List(OpAsmParser &parser,
+                                     DenseF64ArrayAttr &values) {
+  SmallVector<double> parsed;
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square,
+                                     [&]() -> ParseResult {
+                                       double v;
+                                       if (parser.parseFloat(v))
+                                         return failure();
+                                       parsed.push_back(v);
+                                       return success();
+                                     }))
+    return failure();
+  values = DenseF64ArrayAttr::get(parser.getContext(), parsed);
+  return success();
+}
+
+static void printExactF64List(OpAsmPrinter &printer, Operation *,
+                              DenseF64ArrayAttr values) {
+  printer << '[';
+  llvm::interleaveComma(values.asArrayRef(), printer,
+                        [&](double v) { printer.printFloat(APFloat(v)); });
+  printer << ']';
 }
 
 /// Normalizes `axes` against `rank` into `out`; emits a diagnostic naming the
@@ -701,6 +729,50 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *context,
   llvm::append_range(shape, input.getShape().drop_front(*axis + 1));
   types.push_back(RankedTensorType::get(shape, input.getElementType()));
   return success();
+}
+
+LogicalResult ResizeOp::verify() {
+  RankedTensorType input = getInput().getType(), result = getType();
+  if (input.getElementType() != result.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType() << " differs from the input's "
+           << input.getElementType();
+  if (input.getRank() != result.getRank())
+    return emitOpError("result rank ")
+           << result.getRank() << " differs from the input's "
+           << input.getRank();
+  if (static_cast<int64_t>(getScale().size()) != input.getRank() ||
+      static_cast<int64_t>(getOffset().size()) != input.getRank())
+    return emitOpError("scale and offset need one entry per dimension (")
+           << input.getRank() << "), got " << getScale().size() << " and "
+           << getOffset().size();
+  if (getMode() == ResizeMode::linear &&
+      !isa<FloatType>(input.getElementType()))
+    return emitOpError("linear interpolation needs a float element type, got ")
+           << input.getElementType();
+  for (int64_t d = 0; d < input.getRank(); ++d) {
+    if (!std::isfinite(getScale()[d]) || !std::isfinite(getOffset()[d]))
+      return emitOpError("scale and offset must be finite, got ")
+             << getScale()[d] << " and " << getOffset()[d] << " on dim " << d;
+    if (input.getDimSize(d) == 0 && result.getDimSize(d) != 0)
+      return emitOpError("dim ")
+             << d << " is empty in the input and has " << result.getDimSize(d)
+             << " elements in the result";
+  }
+  return success();
+}
+
+int64_t ResizeOp::getFlops() {
+  if (getMode() != ResizeMode::linear)
+    return 0;
+  RankedTensorType input = getInput().getType(), result = getType();
+  int64_t interpolations = 0;
+  for (int64_t d = 0; d < input.getRank(); ++d)
+    if (!isIdentityResizeDim(getScale()[d], getOffset()[d], input.getDimSize(d),
+                             result.getDimSize(d)))
+      interpolations = 2 * interpolations + 1;
+  // Each interpolation is a subtraction, a multiplication and an addition.
+  return 3 * interpolations * getNumElements(result);
 }
 
 LogicalResult PadOp::verify() {

@@ -40,4 +40,17 @@ def GOpt_PoolKind : I32EnumAttr<"PoolKind", "pooling kind", [
   let cppNamespace = "::mlir::gopt";
 }
 
+/// How gopt.resize computes an element from the input coordinate it maps
+/// to: linear interpolation between the two neighbours on each resized
+/// axis, or the nearest input element, rounded as the mode says.
+def GOpt_ResizeMode : I32EnumAttr<"ResizeMode", "resize interpolation", [
+    I32EnumAttrCase<"linear", 0>,
+    I32EnumAttrCase<"nearest_floor", 1>,
+    I32EnumAttrCase<"nearest_ceil", 2>,
+    I32EnumAttrCase<"nearest_round_prefer_floor", 3>,
+    I32EnumAttrCase<"nearest_round_prefer_ceil", 4>
+  ]> {
+  let cppNamespace = "::mlir::gopt";
+}
+
 #endif // GOPT_ENUMS_TD

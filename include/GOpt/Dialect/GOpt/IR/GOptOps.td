@@ -506,6 +506,33 @@ def GOpt_PadOp : GOpt_Op<"pad", "DataMovement", 0, [InferTypeOpAdaptor]> {
   let hasVerifier = 1;
 }
 
+def GOpt_ResizeOp : GOpt_Op<"resize", "DataMovement", -1> {
+  let summary = "resamples a tensor: nearest or linear interpolation";
+  let description = [{
+    Element `o` of the result reads the input at the coordinate
+    `c[d] = o[d] * scale[d] + offset[d]` on each dim `d` (one entry per
+    dim; the result type gives the sizes). `linear` interpolates between
+    the input elements at `floor(c)` and `floor(c) + 1` on every dim where
+    the coordinate is not the identity, both clamped to the input (so the
+    edge element repeats past the edges); the `nearest_*` modes read the
+    element at `c` rounded as they say, clamped likewise. ONNX's
+    `coordinate_transformation_mode`s are such affine maps: `half_pixel`
+    is `scale = 1/s, offset = 0.5/s - 0.5`, `asymmetric` `1/s, 0`,
+    `align_corners` `(in - 1)/(out - 1), 0`. `linear` needs a float
+    element type.
+  }];
+  let arguments = (ins GOpt_Tensor:$input, GOpt_ResizeMode:$mode,
+                       DenseF64ArrayAttr:$scale, DenseF64ArrayAttr:$offset);
+  let results = (outs GOpt_Tensor:$result);
+  let assemblyFormat = [{
+    $mode $input `scale` `=` custom<ExactF64List>($scale)
+      `offset` `=` custom<ExactF64List>($offset) attr-dict `:`
+      type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def GOpt_ShapeOp : GOpt_Op<"shape", "DataMovement", 0, [InferTypeOpAdaptor]> {
   let summary = "the static shape of a tensor as a 1-D i64 tensor";
   let arguments = (ins GOpt_Tensor:$input);

@@ -1,0 +1,62 @@
+//===- ResizeCoordinates.cpp - Where gopt.resize reads --------------------===//
+
+#include "GOpt/Dialect/GOpt/IR/ResizeCoordinates.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::gopt;
+
+bool mlir::gopt::isIdentityResizeDim(double scale, double offset,
+                                     int64_t inSize, int64_t outSize) {
+  return inSize == outSize && scale == 1.0 && offset == 0.0;
+}
+
+/// `c` moved onto the nearest multiple of 1/2 when it is that close to one.
+static double snapToHalves(double c) {
+  double halves = std::round(c * 2.0) / 2.0;
+  return std::fabs(c - halves) <= 1e-9 * std::max(1.0, std::fabs(c)) ? halves
+                                                                     : c;
+}
+
+static int64_t roundNearest(ResizeMode mode, double c) {
+  double lower = std::floor(c);
+  double fraction = c - lower;
+  switch (mode) {
+  case ResizeMode::nearest_floor:
+    return static_cast<int64_t>(lower);
+  case ResizeMode::nearest_ceil:
+    return static_cast<int64_t>(std::ceil(c));
+  case ResizeMode::nearest_round_prefer_floor:
+    return static_cast<int64_t>(fraction <= 0.5 ? lower : lower + 1);
+  case ResizeMode::nearest_round_prefer_ceil:
+    return static_cast<int64_t>(fraction < 0.5 ? lower : lower + 1);
+  case ResizeMode::linear:
+    break;
+  }
+  return static_cast<int64_t>(lower);
+}
+
+SmallVector<ResizeTap>
+mlir::gopt::computeResizeTaps(ResizeMode mode, double scale, double offset,
+                              int64_t inSize, int64_t outSize) {
+  SmallVector<ResizeTap> taps;
+  taps.reserve(outSize);
+  auto clamp = [&](double i) {
+    return static_cast<int64_t>(
+        std::clamp(i, 0.0, static_cast<double>(inSize - 1)));
+  };
+  for (int64_t o = 0; o < outSize; ++o) {
+    double c = snapToHalves(static_cast<double>(o) * scale + offset);
+    if (mode != ResizeMode::linear) {
+      int64_t i = clamp(static_cast<double>(roundNearest(mode, c)));
+      taps.push_back({i, i, 0.0});
+      continue;
+    }
+    double lower = std::floor(c);
+    int64_t i0 = clamp(lower), i1 = clamp(lower + 1.0);
+    taps.push_back({i0, i1, i0 == i1 ? 0.0 : c - lower});
+  }
+  return taps;
+}
