@@ -33,9 +33,12 @@ shufflenet_v2_x1_0 (channel splits and shuffles), convnext_tiny (depthwise
 (grouped convolutions, squeeze-excite), resnet50 (bottlenecks),
 resnext50_32x4d (bottlenecks with 32 groups of 4 channels),
 mobilenet_v2, swin_t (shifted-window attention: its masks and index
-tables are Range, Mod and ScatterND chains on shapes) and vit_b_16 (a
+tables are Range, Mod and ScatterND chains on shapes), vit_b_16 (a
 ViT-B/16 encoder, its zero-initialized head drawn at random so that the
-output depends on the input).
+output depends on the input), and two segmentation models whose heads
+upsample with F.interpolate (ONNX Resize): lraspp_mobilenet_v3_large
+(bilinear) and deeplabv3_mobilenet_v3_large (atrous convolutions, ASPP,
+bilinear); 21 classes, their 'out' logits alone.
 
 --models takes family names (each at its default batches, or at --batch)
 and full model names such as encoder_layer_s128_d256_b8. A model whose
@@ -137,6 +140,31 @@ def _vit_b_16():
     return model
 
 
+class _SegmentationLogits(torch.nn.Module):
+    """A torchvision segmentation model's 'out' logits alone (the models
+    return a dict)."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, x):
+        return self.model(x)["out"]
+
+
+def _segmentation(name, size=224):
+    """A torchvision segmentation model (21 classes, no auxiliary head),
+    random weights, calibrated BatchNorms: its head upsamples with
+    F.interpolate, ONNX's Resize."""
+    def build():
+        model = getattr(torchvision.models.segmentation, name)(
+            weights=None, weights_backbone=None, num_classes=21)
+        model = _SegmentationLogits(model)
+        calibrate_batch_norm(model, (1, 3, size, size))
+        return model
+    return build
+
+
 def _image(size):
     return lambda b: (b, 3, size, size)
 
@@ -179,6 +207,9 @@ EXTRA_FAMILIES = {
     )
 }
 EXTRA_FAMILIES["vit_b_16"] = ("vit_b_16_b{b}", _vit_b_16, _image(224), (1,))
+for _name in ("lraspp_mobilenet_v3_large", "deeplabv3_mobilenet_v3_large"):
+    EXTRA_FAMILIES[_name] = (_name + "_b{b}", _segmentation(_name),
+                             _image(224), (1,))
 ALL_FAMILIES = {**FAMILIES, **EXTRA_FAMILIES}
 
 

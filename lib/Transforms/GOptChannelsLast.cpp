@@ -334,6 +334,9 @@ struct DataMovementToChannelsLast : RewritePattern {
     }
     if (!anyView)
       return failure();
+    if (auto resize = dyn_cast<ResizeOp>(op);
+        resize && !upsamplesIntoChannelsLastUsers(resize))
+      return failure();
     auto reduce = dyn_cast<ReduceOp>(op);
     bool resultStaysNCHW = reduce && !reduce.getKeepdims();
     SmallVector<int64_t> reducedAxes;
@@ -390,6 +393,24 @@ struct DataMovementToChannelsLast : RewritePattern {
   }
 
 private:
+  /// Moving the transpose after a resize that enlarges the tensor moves
+  /// more bytes: worth it only when the transpose goes on to cancel, that
+  /// is when every user is an op this pass takes to NHWC (a segmentation
+  /// head's last upsampling, returned in NCHW, stays NCHW: its small input
+  /// is transposed instead of its large result).
+  static bool upsamplesIntoChannelsLastUsers(ResizeOp resize) {
+    if (getNumElements(resize.getType()) <=
+        getNumElements(resize.getInput().getType()))
+      return true;
+    return llvm::all_of(resize->getUsers(), [](Operation *user) {
+      if (isa<Conv2DOp, Pool2DOp, GlobalAvgPoolOp, ConcatOp, SliceOp, SplitOp,
+              PadOp, ResizeOp, ReduceOp, TransposeOp>(user))
+        return true;
+      auto kind = dyn_cast<FusionKindOpInterface>(user);
+      return kind && kind.getFusionKind() == FusionKind::Elementwise;
+    });
+  }
+
   /// Whether the NCHW dims a reduce over `axes` (normalized) keeps are in
   /// the same order when their NHWC positions are sorted.
   static bool keepsDimOrder(ArrayRef<int64_t> axes) {

@@ -547,24 +547,46 @@ func.func @gather(%x: tensor<3x5x2xf32>, %i: tensor<2x4xi32>) -> tensor<3x2x4x2x
 
 // Where each result index reads is computed at compile time into tables
 // read through a map of their dim alone: lower and upper index and weight
-// per resized dim (dim 2: half_pixel 3 → 6, coordinates -0.25 .. 2.25;
-// dim 3: 4 → 2 at coordinates 0.5 and 2.5); dims 0 and 1 are read as is.
-// f16 is interpolated in f32 and rounded once.
+// per resized dim. Dims 0 and 1 are read as is; H (half_pixel 3 → 6,
+// coordinates -0.25 .. 2.25) is interpolated from whole rows of 4 x W.
 // CHECK-DAG: #[[H:.*]] = affine_map<(d0, d1, d2, d3) -> (d2)>
-// CHECK-DAG: #[[W:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
 // CHECK-LABEL: func.func @resize_linear
-// CHECK-SAME: (%[[X:.*]]: tensor<1x2x3x4xf16>)
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x3x4xf32>)
 // CHECK-DAG: %[[HL:.*]] = arith.constant dense<[0, 0, 0, 1, 1, 2]> : tensor<6xi32>
 // CHECK-DAG: %[[HU:.*]] = arith.constant dense<[0, 1, 1, 2, 2, 2]> : tensor<6xi32>
 // CHECK-DAG: %[[HW:.*]] = arith.constant dense<[0.000000e+00, 2.500000e-01, 7.500000e-01, 2.500000e-01, 7.500000e-01, 0.000000e+00]> : tensor<6xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[H]], #[[H]], #[[H]], {{.*}}]{{.*}} ins(%[[HL]], %[[HU]], %[[HW]] : {{.*}}) outs(%{{.*}} : tensor<1x2x6x4xf32>)
+// CHECK: %[[D3:.*]] = linalg.index 3 : index
+// CHECK: tensor.extract %[[X]][%{{.*}}, %{{.*}}, %{{.*}}, %[[D3]]]
+// CHECK: tensor.extract %[[X]][%{{.*}}, %{{.*}}, %{{.*}}, %[[D3]]]
+// CHECK-NOT: tensor.extract
+// CHECK: linalg.yield
+func.func @resize_linear(%x: tensor<1x2x3x4xf32>) -> tensor<1x2x6x4xf32> {
+  %0 = gopt.resize linear %x scale = [1.0, 1.0, 0.5, 1.0] offset = [0.0, 0.0, -0.25, 0.0] : tensor<1x2x3x4xf32> -> tensor<1x2x6x4xf32>
+  return %0 : tensor<1x2x6x4xf32>
+}
+
+// -----
+
+// Linear along the innermost dim and another: two passes, so that only
+// the innermost one reads at computed columns (a gather) and the other
+// reads whole rows. H grows (3 → 6), so W (4 → 2, coordinates 0.5 and
+// 2.5) goes first, into an f32 intermediate; f16 is rounded once, at the
+// end.
+// CHECK-DAG: #[[H:.*]] = affine_map<(d0, d1, d2, d3) -> (d2)>
+// CHECK-DAG: #[[W:.*]] = affine_map<(d0, d1, d2, d3) -> (d3)>
+// CHECK-LABEL: func.func @resize_linear_innermost
+// CHECK-SAME: (%[[X:.*]]: tensor<1x2x3x4xf16>)
 // CHECK-DAG: %[[WL:.*]] = arith.constant dense<[0, 2]> : tensor<2xi32>
 // CHECK-DAG: %[[WU:.*]] = arith.constant dense<[1, 3]> : tensor<2xi32>
 // CHECK-DAG: %[[WW:.*]] = arith.constant dense<5.000000e-01> : tensor<2xf32>
-// CHECK: linalg.generic {indexing_maps = [#[[H]], #[[H]], #[[H]], #[[W]], #[[W]], #[[W]], {{.*}}]{{.*}} ins(%[[HL]], %[[HU]], %[[HW]], %[[WL]], %[[WU]], %[[WW]] : {{.*}}) outs(%{{.*}} : tensor<1x2x6x2xf16>)
-// CHECK-COUNT-4: tensor.extract %[[X]]
-// CHECK-NOT: tensor.extract
+// CHECK: %[[ROWS:.*]] = linalg.generic {indexing_maps = [#[[W]], #[[W]], #[[W]], {{.*}}]{{.*}} ins(%[[WL]], %[[WU]], %[[WW]] : {{.*}}) outs(%{{.*}} : tensor<1x2x3x2xf32>)
+// CHECK-COUNT-2: tensor.extract %[[X]]
+// CHECK-NOT: arith.truncf
+// CHECK: linalg.generic {indexing_maps = [#[[H]], #[[H]], #[[H]], {{.*}}]{{.*}} outs(%{{.*}} : tensor<1x2x6x2xf16>)
+// CHECK-COUNT-2: tensor.extract %[[ROWS]]
 // CHECK: arith.truncf %{{.*}} : f32 to f16
-func.func @resize_linear(%x: tensor<1x2x3x4xf16>) -> tensor<1x2x6x2xf16> {
+func.func @resize_linear_innermost(%x: tensor<1x2x3x4xf16>) -> tensor<1x2x6x2xf16> {
   %0 = gopt.resize linear %x scale = [1.0, 1.0, 0.5, 2.0] offset = [0.0, 0.0, -0.25, 0.5] : tensor<1x2x3x4xf16> -> tensor<1x2x6x2xf16>
   return %0 : tensor<1x2x6x2xf16>
 }

@@ -248,6 +248,27 @@ func.func @resize_between_convolutions(%x: tensor<1x3x4x6xf32>) -> tensor<1x1x8x
 
 // -----
 
+// An upsampling whose result leaves the convolutional part (a segmentation
+// head's last resize, returned) stays NCHW: the transpose goes before it,
+// on the small input, not after it on the large result. A downsampling
+// moves whatever reads it.
+// CHECK-LABEL: func.func @upsampled_result_stays_nchw
+// CHECK: %[[A:.*]] = gopt.conv2d {{.*}} channels_last {{.*}} -> tensor<1x4x6x2xf32>
+// CHECK: %[[T:.*]] = gopt.transpose %[[A]] perm = [0, 3, 1, 2] : tensor<1x4x6x2xf32> -> tensor<1x2x4x6xf32>
+// CHECK: %[[UP:.*]] = gopt.resize linear %[[T]] scale = [1.000000e+00, 1.000000e+00, 2.500000e-01, 2.500000e-01] {{.*}} : tensor<1x2x4x6xf32> -> tensor<1x2x16x24xf32>
+// CHECK: %[[DOWN:.*]] = gopt.resize nearest_floor %[[A]] scale = [1.000000e+00, 2.000000e+00, 2.000000e+00, 1.000000e+00] {{.*}} : tensor<1x4x6x2xf32> -> tensor<1x2x3x2xf32>
+// CHECK: %[[DT:.*]] = gopt.transpose %[[DOWN]] perm = [0, 3, 1, 2]
+// CHECK: return %[[UP]], %[[DT]]
+func.func @upsampled_result_stays_nchw(%x: tensor<1x3x4x6xf32>) -> (tensor<1x2x16x24xf32>, tensor<1x2x2x3xf32>) {
+  %w1 = gopt.constant dense<1.0> : tensor<2x3x1x1xf32>
+  %a = gopt.conv2d %x, %w1 strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 : tensor<1x3x4x6xf32>, tensor<2x3x1x1xf32> -> tensor<1x2x4x6xf32>
+  %up = gopt.resize linear %a scale = [1.0, 1.0, 0.25, 0.25] offset = [0.0, 0.0, -0.375, -0.375] : tensor<1x2x4x6xf32> -> tensor<1x2x16x24xf32>
+  %down = gopt.resize nearest_floor %a scale = [1.0, 1.0, 2.0, 2.0] offset = [0.0, 0.0, 0.0, 0.0] : tensor<1x2x4x6xf32> -> tensor<1x2x2x3xf32>
+  return %up, %down : tensor<1x2x16x24xf32>, tensor<1x2x2x3xf32>
+}
+
+// -----
+
 // Slices, splits and pads of a view run on the NHWC data with their
 // per-dim attributes permuted; the convolution after them reads NHWC.
 // CHECK-LABEL: func.func @slice_split_pad

@@ -205,13 +205,105 @@ struct LowerGather : OpConversionPattern<GatherOp> {
   }
 };
 
-/// gopt.resize → a generic over the result. Where each index reads on a
+/// One generic of a gopt.resize lowering: `input` resized on `dims` (the
+/// others read as they are) to `resultType`. Where each index reads on a
 /// resized dim is computed here (computeResizeTaps) into small constant
-/// tables, one per resized dim, which the generic reads through a map of
-/// that dim alone: the lower and upper input index (i32) and, for linear,
-/// the weight. The body extracts the input at every corner and
-/// interpolates one resized dim after another, `a + w * (b - a)`, in f32
-/// (f64 for f64; f16 and bf16 are rounded once at the end).
+/// tables, which the generic reads through a map of that dim alone: the
+/// lower and upper input index (i32) and, for linear, the weight. The body
+/// extracts the input at every corner and interpolates one dim after
+/// another, `a + w * (b - a)`, in `wide` (f32, or f64 for f64), rounding to
+/// the result's element type at the end.
+static Value buildResizePass(OpBuilder &b, Location loc, ResizeOp op,
+                             Value input, ArrayRef<int64_t> dims,
+                             RankedTensorType resultType, Type wide) {
+  RankedTensorType inType = cast<RankedTensorType>(input.getType());
+  bool linear = op.getMode() == ResizeMode::linear;
+  Type elem = resultType.getElementType();
+  int64_t rank = resultType.getRank();
+  MLIRContext *ctx = b.getContext();
+
+  struct ResizedDim {
+    int64_t dim;
+    unsigned lowerArg, upperArg, weightArg;
+  };
+  SmallVector<ResizedDim> resized;
+  SmallVector<Value> tables;
+  SmallVector<AffineMap> maps;
+  for (int64_t d : dims) {
+    SmallVector<ResizeTap> taps =
+        computeResizeTaps(op.getMode(), op.getScale()[d], op.getOffset()[d],
+                          inType.getDimSize(d), resultType.getDimSize(d));
+    SmallVector<int32_t> lower, upper;
+    SmallVector<Attribute> weights;
+    for (const ResizeTap &tap : taps) {
+      lower.push_back(static_cast<int32_t>(tap.lower));
+      upper.push_back(static_cast<int32_t>(tap.upper));
+      weights.push_back(FloatAttr::get(wide, tap.weight));
+    }
+    int64_t size = resultType.getDimSize(d);
+    auto indexType = RankedTensorType::get({size}, b.getI32Type());
+    AffineMap map = AffineMap::get(rank, 0, b.getAffineDimExpr(d), ctx);
+    auto table = [&](ElementsAttr values) {
+      tables.push_back(arith::ConstantOp::create(b, loc, values));
+      maps.push_back(map);
+      return static_cast<unsigned>(tables.size() - 1);
+    };
+    ResizedDim r{d, 0, 0, 0};
+    r.lowerArg = table(DenseElementsAttr::get(indexType, ArrayRef(lower)));
+    r.upperArg = r.lowerArg;
+    if (linear) {
+      r.upperArg = table(DenseElementsAttr::get(indexType, ArrayRef(upper)));
+      r.weightArg = table(
+          DenseElementsAttr::get(RankedTensorType::get({size}, wide), weights));
+    }
+    resized.push_back(r);
+  }
+
+  return buildParallelGeneric(
+      b, loc, tables, maps, resultType,
+      [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+        SmallVector<Value> indices;
+        for (int64_t d = 0; d < rank; ++d)
+          indices.push_back(linalg::IndexOp::create(b, l, d));
+        auto toIndex = [&](Value v) -> Value {
+          return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+        };
+        if (!linear) {
+          for (const ResizedDim &r : resized)
+            indices[r.dim] = toIndex(args[r.lowerArg]);
+          return tensor::ExtractOp::create(b, l, input, indices);
+        }
+        Type inElem = inType.getElementType();
+        // Interpolates resized dims level.. at the corner `indices`.
+        std::function<Value(size_t)> interpolate = [&](size_t level) {
+          if (level == resized.size()) {
+            Value x = tensor::ExtractOp::create(b, l, input, indices);
+            return inElem == wide ? x : arith::ExtFOp::create(b, l, wide, x);
+          }
+          const ResizedDim &r = resized[level];
+          indices[r.dim] = toIndex(args[r.lowerArg]);
+          Value lower = interpolate(level + 1);
+          indices[r.dim] = toIndex(args[r.upperArg]);
+          Value upper = interpolate(level + 1);
+          Value diff = arith::SubFOp::create(b, l, upper, lower);
+          Value step = arith::MulFOp::create(b, l, args[r.weightArg], diff);
+          return arith::AddFOp::create(b, l, lower, step).getResult();
+        };
+        Value v = interpolate(0);
+        return elem == wide ? v : arith::TruncFOp::create(b, l, elem, v);
+      });
+}
+
+/// gopt.resize → one generic over the result (buildResizePass), or two
+/// when it interpolates linearly along the innermost dim and others: a
+/// read along the innermost dim at computed indices is a gather, which
+/// stays scalar, while every other dim reads whole contiguous rows, which
+/// vectorize. So the innermost dim is resized in a pass of its own, first
+/// when the other dims grow (a segmentation head's 28×28 → 224×224 gathers
+/// 28 rows of 224, not 224) and last when they shrink, into an
+/// intermediate of the wide type (no rounding in between); the other dims
+/// in the other pass. Interpolating the innermost dim first is the order
+/// one pass uses too.
 struct LowerResize : OpConversionPattern<ResizeOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -224,89 +316,44 @@ struct LowerResize : OpConversionPattern<ResizeOp> {
       rewriter.replaceOp(op, emptyTensor(rewriter, loc, outType));
       return success();
     }
-    bool linear = op.getMode() == ResizeMode::linear;
     Type elem = outType.getElementType();
     Type wide = elem.isF64() ? elem : rewriter.getF32Type();
     int64_t rank = outType.getRank();
-    MLIRContext *ctx = rewriter.getContext();
-
-    // Per resized dim: its tables, and where the body finds them.
-    struct ResizedDim {
-      int64_t dim;
-      unsigned lowerArg, upperArg, weightArg;
-    };
-    SmallVector<ResizedDim> resized;
-    SmallVector<Value> tables;
-    SmallVector<AffineMap> maps;
-    for (int64_t d = 0; d < rank; ++d) {
-      double scale = op.getScale()[d], offset = op.getOffset()[d];
-      if (isIdentityResizeDim(scale, offset, inType.getDimSize(d),
-                              outType.getDimSize(d)))
-        continue;
-      SmallVector<ResizeTap> taps =
-          computeResizeTaps(op.getMode(), scale, offset, inType.getDimSize(d),
-                            outType.getDimSize(d));
-      SmallVector<int32_t> lower, upper;
-      SmallVector<Attribute> weights;
-      for (const ResizeTap &tap : taps) {
-        lower.push_back(static_cast<int32_t>(tap.lower));
-        upper.push_back(static_cast<int32_t>(tap.upper));
-        weights.push_back(FloatAttr::get(wide, tap.weight));
-      }
-      int64_t size = outType.getDimSize(d);
-      auto indexType = RankedTensorType::get({size}, rewriter.getI32Type());
-      AffineMap map =
-          AffineMap::get(rank, 0, rewriter.getAffineDimExpr(d), ctx);
-      auto table = [&](ElementsAttr values) {
-        tables.push_back(arith::ConstantOp::create(rewriter, loc, values));
-        maps.push_back(map);
-        return static_cast<unsigned>(tables.size() - 1);
-      };
-      ResizedDim r{d, 0, 0, 0};
-      r.lowerArg = table(DenseElementsAttr::get(indexType, ArrayRef(lower)));
-      r.upperArg = r.lowerArg;
-      if (linear) {
-        r.upperArg = table(DenseElementsAttr::get(indexType, ArrayRef(upper)));
-        r.weightArg = table(DenseElementsAttr::get(
-            RankedTensorType::get({size}, wide), weights));
-      }
-      resized.push_back(r);
-    }
+    SmallVector<int64_t> dims;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!isIdentityResizeDim(op.getScale()[d], op.getOffset()[d],
+                               inType.getDimSize(d), outType.getDimSize(d)))
+        dims.push_back(d);
 
     Value input = adaptor.getInput();
-    Value result = buildParallelGeneric(
-        rewriter, loc, tables, maps, outType,
-        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-          SmallVector<Value> indices;
-          for (int64_t d = 0; d < rank; ++d)
-            indices.push_back(linalg::IndexOp::create(b, l, d));
-          auto toIndex = [&](Value v) -> Value {
-            return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
-          };
-          if (!linear) {
-            for (const ResizedDim &r : resized)
-              indices[r.dim] = toIndex(args[r.lowerArg]);
-            return tensor::ExtractOp::create(b, l, input, indices);
-          }
-          // Interpolates resized dims level.. at the corner `indices`.
-          std::function<Value(size_t)> interpolate = [&](size_t level) {
-            if (level == resized.size()) {
-              Value x = tensor::ExtractOp::create(b, l, input, indices);
-              return wide == elem ? x : arith::ExtFOp::create(b, l, wide, x);
-            }
-            const ResizedDim &r = resized[level];
-            indices[r.dim] = toIndex(args[r.lowerArg]);
-            Value lower = interpolate(level + 1);
-            indices[r.dim] = toIndex(args[r.upperArg]);
-            Value upper = interpolate(level + 1);
-            Value diff = arith::SubFOp::create(b, l, upper, lower);
-            Value step = arith::MulFOp::create(b, l, args[r.weightArg], diff);
-            return arith::AddFOp::create(b, l, lower, step).getResult();
-          };
-          Value v = interpolate(0);
-          return wide == elem ? v : arith::TruncFOp::create(b, l, elem, v);
-        });
-    rewriter.replaceOp(op, result);
+    bool splitInnermost = op.getMode() == ResizeMode::linear &&
+                          dims.size() > 1 && dims.back() == rank - 1;
+    if (!splitInnermost) {
+      rewriter.replaceOp(
+          op, buildResizePass(rewriter, loc, op, input, dims, outType, wide));
+      return success();
+    }
+    ArrayRef<int64_t> others = ArrayRef(dims).drop_back();
+    int64_t othersIn = 1, othersOut = 1;
+    for (int64_t d : others) {
+      othersIn *= inType.getDimSize(d);
+      othersOut *= outType.getDimSize(d);
+    }
+    SmallVector<int64_t> middle(inType.getShape());
+    if (othersOut > othersIn) {
+      middle[rank - 1] = outType.getDimSize(rank - 1);
+      Value rows = buildResizePass(rewriter, loc, op, input, {rank - 1},
+                                   RankedTensorType::get(middle, wide), wide);
+      rewriter.replaceOp(
+          op, buildResizePass(rewriter, loc, op, rows, others, outType, wide));
+      return success();
+    }
+    for (int64_t d : others)
+      middle[d] = outType.getDimSize(d);
+    Value rows = buildResizePass(rewriter, loc, op, input, others,
+                                 RankedTensorType::get(middle, wide), wide);
+    rewriter.replaceOp(op, buildResizePass(rewriter, loc, op, rows, {rank - 1},
+                                           outType, wide));
     return success();
   }
 };

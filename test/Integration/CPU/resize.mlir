@@ -9,9 +9,11 @@
 // worked out by hand from the coordinate map `o · scale + offset`.
 
 func.func @resizes(%x: tensor<2x3xf32>, %xi: tensor<2x3xi32>)
-    -> (tensor<4x6xf32>, tensor<4x6xf32>, tensor<1x2xi32>, tensor<3x5xf32>) {
+    -> (tensor<4x6xf32>, tensor<4x6xf32>, tensor<1x2xi32>, tensor<3x5xf32>,
+        tensor<1x6xf32>) {
   // Bilinear x2, half_pixel: coordinates -0.25, 0.25, 0.75, 1.25 (rows)
-  // and -0.25 .. 2.25 (columns), clamped at the edges.
+  // and -0.25 .. 2.25 (columns), clamped at the edges. Rows grow: the
+  // columns are interpolated first, in a pass of their own.
   %l = gopt.resize linear %x scale = [0.5, 0.5] offset = [-0.25, -0.25] : tensor<2x3xf32> -> tensor<4x6xf32>
   // Nearest x2, floor of o / 2.
   %n = gopt.resize nearest_floor %x scale = [0.5, 0.5] offset = [0.0, 0.0] : tensor<2x3xf32> -> tensor<4x6xf32>
@@ -22,14 +24,18 @@ func.func @resizes(%x: tensor<2x3xf32>, %xi: tensor<2x3xi32>)
   %h = gopt.cast %x : tensor<2x3xf32> to tensor<2x3xf16>
   %hr = gopt.resize linear %h scale = [0.5, 0.5] offset = [0.0, 0.0] : tensor<2x3xf16> -> tensor<3x5xf16>
   %hf = gopt.cast %hr : tensor<3x5xf16> to tensor<3x5xf32>
-  return %l, %n, %d, %hf : tensor<4x6xf32>, tensor<4x6xf32>, tensor<1x2xi32>, tensor<3x5xf32>
+  // Rows shrink (2 → 1 at 0.5: the mean of the two), then columns grow:
+  // the rows' pass first.
+  %s = gopt.resize linear %x scale = [2.0, 0.5] offset = [0.5, -0.25] : tensor<2x3xf32> -> tensor<1x6xf32>
+  return %l, %n, %d, %hf, %s : tensor<4x6xf32>, tensor<4x6xf32>, tensor<1x2xi32>, tensor<3x5xf32>, tensor<1x6xf32>
 }
 
 func.func @main() {
   %x = gopt.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
   %xi = gopt.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
-  %r:4 = call @resizes(%x, %xi) : (tensor<2x3xf32>, tensor<2x3xi32>)
-      -> (tensor<4x6xf32>, tensor<4x6xf32>, tensor<1x2xi32>, tensor<3x5xf32>)
+  %r:5 = call @resizes(%x, %xi) : (tensor<2x3xf32>, tensor<2x3xi32>)
+      -> (tensor<4x6xf32>, tensor<4x6xf32>, tensor<1x2xi32>, tensor<3x5xf32>,
+          tensor<1x6xf32>)
   %r0 = tensor.cast %r#0 : tensor<4x6xf32> to tensor<*xf32>
   call @printMemrefF32(%r0) : (tensor<*xf32>) -> ()
   %r1 = tensor.cast %r#1 : tensor<4x6xf32> to tensor<*xf32>
@@ -38,6 +44,8 @@ func.func @main() {
   call @printMemrefI32(%r2) : (tensor<*xi32>) -> ()
   %r3 = tensor.cast %r#3 : tensor<3x5xf32> to tensor<*xf32>
   call @printMemrefF32(%r3) : (tensor<*xf32>) -> ()
+  %r4 = tensor.cast %r#4 : tensor<1x6xf32> to tensor<*xf32>
+  call @printMemrefF32(%r4) : (tensor<*xf32>) -> ()
   return
 }
 func.func private @printMemrefF32(tensor<*xf32>)
@@ -55,3 +63,4 @@ func.func private @printMemrefI32(tensor<*xi32>)
 // CHECK: {{\[\[}}1, 1.5, 2, 2.5, 3],
 // CHECK-NEXT: [2.5, 3, 3.5, 4, 4.5],
 // CHECK-NEXT: [4, 4.5, 5, 5.5, 6]]
+// CHECK: {{\[\[}}2.5, 2.75, 3.25, 3.75, 4.25, 4.5]]
