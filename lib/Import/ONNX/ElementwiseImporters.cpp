@@ -2,13 +2,16 @@
 //
 // Unary and binary math, comparisons, Where, Cast, Clip, Constant,
 // ConstantOfShape, the inference no-ops Identity and Dropout, and
-// HardSigmoid, HardSwish and LeakyRelu as elementwise ops. An
+// HardSigmoid, HardSwish, LeakyRelu, PRelu, Elu and Softplus as elementwise
+// ops. An
 // exporter's GELU decomposition, x * 0.5 * (1 + Erf(x / sqrt 2)), arrives
 // as these ops and imports as the matching gopt ops.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GraphImporter.h"
+
+#include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
 #include <limits>
 
@@ -210,6 +213,73 @@ LogicalResult importLeakyRelu(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// x < 0 ? negative : x.
+FailureOr<Value> selectNegative(NodeContext &n, Value x, Value negative) {
+  FailureOr<Value> isNegative =
+      n.create<CompareOp>(ComparePredicate::lt, x, scalar(n, x, 0.0));
+  if (failed(isNegative))
+    return failure();
+  return n.create<SelectOp>(*isNegative, negative, x);
+}
+
+/// PRelu(x, slope) = x < 0 ? slope·x : x, the slope broadcast to x (torch
+/// exports a per-channel slope as [C, 1, 1]).
+LogicalResult importPRelu(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  FailureOr<Value> slope = n.requiredInput(1, "slope");
+  if (failed(x) || failed(slope))
+    return failure();
+  FailureOr<Value> scaled = n.create<MulOp>(*x, *slope);
+  if (failed(scaled))
+    return failure();
+  if (NodeContext::typeOf(*scaled) != NodeContext::typeOf(*x))
+    return n.emitError() << "slope of shape "
+                         << shapeToString(
+                                NodeContext::typeOf(*slope).getShape())
+                         << " does not broadcast to the input's "
+                         << shapeToString(NodeContext::typeOf(*x).getShape());
+  FailureOr<Value> r = selectNegative(n, *x, *scaled);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Elu(x) = x < 0 ? alpha·(exp(x) − 1) : x.
+LogicalResult importElu(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> e = n.create<ExpOp>(*x);
+  if (succeeded(e))
+    e = n.create<SubOp>(*e, scalar(n, *x, 1.0));
+  if (succeeded(e))
+    e = n.create<MulOp>(*e, scalar(n, *x, n.getFloat("alpha", 1.0)));
+  if (failed(e))
+    return failure();
+  FailureOr<Value> r = selectNegative(n, *x, *e);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Softplus(x) = log(exp(x) + 1), computed as max(x, 0) + log(1 +
+/// exp(−|x|)), which neither overflows for large x nor loses small ones.
+LogicalResult importSoftplus(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> t = n.create<AbsOp>(*x);
+  if (succeeded(t))
+    t = n.create<NegOp>(*t);
+  if (succeeded(t))
+    t = n.create<ExpOp>(*t);
+  if (succeeded(t))
+    t = n.create<AddOp>(*t, scalar(n, *x, 1.0));
+  if (succeeded(t))
+    t = n.create<LogOp>(*t);
+  FailureOr<Value> positive = n.create<ReluOp>(*x);
+  if (failed(t) || failed(positive))
+    return failure();
+  FailureOr<Value> r = n.create<AddOp>(*positive, *t);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
 LogicalResult importConstant(NodeContext &n) {
   if (n.node.attribute_size() != 1)
     return n.emitError() << "expected exactly one value attribute, got "
@@ -333,6 +403,9 @@ void onnx_import::registerElementwiseImporters(OpImporterTable &table) {
       {{"alpha", AttrType::FLOAT}, {"beta", AttrType::FLOAT}}};
   table["HardSwish"] = {importHardSwish, {}};
   table["LeakyRelu"] = {importLeakyRelu, {{"alpha", AttrType::FLOAT}}};
+  table["PRelu"] = {importPRelu, {}};
+  table["Elu"] = {importElu, {{"alpha", AttrType::FLOAT}}};
+  table["Softplus"] = {importSoftplus, {}};
   table["Cast"] = {importCast, {{"to", AttrType::INT}}};
   table["Clip"] = {importClip, {}};
   table["Constant"] = {importConstant,

@@ -1,8 +1,9 @@
 //===- NeuralImporters.cpp - Contractions, pooling, normalizations --------===//
 //
 // MatMul, Gemm, Conv, MaxPool, AveragePool, GlobalAveragePool,
-// BatchNormalization (inference), Softmax, LayerNormalization and the
-// reductions. Convolutions and pools are 2-D (NCHW), as gopt's ops are.
+// BatchNormalization (inference), InstanceNormalization, Softmax,
+// LayerNormalization and the reductions. Convolutions and pools are 2-D
+// (NCHW), as gopt's ops are; 1-D ones (NCL) run as 2-D ones of height 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,17 +92,23 @@ LogicalResult importGemm(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-/// Resolves `auto_pad` and `pads` to gopt's [top, left, bottom, right].
+/// Resolves `auto_pad` and `pads` to gopt's [top, left, bottom, right]. A
+/// 1-D op (`oneD`) runs as a 2-D one of height 1: its pads [begin, end]
+/// are the width's.
 FailureOr<SmallVector<int64_t>>
 getPadding(NodeContext &n, ArrayRef<int64_t> inputHW, ArrayRef<int64_t> kernel,
-           ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+           ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
+           bool oneD = false) {
   std::string autoPad = n.getString("auto_pad", "NOTSET");
   if (autoPad == "NOTSET") {
+    size_t entries = oneD ? 2 : 4;
     SmallVector<int64_t> pads =
-        n.getInts("pads").value_or(SmallVector<int64_t>{0, 0, 0, 0});
-    if (pads.size() != 4)
-      return n.emitError() << "pads must have 4 entries for a 2-D op, got "
-                           << pads.size();
+        n.getInts("pads").value_or(SmallVector<int64_t>(entries, 0));
+    if (pads.size() != entries)
+      return n.emitError() << "pads must have " << entries << " entries for a "
+                           << (oneD ? 1 : 2) << "-D op, got " << pads.size();
+    if (oneD)
+      return SmallVector<int64_t>{0, pads[0], 0, pads[1]};
     return pads;
   }
   if (autoPad == "VALID")
@@ -121,17 +128,36 @@ getPadding(NodeContext &n, ArrayRef<int64_t> inputHW, ArrayRef<int64_t> kernel,
   return pads;
 }
 
-/// Reads a 2-entry spatial attribute (strides, dilations) with default 1.
-FailureOr<SmallVector<int64_t>> getSpatial(NodeContext &n,
-                                           llvm::StringRef name) {
-  SmallVector<int64_t> v = n.getInts(name).value_or(SmallVector<int64_t>{1, 1});
-  if (v.size() != 2)
-    return n.emitError() << name << " must have 2 entries for a 2-D op, got "
+/// Reads a spatial attribute (strides, dilations) with default 1: 2 entries
+/// for a 2-D op, 1 for a 1-D op (`oneD`), which gets a 1 for its height.
+FailureOr<SmallVector<int64_t>> getSpatial(NodeContext &n, llvm::StringRef name,
+                                           bool oneD = false) {
+  size_t entries = oneD ? 1 : 2;
+  SmallVector<int64_t> v =
+      n.getInts(name).value_or(SmallVector<int64_t>(entries, 1));
+  if (v.size() != entries)
+    return n.emitError() << name << " must have " << entries
+                         << " entries for a " << entries << "-D op, got "
                          << v.size();
   for (int64_t x : v)
     if (x < 1)
       return n.emitError() << name << " must be positive, got " << x;
+  if (oneD)
+    v.insert(v.begin(), 1);
   return v;
+}
+
+/// A 1-D op's [N, C, L] operand as [N, C, 1, L]: gopt's 2-D ops compute
+/// 1-D convolutions and pools with a height of 1.
+FailureOr<Value> withUnitHeight(NodeContext &n, Value v) {
+  ArrayRef<int64_t> shape = NodeContext::typeOf(v).getShape();
+  return n.reshape(v, {shape[0], shape[1], 1, shape[2]});
+}
+
+/// A 2-D op's [N, C, 1, L] result back as [N, C, L].
+FailureOr<Value> withoutUnitHeight(NodeContext &n, Value v) {
+  ArrayRef<int64_t> shape = NodeContext::typeOf(v).getShape();
+  return n.reshape(v, {shape[0], shape[1], shape[3]});
 }
 
 LogicalResult importConv(NodeContext &n) {
@@ -141,26 +167,39 @@ LogicalResult importConv(NodeContext &n) {
     return failure();
   RankedTensorType xType = NodeContext::typeOf(*x);
   RankedTensorType wType = NodeContext::typeOf(*w);
-  if (xType.getRank() != 4 || wType.getRank() != 4)
-    return n.emitError() << "only 2-D convolution (4-D input and weight) is "
-                            "supported; got input rank "
-                         << xType.getRank();
+  bool oneD = xType.getRank() == 3 && wType.getRank() == 3;
+  if (!oneD && (xType.getRank() != 4 || wType.getRank() != 4))
+    return n.emitError() << "only 1-D and 2-D convolution (3-D or 4-D input "
+                            "and weight) are supported; got input rank "
+                         << xType.getRank() << " and weight rank "
+                         << wType.getRank();
   SmallVector<int64_t> kernel(wType.getShape().drop_front(2));
   if (auto given = n.getInts("kernel_shape"); given && *given != kernel)
     return n.emitError() << "kernel_shape " << shapeToString(*given)
                          << " does not match the weight's "
                          << shapeToString(kernel);
-  FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides");
-  FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations");
+  if (oneD) {
+    kernel.insert(kernel.begin(), 1);
+    x = withUnitHeight(n, *x);
+    if (succeeded(x))
+      w = withUnitHeight(n, *w);
+    if (failed(x) || failed(w))
+      return failure();
+    xType = NodeContext::typeOf(*x);
+  }
+  FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides", oneD);
+  FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations", oneD);
   if (failed(strides) || failed(dilations))
     return failure();
   FailureOr<SmallVector<int64_t>> pads = getPadding(
-      n, xType.getShape().drop_front(2), kernel, *strides, *dilations);
+      n, xType.getShape().drop_front(2), kernel, *strides, *dilations, oneD);
   if (failed(pads))
     return failure();
   FailureOr<Value> r = n.create<Conv2DOp>(
       *x, *w, n.input(2), ArrayRef<int64_t>(*strides), ArrayRef<int64_t>(*pads),
       ArrayRef<int64_t>(*dilations), n.getInt("group", 1));
+  if (succeeded(r) && oneD)
+    r = withoutUnitHeight(n, *r);
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -170,19 +209,27 @@ template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
     return failure();
   RankedTensorType type = NodeContext::typeOf(*x);
   auto kernel = n.getInts("kernel_shape");
-  if (type.getRank() != 4 || !kernel || kernel->size() != 2)
-    return n.emitError() << "only 2-D pooling (4-D input, 2-entry "
-                            "kernel_shape) is supported";
+  bool oneD = type.getRank() == 3 && kernel && kernel->size() == 1;
+  if (!oneD && (type.getRank() != 4 || !kernel || kernel->size() != 2))
+    return n.emitError() << "only 1-D and 2-D pooling (3-D or 4-D input, "
+                            "kernel_shape of 1 or 2 entries) are supported";
   if (n.getInt("storage_order", 0) != 0)
     return n.emitError() << "storage_order = 1 is not supported";
-  FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides");
-  FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations");
+  FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides", oneD);
+  FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations", oneD);
   if (failed(strides) || failed(dilations))
     return failure();
   if ((*dilations)[0] != 1 || (*dilations)[1] != 1)
     return n.emitError() << "dilated pooling is not supported";
+  if (oneD) {
+    kernel->insert(kernel->begin(), 1);
+    x = withUnitHeight(n, *x);
+    if (failed(x))
+      return failure();
+    type = NodeContext::typeOf(*x);
+  }
   FailureOr<SmallVector<int64_t>> pads = getPadding(
-      n, type.getShape().drop_front(2), *kernel, *strides, *dilations);
+      n, type.getShape().drop_front(2), *kernel, *strides, *dilations, oneD);
   if (failed(pads))
     return failure();
   bool countIncludePad = n.getInt("count_include_pad", 0) != 0;
@@ -210,6 +257,8 @@ template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
   FailureOr<Value> r = n.create<Pool2DOp>(
       kind, *x, ArrayRef<int64_t>(*kernel), ArrayRef<int64_t>(*strides),
       ArrayRef<int64_t>(*pads), countIncludePad);
+  if (succeeded(r) && oneD)
+    r = withoutUnitHeight(n, *r);
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -217,9 +266,62 @@ LogicalResult importGlobalAveragePool(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "X");
   if (failed(x))
     return failure();
-  if (NodeContext::typeOf(*x).getRank() != 4)
-    return n.emitError() << "only 4-D (NCHW) input is supported";
+  int64_t rank = NodeContext::typeOf(*x).getRank();
+  if (rank != 3 && rank != 4)
+    return n.emitError() << "only 3-D (NCL) and 4-D (NCHW) input are "
+                            "supported, got rank "
+                         << rank;
+  if (rank == 3)
+    x = withUnitHeight(n, *x);
+  if (failed(x))
+    return failure();
   FailureOr<Value> r = n.create<GlobalAvgPoolOp>(*x);
+  if (succeeded(r) && rank == 3)
+    r = withoutUnitHeight(n, *r);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// InstanceNormalization: each (n, c) slice normalized over the other dims,
+/// then scaled and shifted per channel. A layer_norm over the flattened
+/// spatial dims of [N, C, S] (scale 1, no bias), then x·scale + B with
+/// [C, 1] constants, reshaped back. torch exports GroupNorm as this on
+/// [N, groups, ...] followed by its affine transform.
+LogicalResult importInstanceNormalization(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  FailureOr<Value> scale = n.requiredInput(1, "scale");
+  FailureOr<Value> bias = n.requiredInput(2, "B");
+  if (failed(x) || failed(scale) || failed(bias))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  if (type.getRank() < 3 || !isa<FloatType>(type.getElementType()))
+    return n.emitError() << "input must be a float tensor of rank 3 or more";
+  int64_t channels = type.getDimSize(1);
+  for (auto [name, v] : {std::pair{"scale", *scale}, {"B", *bias}})
+    if (NodeContext::typeOf(v).getShape() != ArrayRef<int64_t>{channels})
+      return n.emitError() << name << " must have shape [" << channels
+                           << "], got "
+                           << shapeToString(NodeContext::typeOf(v).getShape());
+  int64_t spatial = 1;
+  for (int64_t d : type.getShape().drop_front(2))
+    spatial *= d;
+  FailureOr<Value> flat =
+      n.reshape(*x, {type.getDimSize(0), channels, spatial});
+  if (failed(flat))
+    return failure();
+  auto flatType = NodeContext::typeOf(*flat);
+  Value ones = n.splat(flatType.clone({spatial}), 1.0);
+  FailureOr<Value> r = n.createTyped<LayerNormOp>(
+      flatType, *flat, ones, Value(), n.builder().getDenseI64ArrayAttr({2}),
+      n.builder().getF64FloatAttr(n.getFloat("epsilon", 1e-5)));
+  FailureOr<Value> perChannelScale = n.reshape(*scale, {channels, 1});
+  FailureOr<Value> perChannelBias = n.reshape(*bias, {channels, 1});
+  if (failed(r) || failed(perChannelScale) || failed(perChannelBias))
+    return failure();
+  r = n.create<MulOp>(*r, *perChannelScale);
+  if (succeeded(r))
+    r = n.create<AddOp>(*r, *perChannelBias);
+  if (succeeded(r))
+    r = n.reshape(*r, type.getShape());
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -414,6 +516,8 @@ void onnx_import::registerNeuralImporters(OpImporterTable &table) {
   table["MaxPool"] = {importPool<PoolKind::max>, maxPoolAttrs};
   table["AveragePool"] = {importPool<PoolKind::avg>, avgPoolAttrs};
   table["GlobalAveragePool"] = {importGlobalAveragePool, {}};
+  table["InstanceNormalization"] = {importInstanceNormalization,
+                                    {{"epsilon", AttrType::FLOAT}}};
   table["BatchNormalization"] = {importBatchNormalization,
                                  {{"epsilon", AttrType::FLOAT},
                                   {"momentum", AttrType::FLOAT},

@@ -18,8 +18,11 @@ template ({runner}, {mlir}, {input}, {output}) in case its flags differ from
 the default below. Models: a 3-layer MLP, a
 torch.nn.TransformerEncoderLayer (batch_first, d_model 64, 4 heads) and a
 reduced torchvision ResNet (BasicBlock, one block per stage),
-torchvision's MobileNetV3-Small at 64x64, and a reduced DenseNet and
-ConvNeXt at 32x32, in the variants MODELS lists.
+torchvision's MobileNetV3-Small at 64x64, a reduced DenseNet and
+ConvNeXt at 32x32, an FPN-like segmenter (nearest and bilinear
+F.interpolate: Resize), a 1-D convolution net over time (Conv1d, pools,
+PReLU, ELU) and a net of normalizations (InstanceNorm2d, GroupNorm,
+Softplus, Mish), in the variants MODELS lists.
 """
 
 import argparse
@@ -85,6 +88,60 @@ def convnext():
     return model, torch.randn(1, 3, 32, 32)
 
 
+class _Segmenter(torch.nn.Module):
+    """An FPN-like encoder-decoder: strided convolutions down, a nearest x2
+    upsampling plus a lateral 1x1 convolution up, and the logits resized
+    bilinearly to the input's size (torchvision's segmentation heads)."""
+
+    def __init__(self):
+        super().__init__()
+        self.down1 = torch.nn.Conv2d(3, 8, 3, stride=2, padding=1)
+        self.down2 = torch.nn.Conv2d(8, 16, 3, stride=2, padding=1)
+        self.lateral = torch.nn.Conv2d(8, 16, 1)
+        self.head = torch.nn.Conv2d(16, 4, 1)
+
+    def forward(self, x):
+        f = torch.nn.functional
+        a = f.relu(self.down1(x))
+        b = f.relu(self.down2(a))
+        up = f.interpolate(b, scale_factor=2, mode="nearest") + self.lateral(a)
+        y = self.head(f.relu(up))
+        return f.interpolate(y, size=x.shape[-2:], mode="bilinear",
+                             align_corners=False)
+
+
+def segmenter():
+    return _Segmenter(), torch.randn(1, 3, 32, 32)
+
+
+def audio():
+    """1-D convolutions (strided, dilated, grouped) and pools over time,
+    PReLU, ELU, then a mean over time."""
+    nn = torch.nn
+    model = nn.Sequential(
+        nn.Conv1d(16, 32, 5, padding=2), nn.PReLU(32),
+        nn.MaxPool1d(3, stride=2, padding=1),
+        nn.Conv1d(32, 32, 3, stride=2, dilation=2, padding=2, groups=4),
+        nn.ELU(0.7), nn.AvgPool1d(2), nn.Conv1d(32, 8, 1),
+        nn.AdaptiveAvgPool1d(1))
+    return model, torch.randn(2, 16, 64)
+
+
+class _Mish(torch.nn.Module):
+    def forward(self, x):
+        return torch.nn.functional.mish(x)
+
+
+def norms():
+    """InstanceNorm2d and GroupNorm (exported as InstanceNormalization on
+    the groups), Softplus and Mish (Softplus, Tanh, Mul)."""
+    nn = torch.nn
+    model = nn.Sequential(
+        nn.Conv2d(3, 8, 3), nn.InstanceNorm2d(8, affine=True), nn.Softplus(),
+        nn.Conv2d(8, 8, 3), nn.GroupNorm(2, 8), _Mish())
+    return model, 3 * torch.randn(2, 3, 16, 16)
+
+
 MODELS = {
     "mlp": (mlp, {}),
     "transformer": (transformer, {}),
@@ -95,6 +152,9 @@ MODELS = {
     "mobilenet": (mobilenet, {}),
     "densenet": (densenet, {}),
     "convnext": (convnext, {}),
+    "segmenter": (segmenter, {}),
+    "audio": (audio, {}),
+    "norms": (norms, {}),
     "resnet_bn": (resnet, {"do_constant_folding": False,
                            "training": torch.onnx.TrainingMode.PRESERVE}),
 }

@@ -121,6 +121,28 @@ def cast_clip():
 
 
 @model
+def more_activations():
+    """PRelu with a per-channel slope, Elu, Softplus: elementwise ops."""
+    nodes = [
+        node("PRelu", ["x", "slope"], ["p"]),
+        node("Elu", ["p"], ["e"], alpha=0.5),
+        node("Softplus", ["e"], ["s"]),
+    ]
+    inits = [init("slope", np.array([[[0.1]], [[0.2]]], np.float32))]
+    return make(nodes, [vi("x", F32, [1, 2, 3, 3])], [vi("s", F32, None)],
+                inits)
+
+
+@model
+def prelu_bad_slope():
+    nodes = [node("PRelu", ["x", "slope"], ["p"], name="prelu")]
+    inits = [init("slope", np.array([0.1, 0.2, 0.3], np.float32).reshape(
+        3, 1, 1, 1))]
+    return make(nodes, [vi("x", F32, [1, 2, 3, 2])], [vi("p", F32, None)],
+                inits)
+
+
+@model
 def gelu():
     """GELU as torch.onnx exports it before opset 20."""
     nodes = [
@@ -485,6 +507,35 @@ def resize_crop():
                   coordinate_transformation_mode="tf_crop_and_resize")]
     inits = [init("s", np.array([1, 1, 2, 2], dtype=np.float32))]
     return make(nodes, [vi("x", F32, [1, 1, 4, 4])], [vi("y", F32, None)],
+                inits)
+
+
+@model
+def conv_pool_1d():
+    """1-D convolutions and pools on [N, C, L]: run as 2-D ones of height
+    1 between reshapes."""
+    rng = np.random.default_rng(0)
+    f32 = lambda name, shape: init(name, rng.standard_normal(shape).astype(
+        np.float32))
+    nodes = [
+        node("Conv", ["x", "w", "b"], ["c"], strides=[2], pads=[1, 2],
+             dilations=[2]),
+        node("MaxPool", ["c"], ["m"], kernel_shape=[3], strides=[1],
+             auto_pad="SAME_UPPER"),
+        node("AveragePool", ["m"], ["a"], kernel_shape=[2], strides=[2]),
+        node("GlobalAveragePool", ["a"], ["g"]),
+    ]
+    return make(nodes, [vi("x", F32, [2, 4, 16])], [vi("g", F32, None)],
+                [f32("w", [6, 4, 3]), f32("b", [6])])
+
+
+@model
+def instance_norm():
+    nodes = [node("InstanceNormalization", ["x", "scale", "bias"], ["y"],
+                  epsilon=1e-3)]
+    inits = [init("scale", np.array([1.5, -0.5, 2.0], np.float32)),
+             init("bias", np.array([0.1, 0.2, 0.3], np.float32))]
+    return make(nodes, [vi("x", F32, [2, 3, 4, 5])], [vi("y", F32, None)],
                 inits)
 
 
