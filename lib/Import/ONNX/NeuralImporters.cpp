@@ -1,6 +1,6 @@
 //===- NeuralImporters.cpp - Contractions, pooling, normalizations --------===//
 //
-// MatMul, Gemm, Conv, MaxPool, AveragePool, GlobalAveragePool,
+// MatMul, Gemm, Conv, ConvTranspose, MaxPool, AveragePool, GlobalAveragePool,
 // BatchNormalization (inference), InstanceNormalization, Softmax,
 // LayerNormalization and the reductions. Convolutions and pools are 2-D
 // (NCHW), as gopt's ops are; 1-D ones (NCL) run as 2-D ones of height 1.
@@ -198,6 +198,189 @@ LogicalResult importConv(NodeContext &n) {
   FailureOr<Value> r = n.create<Conv2DOp>(
       *x, *w, n.input(2), ArrayRef<int64_t>(*strides), ArrayRef<int64_t>(*pads),
       ArrayRef<int64_t>(*dilations), n.getInt("group", 1));
+  if (succeeded(r) && oneD)
+    r = withoutUnitHeight(n, *r);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// ConvTranspose as the convolution it is the gradient of: the input with
+/// stride − 1 zeros between its elements, padded by dilation·(k − 1) − pad
+/// on each side (cropped where that is negative) plus output_padding at the
+/// end, convolved at stride 1 with the weight's in and out channels swapped
+/// (per group) and its window flipped. The weight must be known at import
+/// time; the swapped, flipped copy is made here. The zeros cost stride²
+/// times the multiplications a direct transposed convolution does.
+LogicalResult importConvTranspose(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  FailureOr<Value> w = n.requiredInput(1, "W");
+  if (failed(x) || failed(w))
+    return failure();
+  RankedTensorType xType = NodeContext::typeOf(*x);
+  RankedTensorType wType = NodeContext::typeOf(*w);
+  bool oneD = xType.getRank() == 3 && wType.getRank() == 3;
+  if (!oneD && (xType.getRank() != 4 || wType.getRank() != 4))
+    return n.emitError() << "only 1-D and 2-D transposed convolution (3-D or "
+                            "4-D input and weight) are supported; got input "
+                            "rank "
+                         << xType.getRank() << " and weight rank "
+                         << wType.getRank();
+  if (!isa<Float32Type>(wType.getElementType()))
+    return n.emitError() << "the weight must be f32, got "
+                         << wType.getElementType();
+  FailureOr<SmallVector<double>> weights = n.knownFloats(1, "W");
+  if (failed(weights))
+    return failure();
+  int64_t groups = n.getInt("group", 1);
+  int64_t inChannels = wType.getDimSize(0);
+  if (groups < 1 || inChannels % groups != 0 ||
+      xType.getDimSize(1) != inChannels)
+    return n.emitError() << "the input's " << xType.getDimSize(1)
+                         << " channels, the weight's " << inChannels
+                         << " input channels and group " << groups
+                         << " do not fit";
+  if (oneD) {
+    x = withUnitHeight(n, *x);
+    if (failed(x))
+      return failure();
+    xType = NodeContext::typeOf(*x);
+  }
+  SmallVector<int64_t> kernel(wType.getShape().drop_front(2));
+  if (oneD)
+    kernel.insert(kernel.begin(), 1);
+  FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides", oneD);
+  FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations", oneD);
+  if (failed(strides) || failed(dilations))
+    return failure();
+  auto spatialAttr = [&](llvm::StringRef name,
+                         int64_t fill) -> FailureOr<SmallVector<int64_t>> {
+    size_t entries = oneD ? 1 : 2;
+    SmallVector<int64_t> v =
+        n.getInts(name).value_or(SmallVector<int64_t>(entries, fill));
+    if (v.size() != entries)
+      return n.emitError() << name << " must have " << entries
+                           << " entries, got " << v.size();
+    if (oneD)
+      v.insert(v.begin(), fill);
+    return v;
+  };
+  FailureOr<SmallVector<int64_t>> outputPadding =
+      spatialAttr("output_padding", 0);
+  if (failed(outputPadding))
+    return failure();
+
+  // Padding [begin, end] per spatial dim, from output_shape or auto_pad
+  // (ONNX's total padding rule) or pads.
+  ArrayRef<int64_t> in = xType.getShape().drop_front(2);
+  SmallVector<int64_t> extent(2), padBegin(2), padEnd(2);
+  for (int d = 0; d < 2; ++d)
+    extent[d] = (kernel[d] - 1) * (*dilations)[d] + 1;
+  std::string autoPad = n.getString("auto_pad", "NOTSET");
+  std::optional<SmallVector<int64_t>> outputShape;
+  if (auto given = n.getInts("output_shape")) {
+    FailureOr<SmallVector<int64_t>> shape = spatialAttr("output_shape", 1);
+    if (failed(shape))
+      return failure();
+    outputShape = *shape;
+  } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
+    outputShape =
+        SmallVector<int64_t>{in[0] * (*strides)[0], in[1] * (*strides)[1]};
+  }
+  if (outputShape) {
+    for (int d = 0; d < 2; ++d) {
+      int64_t total = (*strides)[d] * (in[d] - 1) + (*outputPadding)[d] +
+                      extent[d] - (*outputShape)[d];
+      int64_t small = total / 2, large = total - small;
+      padBegin[d] = autoPad == "SAME_UPPER" ? small : large;
+      padEnd[d] = total - padBegin[d];
+    }
+  } else if (autoPad == "NOTSET" || autoPad == "VALID") {
+    SmallVector<int64_t> pads(4, 0);
+    if (autoPad == "NOTSET") {
+      size_t entries = oneD ? 2 : 4;
+      pads = n.getInts("pads").value_or(SmallVector<int64_t>(entries, 0));
+      if (pads.size() != entries)
+        return n.emitError() << "pads must have " << entries << " entries, got "
+                             << pads.size();
+      if (oneD)
+        pads = {0, pads[0], 0, pads[1]};
+    }
+    padBegin = {pads[0], pads[1]};
+    padEnd = {pads[2], pads[3]};
+  } else {
+    return n.emitError() << "unsupported auto_pad '" << autoPad << "'";
+  }
+
+  // The input with stride − 1 zeros after each element: [N, C, H, 1, W, 1]
+  // padded to [N, C, H, sh, W, sw] and flattened. Its last stride − 1 rows
+  // and columns are zeros past the last element, taken off the end padding.
+  int64_t batch = xType.getDimSize(0);
+  Value spread = *x;
+  if ((*strides)[0] > 1 || (*strides)[1] > 1) {
+    FailureOr<Value> r = n.reshape(*x, {batch, inChannels, in[0], 1, in[1], 1});
+    if (succeeded(r))
+      r = n.create<PadOp>(
+          *r, n.builder().getDenseI64ArrayAttr({0, 0, 0, 0, 0, 0}),
+          n.builder().getDenseI64ArrayAttr(
+              {0, 0, 0, (*strides)[0] - 1, 0, (*strides)[1] - 1}),
+          n.builder().getF64FloatAttr(0.0));
+    if (succeeded(r))
+      r = n.reshape(*r, {batch, inChannels, in[0] * (*strides)[0],
+                         in[1] * (*strides)[1]});
+    if (failed(r))
+      return failure();
+    spread = *r;
+  }
+  // Convolution padding; negative padding crops instead.
+  SmallVector<int64_t> begin(2), end(2), cropBegin(2), cropEnd(2);
+  for (int d = 0; d < 2; ++d) {
+    int64_t b = extent[d] - 1 - padBegin[d];
+    int64_t e =
+        extent[d] - 1 - padEnd[d] + (*outputPadding)[d] - ((*strides)[d] - 1);
+    begin[d] = std::max<int64_t>(0, b);
+    cropBegin[d] = std::max<int64_t>(0, -b);
+    end[d] = std::max<int64_t>(0, e);
+    cropEnd[d] = std::max<int64_t>(0, -e);
+  }
+  if (llvm::any_of(cropBegin, [](int64_t c) { return c > 0; }) ||
+      llvm::any_of(cropEnd, [](int64_t c) { return c > 0; })) {
+    ArrayRef<int64_t> shape = NodeContext::typeOf(spread).getShape();
+    FailureOr<Value> r = n.create<SliceOp>(
+        spread, ArrayRef<int64_t>{0, 0, cropBegin[0], cropBegin[1]},
+        ArrayRef<int64_t>{shape[0], shape[1], shape[2] - cropEnd[0],
+                          shape[3] - cropEnd[1]},
+        ArrayRef<int64_t>{1, 1, 1, 1});
+    if (failed(r))
+      return failure();
+    spread = *r;
+  }
+
+  // The weight [C_in, C_out/g, kh, kw] as [C_out, C_in/g, kh, kw], each
+  // group's channels swapped and the window flipped.
+  int64_t outPerGroup = wType.getDimSize(1), inPerGroup = inChannels / groups;
+  int64_t kh = kernel[0], kw = kernel[1];
+  SmallVector<double> flipped(weights->size());
+  for (int64_t g = 0; g < groups; ++g)
+    for (int64_t i = 0; i < inPerGroup; ++i)
+      for (int64_t o = 0; o < outPerGroup; ++o)
+        for (int64_t y = 0; y < kh; ++y)
+          for (int64_t xi = 0; xi < kw; ++xi) {
+            int64_t from =
+                (((g * inPerGroup + i) * outPerGroup + o) * kh + y) * kw + xi;
+            int64_t to =
+                (((g * outPerGroup + o) * inPerGroup + i) * kh + (kh - 1 - y)) *
+                    kw +
+                (kw - 1 - xi);
+            flipped[to] = (*weights)[from];
+          }
+  auto flippedType = RankedTensorType::get(
+      {groups * outPerGroup, inPerGroup, kh, kw}, wType.getElementType());
+  Value weight = n.constant(
+      makeFloatElements(flippedType, flipped, n.node.input(1) + "_flipped"));
+
+  FailureOr<Value> r =
+      n.create<Conv2DOp>(spread, weight, n.input(2), ArrayRef<int64_t>{1, 1},
+                         ArrayRef<int64_t>{begin[0], begin[1], end[0], end[1]},
+                         ArrayRef<int64_t>(*dilations), groups);
   if (succeeded(r) && oneD)
     r = withoutUnitHeight(n, *r);
   return failed(r) ? failure() : n.setResults({*r});
@@ -513,6 +696,10 @@ void onnx_import::registerNeuralImporters(OpImporterTable &table) {
                     {"transA", AttrType::INT},
                     {"transB", AttrType::INT}}};
   table["Conv"] = {importConv, convAttrs};
+  std::vector<AttrSpec> convTransposeAttrs = convAttrs;
+  convTransposeAttrs.push_back({"output_padding", AttrType::INTS});
+  convTransposeAttrs.push_back({"output_shape", AttrType::INTS});
+  table["ConvTranspose"] = {importConvTranspose, convTransposeAttrs};
   table["MaxPool"] = {importPool<PoolKind::max>, maxPoolAttrs};
   table["AveragePool"] = {importPool<PoolKind::avg>, avgPoolAttrs};
   table["GlobalAveragePool"] = {importGlobalAveragePool, {}};

@@ -20,7 +20,7 @@ torch.nn.TransformerEncoderLayer (batch_first, d_model 64, 4 heads) and a
 reduced torchvision ResNet (BasicBlock, one block per stage),
 torchvision's MobileNetV3-Small at 64x64, a reduced DenseNet and
 ConvNeXt at 32x32, an FPN-like segmenter (nearest and bilinear
-F.interpolate: Resize), a 1-D convolution net over time (Conv1d, pools,
+F.interpolate: Resize), a two-level UNet (ConvTranspose2d), a 1-D convolution net over time (Conv1d, pools,
 PReLU, ELU) and a net of normalizations (InstanceNorm2d, GroupNorm,
 Softplus, Mish), in the variants MODELS lists.
 """
@@ -114,6 +114,28 @@ def segmenter():
     return _Segmenter(), torch.randn(1, 3, 32, 32)
 
 
+class _UNet(torch.nn.Module):
+    """A two-level UNet: the decoder upsamples with ConvTranspose2d (stride
+    2) and concatenates the encoder's features."""
+
+    def __init__(self):
+        super().__init__()
+        nn = torch.nn
+        self.enc = nn.Conv2d(3, 8, 3, padding=1)
+        self.down = nn.Conv2d(8, 16, 3, stride=2, padding=1)
+        self.up = nn.ConvTranspose2d(16, 8, 2, stride=2)
+        self.dec = nn.Conv2d(16, 2, 3, padding=1)
+
+    def forward(self, x):
+        a = torch.relu(self.enc(x))
+        b = torch.relu(self.down(a))
+        return self.dec(torch.cat([a, torch.relu(self.up(b))], 1))
+
+
+def unet():
+    return _UNet(), torch.randn(1, 3, 32, 32)
+
+
 def audio():
     """1-D convolutions (strided, dilated, grouped) and pools over time,
     PReLU, ELU, then a mean over time."""
@@ -153,6 +175,7 @@ MODELS = {
     "densenet": (densenet, {}),
     "convnext": (convnext, {}),
     "segmenter": (segmenter, {}),
+    "unet": (unet, {}),
     "audio": (audio, {}),
     "norms": (norms, {}),
     "resnet_bn": (resnet, {"do_constant_folding": False,

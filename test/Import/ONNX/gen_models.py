@@ -530,6 +530,29 @@ def conv_pool_1d():
 
 
 @model
+def conv_transpose():
+    """ConvTranspose: stride 2 with pads and output_padding, grouped; and
+    one with output_shape."""
+    w = np.arange(4 * 3 * 2 * 2, dtype=np.float32).reshape(4, 3, 2, 2)
+    nodes = [
+        node("ConvTranspose", ["x", "w", "b"], ["y"], strides=[2, 2],
+             pads=[1, 0, 0, 1], output_padding=[1, 0], group=2),
+        node("ConvTranspose", ["x", "w"], ["z"], strides=[2, 2],
+             output_shape=[7, 8], group=2),
+    ]
+    inits = [init("w", w), init("b", np.zeros(6, np.float32))]
+    return make(nodes, [vi("x", F32, [1, 4, 3, 4])],
+                [vi("y", F32, None), vi("z", F32, None)], inits)
+
+
+@model
+def conv_transpose_runtime_weight():
+    nodes = [node("ConvTranspose", ["x", "w"], ["y"], name="deconv")]
+    return make(nodes, [vi("x", F32, [1, 2, 3, 3]), vi("w", F32, [2, 2, 2, 2])],
+                [vi("y", F32, None)])
+
+
+@model
 def instance_norm():
     nodes = [node("InstanceNormalization", ["x", "scale", "bias"], ["y"],
                   epsilon=1e-3)]
