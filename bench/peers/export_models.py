@@ -38,7 +38,9 @@ ViT-B/16 encoder, its zero-initialized head drawn at random so that the
 output depends on the input), and two segmentation models whose heads
 upsample with F.interpolate (ONNX Resize): lraspp_mobilenet_v3_large
 (bilinear) and deeplabv3_mobilenet_v3_large (atrous convolutions, ASPP,
-bilinear); 21 classes, their 'out' logits alone.
+bilinear); 21 classes, their 'out' logits alone; and lstm and gru, two
+layers of 256 over a sequence of 64 steps of 128 features (ONNX LSTM and
+GRU, which GOpt unrolls).
 
 --models takes family names (each at its default batches, or at --batch)
 and full model names such as encoder_layer_s128_d256_b8. A model whose
@@ -72,6 +74,19 @@ class SelfAttention(torch.nn.Module):
 
     def forward(self, x):
         return self.mha(x, x, x, need_weights=False)[0]
+
+
+class SequenceEncoder(torch.nn.Module):
+    """A recurrent encoder (nn.LSTM or nn.GRU), batch first: its output
+    sequence alone."""
+
+    def __init__(self, cell, input_size, hidden, layers):
+        super().__init__()
+        self.rnn = cell(input_size, hidden, num_layers=layers,
+                        batch_first=True)
+
+    def forward(self, x):
+        return self.rnn(x)[0]
 
 
 def _mlp():
@@ -207,6 +222,14 @@ EXTRA_FAMILIES = {
     )
 }
 EXTRA_FAMILIES["vit_b_16"] = ("vit_b_16_b{b}", _vit_b_16, _image(224), (1,))
+EXTRA_FAMILIES["lstm"] = (
+    "lstm_s64_h256_b{b}",
+    lambda: SequenceEncoder(torch.nn.LSTM, 128, 256, 2),
+    lambda b: (b, 64, 128), (1,))
+EXTRA_FAMILIES["gru"] = (
+    "gru_s64_h256_b{b}",
+    lambda: SequenceEncoder(torch.nn.GRU, 128, 256, 2),
+    lambda b: (b, 64, 128), (1,))
 for _name in ("lraspp_mobilenet_v3_large", "deeplabv3_mobilenet_v3_large"):
     EXTRA_FAMILIES[_name] = (_name + "_b{b}", _segmentation(_name),
                              _image(224), (1,))

@@ -241,6 +241,7 @@ void registerNeuralImporters(OpImporterTable &table);
 void registerEvaluatedImporters(OpImporterTable &table);
 void registerEinsumImporter(OpImporterTable &table);
 void registerResizeImporter(OpImporterTable &table);
+void registerRecurrentImporters(OpImporterTable &table);
 
 /// Every supported op type of the default domain.
 const OpImporterTable &getOpImporters();

@@ -37,6 +37,7 @@ const OpImporterTable &onnx_import::getOpImporters() {
     registerEvaluatedImporters(t);
     registerEinsumImporter(t);
     registerResizeImporter(t);
+    registerRecurrentImporters(t);
     return t;
   }();
   return table;

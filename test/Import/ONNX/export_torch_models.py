@@ -21,8 +21,9 @@ reduced torchvision ResNet (BasicBlock, one block per stage),
 torchvision's MobileNetV3-Small at 64x64, a reduced DenseNet and
 ConvNeXt at 32x32, an FPN-like segmenter (nearest and bilinear
 F.interpolate: Resize), a two-level UNet (ConvTranspose2d), a 1-D convolution net over time (Conv1d, pools,
-PReLU, ELU) and a net of normalizations (InstanceNorm2d, GroupNorm,
-Softplus, Mish), in the variants MODELS lists.
+PReLU, ELU), a net of normalizations (InstanceNorm2d, GroupNorm,
+Softplus, Mish) and a recurrent net (a bidirectional two-layer LSTM and a
+GRU), in the variants MODELS lists.
 """
 
 import argparse
@@ -149,6 +150,24 @@ def audio():
     return model, torch.randn(2, 16, 64)
 
 
+class _Recurrent(torch.nn.Module):
+    """A two-layer bidirectional LSTM, batch first, then a GRU over its
+    output sequence."""
+
+    def __init__(self):
+        super().__init__()
+        self.lstm = torch.nn.LSTM(8, 12, num_layers=2, bidirectional=True,
+                                  batch_first=True)
+        self.gru = torch.nn.GRU(24, 6, batch_first=True)
+
+    def forward(self, x):
+        return self.gru(self.lstm(x)[0])[0]
+
+
+def recurrent():
+    return _Recurrent(), torch.randn(2, 5, 8)
+
+
 class _Mish(torch.nn.Module):
     def forward(self, x):
         return torch.nn.functional.mish(x)
@@ -178,6 +197,7 @@ MODELS = {
     "unet": (unet, {}),
     "audio": (audio, {}),
     "norms": (norms, {}),
+    "recurrent": (recurrent, {}),
     "resnet_bn": (resnet, {"do_constant_folding": False,
                            "training": torch.onnx.TrainingMode.PRESERVE}),
 }

@@ -553,6 +553,40 @@ def conv_transpose_runtime_weight():
 
 
 @model
+def recurrent():
+    """An LSTM (reverse, peepholes, clip, initial states, all three
+    outputs) and a bidirectional GRU (linear_before_reset = 0), batch
+    first, two steps."""
+    rng = np.random.default_rng(0)
+    f32 = lambda name, shape: init(name, rng.standard_normal(shape).astype(
+        np.float32))
+    h, i, b, t = 2, 3, 1, 2
+    nodes = [
+        node("LSTM", ["x", "lw", "lr", "lb", "", "h0", "c0", "lp"],
+             ["y", "yh", "yc"], hidden_size=h, direction="reverse",
+             clip=2.0, layout=1),
+        node("GRU", ["x", "gw", "gr", "gb"], ["gy"], hidden_size=h,
+             direction="bidirectional", layout=1),
+    ]
+    inits = [f32("lw", [1, 4 * h, i]), f32("lr", [1, 4 * h, h]),
+             f32("lb", [1, 8 * h]), f32("h0", [b, 1, h]), f32("c0", [b, 1, h]),
+             f32("lp", [1, 3 * h]), f32("gw", [2, 3 * h, i]),
+             f32("gr", [2, 3 * h, h]), f32("gb", [2, 6 * h])]
+    return make(nodes, [vi("x", F32, [b, t, i])],
+                [vi(n, F32, None) for n in ["y", "yh", "yc", "gy"]], inits)
+
+
+@model
+def recurrent_ragged():
+    nodes = [node("GRU", ["x", "w", "r", "", "lens"], ["y"], name="gru",
+                  hidden_size=2)]
+    inits = [init("w", np.zeros((1, 6, 3), np.float32)),
+             init("r", np.zeros((1, 6, 2), np.float32)),
+             init("lens", np.array([2, 1], np.int32))]
+    return make(nodes, [vi("x", F32, [2, 2, 3])], [vi("y", F32, None)], inits)
+
+
+@model
 def instance_norm():
     nodes = [node("InstanceNormalization", ["x", "scale", "bias"], ["y"],
                   epsilon=1e-3)]
