@@ -160,19 +160,38 @@ FailureOr<Value> withoutUnitHeight(NodeContext &n, Value v) {
   return n.reshape(v, {shape[0], shape[1], shape[3]});
 }
 
-LogicalResult importConv(NodeContext &n) {
+/// A convolution's input X and weight W, both 3-D (1-D: `oneD`) or 4-D.
+struct ConvOperands {
+  Value x, w;
+  RankedTensorType xType, wType;
+  bool oneD;
+};
+
+/// Reads X and W of a Conv or ConvTranspose (`what` names it in the error).
+FailureOr<ConvOperands> readConvOperands(NodeContext &n, llvm::StringRef what) {
   FailureOr<Value> x = n.requiredInput(0, "X");
   FailureOr<Value> w = n.requiredInput(1, "W");
   if (failed(x) || failed(w))
     return failure();
-  RankedTensorType xType = NodeContext::typeOf(*x);
-  RankedTensorType wType = NodeContext::typeOf(*w);
-  bool oneD = xType.getRank() == 3 && wType.getRank() == 3;
-  if (!oneD && (xType.getRank() != 4 || wType.getRank() != 4))
-    return n.emitError() << "only 1-D and 2-D convolution (3-D or 4-D input "
-                            "and weight) are supported; got input rank "
-                         << xType.getRank() << " and weight rank "
-                         << wType.getRank();
+  ConvOperands c{*x, *w, NodeContext::typeOf(*x), NodeContext::typeOf(*w),
+                 false};
+  c.oneD = c.xType.getRank() == 3 && c.wType.getRank() == 3;
+  if (!c.oneD && (c.xType.getRank() != 4 || c.wType.getRank() != 4))
+    return n.emitError() << "only 1-D and 2-D " << what
+                         << " (3-D or 4-D input and weight) are supported; "
+                            "got input rank "
+                         << c.xType.getRank() << " and weight rank "
+                         << c.wType.getRank();
+  return c;
+}
+
+LogicalResult importConv(NodeContext &n) {
+  FailureOr<ConvOperands> operands = readConvOperands(n, "convolution");
+  if (failed(operands))
+    return failure();
+  FailureOr<Value> x = operands->x, w = operands->w;
+  RankedTensorType xType = operands->xType, wType = operands->wType;
+  bool oneD = operands->oneD;
   SmallVector<int64_t> kernel(wType.getShape().drop_front(2));
   if (auto given = n.getInts("kernel_shape"); given && *given != kernel)
     return n.emitError() << "kernel_shape " << shapeToString(*given)
@@ -211,19 +230,13 @@ LogicalResult importConv(NodeContext &n) {
 /// time; the swapped, flipped copy is made here. The zeros cost stride²
 /// times the multiplications a direct transposed convolution does.
 LogicalResult importConvTranspose(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "X");
-  FailureOr<Value> w = n.requiredInput(1, "W");
-  if (failed(x) || failed(w))
+  FailureOr<ConvOperands> operands =
+      readConvOperands(n, "transposed convolution");
+  if (failed(operands))
     return failure();
-  RankedTensorType xType = NodeContext::typeOf(*x);
-  RankedTensorType wType = NodeContext::typeOf(*w);
-  bool oneD = xType.getRank() == 3 && wType.getRank() == 3;
-  if (!oneD && (xType.getRank() != 4 || wType.getRank() != 4))
-    return n.emitError() << "only 1-D and 2-D transposed convolution (3-D or "
-                            "4-D input and weight) are supported; got input "
-                            "rank "
-                         << xType.getRank() << " and weight rank "
-                         << wType.getRank();
+  FailureOr<Value> x = operands->x;
+  RankedTensorType xType = operands->xType, wType = operands->wType;
+  bool oneD = operands->oneD;
   if (!isa<Float32Type>(wType.getElementType()))
     return n.emitError() << "the weight must be f32, got "
                          << wType.getElementType();
