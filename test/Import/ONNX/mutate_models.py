@@ -29,7 +29,8 @@ OP_TYPES = ["Add", "MatMul", "Conv", "Reshape", "Slice", "Gather", "Concat",
             "Softmax", "Transpose", "Split", "Expand", "Pad", "MaxPool",
             "LayerNormalization", "BatchNormalization", "Squeeze",
             "Unsqueeze", "Where", "Clip", "ReduceSum", "Gemm", "Cast",
-            "Shape", "ConstantOfShape", "Flatten", "HardSwish"]
+            "Shape", "ConstantOfShape", "Flatten", "HardSwish", "Resize",
+            "ConvTranspose", "InstanceNormalization", "PRelu", "LSTM", "GRU"]
 INTS = [-9, -5, -2, -1, 0, 1, 2, 3, 5, 100, 1 << 40, 1 << 62]
 
 
