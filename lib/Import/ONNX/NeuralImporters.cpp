@@ -222,13 +222,104 @@ LogicalResult importConv(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-/// ConvTranspose as the convolution it is the gradient of: the input with
-/// stride − 1 zeros between its elements, padded by dilation·(k − 1) − pad
-/// on each side (cropped where that is negative) plus output_padding at the
-/// end, convolved at stride 1 with the weight's in and out channels swapped
-/// (per group) and its window flipped. The weight must be known at import
-/// time; the swapped, flipped copy is made here. The zeros cost stride²
-/// times the multiplications a direct transposed convolution does.
+/// A strided, ungrouped, undilated ConvTranspose as one convolution of the
+/// input itself followed by a depth-to-space shuffle (the sub-pixel form):
+/// output row q = m·s + r (before the padding is cut) sums x[m − j] ·
+/// w[r + j·s] over j, a correlation of x with the taps of phase r. One
+/// convolution computes every phase, its output channels [C_out, sh, sw],
+/// with kernels of ceil(k / s) taps (zero where r + j·s ≥ k) over the
+/// input padded by ceil(k / s) − 1 on both sides; the phases are then
+/// interleaved, [N, C_out, M, sh, M', sw] flattened, and the padding is cut
+/// (or zeros added where output_padding or a negative pad reaches past
+/// them). It multiplies as often as the transposed convolution itself,
+/// where the spread input costs stride² times that.
+FailureOr<Value>
+subPixelConvTranspose(NodeContext &n, Value x, RankedTensorType wType,
+                      ArrayRef<double> weights, ArrayRef<int64_t> kernel,
+                      ArrayRef<int64_t> strides,
+                      ArrayRef<int64_t> outputPadding,
+                      ArrayRef<int64_t> padBegin, ArrayRef<int64_t> padEnd) {
+  RankedTensorType xType = NodeContext::typeOf(x);
+  int64_t batch = xType.getDimSize(0), inChannels = xType.getDimSize(1);
+  int64_t outChannels = wType.getDimSize(1);
+  int64_t sh = strides[0], sw = strides[1], kh = kernel[0], kw = kernel[1];
+  int64_t jh = (kh + sh - 1) / sh, jw = (kw + sw - 1) / sw;
+  ArrayRef<int64_t> in = xType.getShape().drop_front(2);
+
+  // G[(f·sh + rh)·sw + rw, c, th, tw] = W[c, f, rh + (jh−1−th)·sh,
+  // rw + (jw−1−tw)·sw], zero past the kernel.
+  SmallVector<double> phases(outChannels * sh * sw * inChannels * jh * jw, 0.0);
+  for (int64_t f = 0; f < outChannels; ++f)
+    for (int64_t rh = 0; rh < sh; ++rh)
+      for (int64_t rw = 0; rw < sw; ++rw)
+        for (int64_t c = 0; c < inChannels; ++c)
+          for (int64_t th = 0; th < jh; ++th)
+            for (int64_t tw = 0; tw < jw; ++tw) {
+              int64_t y = rh + (jh - 1 - th) * sh, xi = rw + (jw - 1 - tw) * sw;
+              if (y >= kh || xi >= kw)
+                continue;
+              int64_t to =
+                  (((((f * sh + rh) * sw + rw) * inChannels + c) * jh + th) *
+                   jw) +
+                  tw;
+              phases[to] = weights[((c * outChannels + f) * kh + y) * kw + xi];
+            }
+  auto phaseType = RankedTensorType::get(
+      {outChannels * sh * sw, inChannels, jh, jw}, wType.getElementType());
+  Value phaseWeight = n.constant(
+      makeFloatElements(phaseType, phases, n.node.input(1) + "_phases"));
+  FailureOr<Value> r =
+      n.create<Conv2DOp>(x, phaseWeight, Value(), ArrayRef<int64_t>{1, 1},
+                         ArrayRef<int64_t>{jh - 1, jw - 1, jh - 1, jw - 1},
+                         ArrayRef<int64_t>{1, 1}, /*groups=*/1);
+  int64_t mh = in[0] + jh - 1, mw = in[1] + jw - 1;
+  if (succeeded(r))
+    r = n.reshape(*r, {batch, outChannels, sh, sw, mh, mw});
+  if (succeeded(r))
+    r = n.create<TransposeOp>(*r, ArrayRef<int64_t>{0, 1, 4, 2, 5, 3});
+  if (succeeded(r))
+    r = n.reshape(*r, {batch, outChannels, mh * sh, mw * sw});
+  if (failed(r))
+    return failure();
+
+  // Output index o reads the interleaved rows at o + pad begin.
+  SmallVector<int64_t> full{mh * sh, mw * sw}, low(2), high(2), starts(2),
+      sizes(2);
+  for (int d = 0; d < 2; ++d) {
+    sizes[d] = (in[d] - 1) * strides[d] + outputPadding[d] + kernel[d] -
+               padBegin[d] - padEnd[d];
+    low[d] = std::max<int64_t>(0, -padBegin[d]);
+    high[d] = std::max<int64_t>(0, padBegin[d] + sizes[d] - full[d]);
+    starts[d] = padBegin[d] + low[d];
+  }
+  if (low[0] || low[1] || high[0] || high[1])
+    r = n.create<PadOp>(
+        *r, n.builder().getDenseI64ArrayAttr({0, 0, low[0], low[1]}),
+        n.builder().getDenseI64ArrayAttr({0, 0, high[0], high[1]}),
+        n.builder().getF64FloatAttr(0.0));
+  if (succeeded(r))
+    r = n.create<SliceOp>(*r, ArrayRef<int64_t>{0, 0, starts[0], starts[1]},
+                          ArrayRef<int64_t>{batch, outChannels,
+                                            starts[0] + sizes[0],
+                                            starts[1] + sizes[1]},
+                          ArrayRef<int64_t>{1, 1, 1, 1});
+  if (Value bias = n.input(2); bias && succeeded(r)) {
+    FailureOr<Value> perChannel = n.reshape(bias, {outChannels, 1, 1});
+    if (failed(perChannel))
+      return failure();
+    r = n.create<AddOp>(*r, *perChannel);
+  }
+  return r;
+}
+
+/// ConvTranspose. Strided, ungrouped and undilated: subPixelConvTranspose.
+/// Otherwise the convolution it is the gradient of: the input with stride −
+/// 1 zeros between its elements, padded by dilation·(k − 1) − pad on each
+/// side (cropped where that is negative) plus output_padding at the end,
+/// convolved at stride 1 with the weight's in and out channels swapped (per
+/// group) and its window flipped; the zeros cost stride² times the
+/// multiplications. The weight must be known at import time; the
+/// rearranged copy is made here.
 LogicalResult importConvTranspose(NodeContext &n) {
   FailureOr<ConvOperands> operands =
       readConvOperands(n, "transposed convolution");
@@ -305,6 +396,13 @@ LogicalResult importConvTranspose(NodeContext &n) {
       int64_t small = total / 2, large = total - small;
       padBegin[d] = autoPad == "SAME_UPPER" ? small : large;
       padEnd[d] = total - padBegin[d];
+      // An output_shape past the natural size adds rows at the end only
+      // (ONNX Runtime clamps the total padding at 0): nothing reaches them
+      // but the bias.
+      if (total < 0) {
+        padBegin[d] = 0;
+        padEnd[d] = total;
+      }
     }
   } else if (autoPad == "NOTSET" || autoPad == "VALID") {
     SmallVector<int64_t> pads(4, 0);
@@ -323,7 +421,18 @@ LogicalResult importConvTranspose(NodeContext &n) {
     return n.emitError() << "unsupported auto_pad '" << autoPad << "'";
   }
 
-  // The input with stride − 1 zeros after each element: [N, C, H, 1, W, 1]
+  if (groups == 1 && (*dilations)[0] == 1 && (*dilations)[1] == 1 &&
+      ((*strides)[0] > 1 || (*strides)[1] > 1)) {
+    FailureOr<Value> r =
+        subPixelConvTranspose(n, *x, wType, *weights, kernel, *strides,
+                              *outputPadding, padBegin, padEnd);
+    if (succeeded(r) && oneD)
+      r = withoutUnitHeight(n, *r);
+    return failed(r) ? failure() : n.setResults({*r});
+  }
+
+  // Otherwise (groups, dilations) the input with stride − 1 zeros after
+  // each element: [N, C, H, 1, W, 1]
   // padded to [N, C, H, sh, W, sw] and flattened. Its last stride − 1 rows
   // and columns are zeros past the last element, taken off the end padding.
   int64_t batch = xType.getDimSize(0);

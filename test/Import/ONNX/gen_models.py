@@ -531,18 +531,23 @@ def conv_pool_1d():
 
 @model
 def conv_transpose():
-    """ConvTranspose: stride 2 with pads and output_padding, grouped; and
-    one with output_shape."""
+    """ConvTranspose: stride 2 with pads and output_padding, grouped; one
+    with output_shape; and an ungrouped one (the sub-pixel form)."""
     w = np.arange(4 * 3 * 2 * 2, dtype=np.float32).reshape(4, 3, 2, 2)
     nodes = [
         node("ConvTranspose", ["x", "w", "b"], ["y"], strides=[2, 2],
              pads=[1, 0, 0, 1], output_padding=[1, 0], group=2),
         node("ConvTranspose", ["x", "w"], ["z"], strides=[2, 2],
              output_shape=[7, 8], group=2),
+        node("ConvTranspose", ["x", "w1", "b1"], ["u"], strides=[2, 2],
+             pads=[1, 1, 1, 1], output_padding=[1, 1]),
     ]
-    inits = [init("w", w), init("b", np.zeros(6, np.float32))]
+    inits = [init("w", w), init("b", np.zeros(6, np.float32)),
+             init("w1", np.ones((4, 2, 3, 3), np.float32)),
+             init("b1", np.array([0.5, -0.5], np.float32))]
     return make(nodes, [vi("x", F32, [1, 4, 3, 4])],
-                [vi("y", F32, None), vi("z", F32, None)], inits)
+                [vi("y", F32, None), vi("z", F32, None), vi("u", F32, None)],
+                inits)
 
 
 @model
