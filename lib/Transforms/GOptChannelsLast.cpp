@@ -306,6 +306,12 @@ DenseF64ArrayAttr permuteDims(Builder &builder, ArrayRef<double> values) {
   return builder.getDenseF64ArrayAttr(out);
 }
 
+/// Whether `op` is data movement the pass runs on NHWC data when it reads
+/// NCHW views of it (DataMovementToChannelsLast).
+static bool isMovableDataMovement(Operation *op) {
+  return isa<ConcatOp, SliceOp, SplitOp, PadOp, ResizeOp, ReduceOp>(op);
+}
+
 /// A concat, slice, split, pad, resize or reduce of NCHW views of NHWC data →
 /// the same op on the NHWC data, its axis or per-dim attributes permuted, the
 /// results transposed back. A concat's other operands may be constants
@@ -318,8 +324,8 @@ struct DataMovementToChannelsLast : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (!isa<ConcatOp, SliceOp, SplitOp, PadOp, ResizeOp, ReduceOp>(op) ||
-        op->use_empty() || op->getParentOfType<FusionOp>())
+    if (!isMovableDataMovement(op) || op->use_empty() ||
+        op->getParentOfType<FusionOp>())
       return failure();
     bool anyView = false;
     for (Value operand : op->getOperands()) {
@@ -403,8 +409,8 @@ private:
         getNumElements(resize.getInput().getType()))
       return true;
     return llvm::all_of(resize->getUsers(), [](Operation *user) {
-      if (isa<Conv2DOp, Pool2DOp, GlobalAvgPoolOp, ConcatOp, SliceOp, SplitOp,
-              PadOp, ResizeOp, ReduceOp, TransposeOp>(user))
+      if (isa<Conv2DOp, Pool2DOp, GlobalAvgPoolOp, TransposeOp>(user) ||
+          isMovableDataMovement(user))
         return true;
       auto kind = dyn_cast<FusionKindOpInterface>(user);
       return kind && kind.getFusionKind() == FusionKind::Elementwise;

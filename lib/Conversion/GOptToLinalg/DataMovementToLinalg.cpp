@@ -319,11 +319,7 @@ struct LowerResize : OpConversionPattern<ResizeOp> {
     Type elem = outType.getElementType();
     Type wide = elem.isF64() ? elem : rewriter.getF32Type();
     int64_t rank = outType.getRank();
-    SmallVector<int64_t> dims;
-    for (int64_t d = 0; d < rank; ++d)
-      if (!isIdentityResizeDim(op.getScale()[d], op.getOffset()[d],
-                               inType.getDimSize(d), outType.getDimSize(d)))
-        dims.push_back(d);
+    SmallVector<int64_t> dims = getResizedDims(op);
 
     Value input = adaptor.getInput();
     bool splitInnermost = op.getMode() == ResizeMode::linear &&

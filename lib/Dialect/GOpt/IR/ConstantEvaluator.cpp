@@ -831,17 +831,12 @@ static ConstTensor evalResize(ResizeOp op, const ConstTensor &in,
   RankedTensorType inType = in.type;
   int64_t rank = inType.getRank();
   SmallVector<int64_t> inStrides = computeStrides(inType.getShape());
-  SmallVector<int64_t> resized;
+  SmallVector<int64_t> resized = getResizedDims(op);
   SmallVector<SmallVector<ResizeTap>> taps(rank);
-  for (int64_t d = 0; d < rank; ++d) {
-    if (isIdentityResizeDim(op.getScale()[d], op.getOffset()[d],
-                            inType.getDimSize(d), type.getDimSize(d)))
-      continue;
-    resized.push_back(d);
+  for (int64_t d : resized)
     taps[d] =
         computeResizeTaps(op.getMode(), op.getScale()[d], op.getOffset()[d],
                           inType.getDimSize(d), type.getDimSize(d));
-  }
   if (op.getMode() != ResizeMode::linear) {
     std::vector<int64_t> sources;
     forEachIndex(type.getShape(), [&](ArrayRef<int64_t> idx, int64_t) {

@@ -253,13 +253,7 @@ OpFoldResult PadOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult ResizeOp::fold(FoldAdaptor adaptor) {
   // Every dim the identity: the input, bit for bit.
-  RankedTensorType input = getInput().getType();
-  bool identity = true;
-  for (int64_t d = 0; d < input.getRank(); ++d)
-    identity &=
-        isIdentityResizeDim(getScale()[d], getOffset()[d], input.getDimSize(d),
-                            getType().getDimSize(d));
-  if (identity)
+  if (getResizedDims(*this).empty())
     return getInput();
   return foldSplatOperands(*this, adaptor.getOperands());
 }

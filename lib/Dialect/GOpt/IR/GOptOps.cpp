@@ -765,14 +765,10 @@ LogicalResult ResizeOp::verify() {
 int64_t ResizeOp::getFlops() {
   if (getMode() != ResizeMode::linear)
     return 0;
-  RankedTensorType input = getInput().getType(), result = getType();
-  int64_t interpolations = 0;
-  for (int64_t d = 0; d < input.getRank(); ++d)
-    if (!isIdentityResizeDim(getScale()[d], getOffset()[d], input.getDimSize(d),
-                             result.getDimSize(d)))
-      interpolations = 2 * interpolations + 1;
-  // Each interpolation is a subtraction, a multiplication and an addition.
-  return 3 * interpolations * getNumElements(result);
+  // 2^k − 1 interpolations over k resized dims, each a subtraction, a
+  // multiplication and an addition.
+  int64_t interpolations = (int64_t(1) << getResizedDims(*this).size()) - 1;
+  return 3 * interpolations * getNumElements(getType());
 }
 
 LogicalResult PadOp::verify() {

@@ -8,9 +8,14 @@
 using namespace mlir;
 using namespace mlir::gopt;
 
-bool mlir::gopt::isIdentityResizeDim(double scale, double offset,
-                                     int64_t inSize, int64_t outSize) {
-  return inSize == outSize && scale == 1.0 && offset == 0.0;
+SmallVector<int64_t> mlir::gopt::getResizedDims(ResizeOp op) {
+  RankedTensorType in = op.getInput().getType(), out = op.getType();
+  SmallVector<int64_t> dims;
+  for (int64_t d = 0; d < in.getRank(); ++d)
+    if (in.getDimSize(d) != out.getDimSize(d) || op.getScale()[d] != 1.0 ||
+        op.getOffset()[d] != 0.0)
+      dims.push_back(d);
+  return dims;
 }
 
 /// `c` moved onto the nearest multiple of 1/2 when it is that close to one.
@@ -20,22 +25,24 @@ static double snapToHalves(double c) {
                                                                      : c;
 }
 
-static int64_t roundNearest(ResizeMode mode, double c) {
+/// `c` rounded as a nearest mode says (still a double: it is clamped to
+/// the input before it becomes an index, so a far coordinate converts).
+static double roundNearest(ResizeMode mode, double c) {
   double lower = std::floor(c);
   double fraction = c - lower;
   switch (mode) {
   case ResizeMode::nearest_floor:
-    return static_cast<int64_t>(lower);
+    return lower;
   case ResizeMode::nearest_ceil:
-    return static_cast<int64_t>(std::ceil(c));
+    return std::ceil(c);
   case ResizeMode::nearest_round_prefer_floor:
-    return static_cast<int64_t>(fraction <= 0.5 ? lower : lower + 1);
+    return fraction <= 0.5 ? lower : lower + 1;
   case ResizeMode::nearest_round_prefer_ceil:
-    return static_cast<int64_t>(fraction < 0.5 ? lower : lower + 1);
+    return fraction < 0.5 ? lower : lower + 1;
   case ResizeMode::linear:
     break;
   }
-  return static_cast<int64_t>(lower);
+  return lower;
 }
 
 SmallVector<ResizeTap>
@@ -50,7 +57,7 @@ mlir::gopt::computeResizeTaps(ResizeMode mode, double scale, double offset,
   for (int64_t o = 0; o < outSize; ++o) {
     double c = snapToHalves(static_cast<double>(o) * scale + offset);
     if (mode != ResizeMode::linear) {
-      int64_t i = clamp(static_cast<double>(roundNearest(mode, c)));
+      int64_t i = clamp(roundNearest(mode, c));
       taps.push_back({i, i, 0.0});
       continue;
     }

@@ -26,10 +26,10 @@ struct ResizeTap {
   double weight;
 };
 
-/// Whether a dim maps every result index to the same input index: the same
-/// size, scale 1, offset 0. Such a dim is read as is.
-bool isIdentityResizeDim(double scale, double offset, int64_t inSize,
-                         int64_t outSize);
+/// The dims `op` resizes, in order: those that do not map every result
+/// index to the same input index (the same size, scale 1, offset 0). The
+/// others are read as they are.
+SmallVector<int64_t> getResizedDims(ResizeOp op);
 
 /// The taps of result indices 0 .. outSize-1 of a dim of `inSize` input
 /// elements. The coordinate `o * scale + offset` is computed in double and
