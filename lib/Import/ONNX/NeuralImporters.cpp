@@ -92,25 +92,30 @@ LogicalResult importGemm(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-/// Resolves `auto_pad` and `pads` to gopt's [top, left, bottom, right]. A
-/// 1-D op (`oneD`) runs as a 2-D one of height 1: its pads [begin, end]
-/// are the width's.
+/// The `pads` attribute as gopt's [top, left, bottom, right], zeros when
+/// absent. A 1-D op (`oneD`) runs as a 2-D one of height 1: its pads
+/// [begin, end] are the width's.
+FailureOr<SmallVector<int64_t>> readPads(NodeContext &n, bool oneD) {
+  size_t entries = oneD ? 2 : 4;
+  SmallVector<int64_t> pads =
+      n.getInts("pads").value_or(SmallVector<int64_t>(entries, 0));
+  if (pads.size() != entries)
+    return n.emitError() << "pads must have " << entries << " entries for a "
+                         << (oneD ? 1 : 2) << "-D op, got " << pads.size();
+  if (oneD)
+    return SmallVector<int64_t>{0, pads[0], 0, pads[1]};
+  return pads;
+}
+
+/// Resolves `auto_pad` and `pads` (readPads) to gopt's [top, left, bottom,
+/// right].
 FailureOr<SmallVector<int64_t>>
 getPadding(NodeContext &n, ArrayRef<int64_t> inputHW, ArrayRef<int64_t> kernel,
            ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations,
            bool oneD = false) {
   std::string autoPad = n.getString("auto_pad", "NOTSET");
-  if (autoPad == "NOTSET") {
-    size_t entries = oneD ? 2 : 4;
-    SmallVector<int64_t> pads =
-        n.getInts("pads").value_or(SmallVector<int64_t>(entries, 0));
-    if (pads.size() != entries)
-      return n.emitError() << "pads must have " << entries << " entries for a "
-                           << (oneD ? 1 : 2) << "-D op, got " << pads.size();
-    if (oneD)
-      return SmallVector<int64_t>{0, pads[0], 0, pads[1]};
-    return pads;
-  }
+  if (autoPad == "NOTSET")
+    return readPads(n, oneD);
   if (autoPad == "VALID")
     return SmallVector<int64_t>{0, 0, 0, 0};
   if (autoPad != "SAME_UPPER" && autoPad != "SAME_LOWER")
@@ -128,22 +133,31 @@ getPadding(NodeContext &n, ArrayRef<int64_t> inputHW, ArrayRef<int64_t> kernel,
   return pads;
 }
 
-/// Reads a spatial attribute (strides, dilations) with default 1: 2 entries
-/// for a 2-D op, 1 for a 1-D op (`oneD`), which gets a 1 for its height.
-FailureOr<SmallVector<int64_t>> getSpatial(NodeContext &n, llvm::StringRef name,
-                                           bool oneD = false) {
+/// A spatial attribute of 2 entries for a 2-D op, or of 1 for a 1-D op
+/// (`oneD`), which gets `fill` for its height; `fill` each when absent.
+FailureOr<SmallVector<int64_t>>
+readSpatial(NodeContext &n, llvm::StringRef name, bool oneD, int64_t fill) {
   size_t entries = oneD ? 1 : 2;
   SmallVector<int64_t> v =
-      n.getInts(name).value_or(SmallVector<int64_t>(entries, 1));
+      n.getInts(name).value_or(SmallVector<int64_t>(entries, fill));
   if (v.size() != entries)
     return n.emitError() << name << " must have " << entries
                          << " entries for a " << entries << "-D op, got "
                          << v.size();
-  for (int64_t x : v)
+  if (oneD)
+    v.insert(v.begin(), fill);
+  return v;
+}
+
+/// Strides or dilations (readSpatial, 1 by default), each positive.
+FailureOr<SmallVector<int64_t>> getSpatial(NodeContext &n, llvm::StringRef name,
+                                           bool oneD = false) {
+  FailureOr<SmallVector<int64_t>> v = readSpatial(n, name, oneD, 1);
+  if (failed(v))
+    return failure();
+  for (int64_t x : *v)
     if (x < 1)
       return n.emitError() << name << " must be positive, got " << x;
-  if (oneD)
-    v.insert(v.begin(), 1);
   return v;
 }
 
@@ -222,6 +236,22 @@ LogicalResult importConv(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// A ConvTranspose's geometry on [H, W] (a 1-D one's H: kernel and
+/// strides 1, no padding).
+struct TransposedConv {
+  SmallVector<int64_t> kernel, strides, dilations, outputPadding;
+  /// Cut from the start and the end of the full result: ONNX's pads, or
+  /// what output_shape or auto_pad give; padEnd < 0 extends the end.
+  SmallVector<int64_t> padBegin{0, 0}, padEnd{0, 0};
+  int64_t groups = 1;
+
+  /// The output size on dim d (0: H, 1: W).
+  int64_t outputSize(int64_t in, int d) const {
+    return (in - 1) * strides[d] + outputPadding[d] +
+           (kernel[d] - 1) * dilations[d] + 1 - padBegin[d] - padEnd[d];
+  }
+};
+
 /// A strided, ungrouped, undilated ConvTranspose as one convolution of the
 /// input itself followed by a depth-to-space shuffle (the sub-pixel form):
 /// output row q = m·s + r (before the padding is cut) sums x[m − j] ·
@@ -233,16 +263,15 @@ LogicalResult importConv(NodeContext &n) {
 /// (or zeros added where output_padding or a negative pad reaches past
 /// them). It multiplies as often as the transposed convolution itself,
 /// where the spread input costs stride² times that.
-FailureOr<Value>
-subPixelConvTranspose(NodeContext &n, Value x, RankedTensorType wType,
-                      ArrayRef<double> weights, ArrayRef<int64_t> kernel,
-                      ArrayRef<int64_t> strides,
-                      ArrayRef<int64_t> outputPadding,
-                      ArrayRef<int64_t> padBegin, ArrayRef<int64_t> padEnd) {
+FailureOr<Value> subPixelConvTranspose(NodeContext &n, Value x,
+                                       RankedTensorType wType,
+                                       ArrayRef<double> weights,
+                                       const TransposedConv &g) {
   RankedTensorType xType = NodeContext::typeOf(x);
   int64_t batch = xType.getDimSize(0), inChannels = xType.getDimSize(1);
   int64_t outChannels = wType.getDimSize(1);
-  int64_t sh = strides[0], sw = strides[1], kh = kernel[0], kw = kernel[1];
+  int64_t sh = g.strides[0], sw = g.strides[1];
+  int64_t kh = g.kernel[0], kw = g.kernel[1];
   int64_t jh = (kh + sh - 1) / sh, jw = (kw + sw - 1) / sw;
   ArrayRef<int64_t> in = xType.getShape().drop_front(2);
 
@@ -286,11 +315,10 @@ subPixelConvTranspose(NodeContext &n, Value x, RankedTensorType wType,
   SmallVector<int64_t> full{mh * sh, mw * sw}, low(2), high(2), starts(2),
       sizes(2);
   for (int d = 0; d < 2; ++d) {
-    sizes[d] = (in[d] - 1) * strides[d] + outputPadding[d] + kernel[d] -
-               padBegin[d] - padEnd[d];
-    low[d] = std::max<int64_t>(0, -padBegin[d]);
-    high[d] = std::max<int64_t>(0, padBegin[d] + sizes[d] - full[d]);
-    starts[d] = padBegin[d] + low[d];
+    sizes[d] = g.outputSize(in[d], d);
+    low[d] = std::max<int64_t>(0, -g.padBegin[d]);
+    high[d] = std::max<int64_t>(0, g.padBegin[d] + sizes[d] - full[d]);
+    starts[d] = g.padBegin[d] + low[d];
   }
   if (low[0] || low[1] || high[0] || high[1])
     r = n.create<PadOp>(
@@ -312,142 +340,34 @@ subPixelConvTranspose(NodeContext &n, Value x, RankedTensorType wType,
   return r;
 }
 
-/// ConvTranspose. Strided, ungrouped and undilated: subPixelConvTranspose.
-/// Otherwise the convolution it is the gradient of: the input with stride −
-/// 1 zeros between its elements, padded by dilation·(k − 1) − pad on each
-/// side (cropped where that is negative) plus output_padding at the end,
-/// convolved at stride 1 with the weight's in and out channels swapped (per
-/// group) and its window flipped; the zeros cost stride² times the
-/// multiplications. The weight must be known at import time; the
-/// rearranged copy is made here.
-LogicalResult importConvTranspose(NodeContext &n) {
-  FailureOr<ConvOperands> operands =
-      readConvOperands(n, "transposed convolution");
-  if (failed(operands))
-    return failure();
-  FailureOr<Value> x = operands->x;
-  RankedTensorType xType = operands->xType, wType = operands->wType;
-  bool oneD = operands->oneD;
-  if (!isa<Float32Type>(wType.getElementType()))
-    return n.emitError() << "the weight must be f32, got "
-                         << wType.getElementType();
-  FailureOr<SmallVector<double>> weights = n.knownFloats(1, "W");
-  if (failed(weights))
-    return failure();
-  int64_t groups = n.getInt("group", 1);
-  int64_t inChannels = wType.getDimSize(0);
-  if (groups < 1 || inChannels % groups != 0 ||
-      xType.getDimSize(1) != inChannels)
-    return n.emitError() << "the input's " << xType.getDimSize(1)
-                         << " channels, the weight's " << inChannels
-                         << " input channels and group " << groups
-                         << " do not fit";
-  if (oneD) {
-    x = withUnitHeight(n, *x);
-    if (failed(x))
-      return failure();
-    xType = NodeContext::typeOf(*x);
-  }
-  SmallVector<int64_t> kernel(wType.getShape().drop_front(2));
-  if (oneD)
-    kernel.insert(kernel.begin(), 1);
-  FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides", oneD);
-  FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations", oneD);
-  if (failed(strides) || failed(dilations))
-    return failure();
-  auto spatialAttr = [&](llvm::StringRef name,
-                         int64_t fill) -> FailureOr<SmallVector<int64_t>> {
-    size_t entries = oneD ? 1 : 2;
-    SmallVector<int64_t> v =
-        n.getInts(name).value_or(SmallVector<int64_t>(entries, fill));
-    if (v.size() != entries)
-      return n.emitError() << name << " must have " << entries
-                           << " entries, got " << v.size();
-    if (oneD)
-      v.insert(v.begin(), fill);
-    return v;
-  };
-  FailureOr<SmallVector<int64_t>> outputPadding =
-      spatialAttr("output_padding", 0);
-  if (failed(outputPadding))
-    return failure();
-
-  // Padding [begin, end] per spatial dim, from output_shape or auto_pad
-  // (ONNX's total padding rule) or pads.
+/// Any ConvTranspose as the convolution it is the gradient of: the input
+/// with stride − 1 zeros between its elements, padded by dilation·(k − 1) −
+/// pad on each side (cropped where that is negative) plus output_padding at
+/// the end, convolved at stride 1 with the weight's in and out channels
+/// swapped (per group) and its window flipped. The zeros cost stride² times
+/// the multiplications.
+FailureOr<Value> spreadConvTranspose(NodeContext &n, Value x,
+                                     RankedTensorType wType,
+                                     ArrayRef<double> weights,
+                                     const TransposedConv &g) {
+  RankedTensorType xType = NodeContext::typeOf(x);
+  int64_t batch = xType.getDimSize(0), inChannels = xType.getDimSize(1);
   ArrayRef<int64_t> in = xType.getShape().drop_front(2);
-  SmallVector<int64_t> extent(2), padBegin(2), padEnd(2);
-  for (int d = 0; d < 2; ++d)
-    extent[d] = (kernel[d] - 1) * (*dilations)[d] + 1;
-  std::string autoPad = n.getString("auto_pad", "NOTSET");
-  std::optional<SmallVector<int64_t>> outputShape;
-  if (auto given = n.getInts("output_shape")) {
-    FailureOr<SmallVector<int64_t>> shape = spatialAttr("output_shape", 1);
-    if (failed(shape))
-      return failure();
-    outputShape = *shape;
-  } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
-    outputShape =
-        SmallVector<int64_t>{in[0] * (*strides)[0], in[1] * (*strides)[1]};
-  }
-  if (outputShape) {
-    for (int d = 0; d < 2; ++d) {
-      int64_t total = (*strides)[d] * (in[d] - 1) + (*outputPadding)[d] +
-                      extent[d] - (*outputShape)[d];
-      int64_t small = total / 2, large = total - small;
-      padBegin[d] = autoPad == "SAME_UPPER" ? small : large;
-      padEnd[d] = total - padBegin[d];
-      // An output_shape past the natural size adds rows at the end only
-      // (ONNX Runtime clamps the total padding at 0): nothing reaches them
-      // but the bias.
-      if (total < 0) {
-        padBegin[d] = 0;
-        padEnd[d] = total;
-      }
-    }
-  } else if (autoPad == "NOTSET" || autoPad == "VALID") {
-    SmallVector<int64_t> pads(4, 0);
-    if (autoPad == "NOTSET") {
-      size_t entries = oneD ? 2 : 4;
-      pads = n.getInts("pads").value_or(SmallVector<int64_t>(entries, 0));
-      if (pads.size() != entries)
-        return n.emitError() << "pads must have " << entries << " entries, got "
-                             << pads.size();
-      if (oneD)
-        pads = {0, pads[0], 0, pads[1]};
-    }
-    padBegin = {pads[0], pads[1]};
-    padEnd = {pads[2], pads[3]};
-  } else {
-    return n.emitError() << "unsupported auto_pad '" << autoPad << "'";
-  }
-
-  if (groups == 1 && (*dilations)[0] == 1 && (*dilations)[1] == 1 &&
-      ((*strides)[0] > 1 || (*strides)[1] > 1)) {
-    FailureOr<Value> r =
-        subPixelConvTranspose(n, *x, wType, *weights, kernel, *strides,
-                              *outputPadding, padBegin, padEnd);
-    if (succeeded(r) && oneD)
-      r = withoutUnitHeight(n, *r);
-    return failed(r) ? failure() : n.setResults({*r});
-  }
-
-  // Otherwise (groups, dilations) the input with stride − 1 zeros after
-  // each element: [N, C, H, 1, W, 1]
-  // padded to [N, C, H, sh, W, sw] and flattened. Its last stride − 1 rows
-  // and columns are zeros past the last element, taken off the end padding.
-  int64_t batch = xType.getDimSize(0);
-  Value spread = *x;
-  if ((*strides)[0] > 1 || (*strides)[1] > 1) {
-    FailureOr<Value> r = n.reshape(*x, {batch, inChannels, in[0], 1, in[1], 1});
+  // [N, C, H, 1, W, 1] padded to [N, C, H, sh, W, sw] and flattened. Its
+  // last stride − 1 rows and columns are zeros past the last element,
+  // taken off the end padding.
+  Value spread = x;
+  if (g.strides[0] > 1 || g.strides[1] > 1) {
+    FailureOr<Value> r = n.reshape(x, {batch, inChannels, in[0], 1, in[1], 1});
     if (succeeded(r))
-      r = n.create<PadOp>(
-          *r, n.builder().getDenseI64ArrayAttr({0, 0, 0, 0, 0, 0}),
-          n.builder().getDenseI64ArrayAttr(
-              {0, 0, 0, (*strides)[0] - 1, 0, (*strides)[1] - 1}),
-          n.builder().getF64FloatAttr(0.0));
+      r = n.create<PadOp>(*r,
+                          n.builder().getDenseI64ArrayAttr({0, 0, 0, 0, 0, 0}),
+                          n.builder().getDenseI64ArrayAttr(
+                              {0, 0, 0, g.strides[0] - 1, 0, g.strides[1] - 1}),
+                          n.builder().getF64FloatAttr(0.0));
     if (succeeded(r))
-      r = n.reshape(*r, {batch, inChannels, in[0] * (*strides)[0],
-                         in[1] * (*strides)[1]});
+      r = n.reshape(
+          *r, {batch, inChannels, in[0] * g.strides[0], in[1] * g.strides[1]});
     if (failed(r))
       return failure();
     spread = *r;
@@ -455,9 +375,10 @@ LogicalResult importConvTranspose(NodeContext &n) {
   // Convolution padding; negative padding crops instead.
   SmallVector<int64_t> begin(2), end(2), cropBegin(2), cropEnd(2);
   for (int d = 0; d < 2; ++d) {
-    int64_t b = extent[d] - 1 - padBegin[d];
+    int64_t extent = (g.kernel[d] - 1) * g.dilations[d] + 1;
+    int64_t b = extent - 1 - g.padBegin[d];
     int64_t e =
-        extent[d] - 1 - padEnd[d] + (*outputPadding)[d] - ((*strides)[d] - 1);
+        extent - 1 - g.padEnd[d] + g.outputPadding[d] - (g.strides[d] - 1);
     begin[d] = std::max<int64_t>(0, b);
     cropBegin[d] = std::max<int64_t>(0, -b);
     end[d] = std::max<int64_t>(0, e);
@@ -478,31 +399,126 @@ LogicalResult importConvTranspose(NodeContext &n) {
 
   // The weight [C_in, C_out/g, kh, kw] as [C_out, C_in/g, kh, kw], each
   // group's channels swapped and the window flipped.
+  int64_t groups = g.groups;
   int64_t outPerGroup = wType.getDimSize(1), inPerGroup = inChannels / groups;
-  int64_t kh = kernel[0], kw = kernel[1];
-  SmallVector<double> flipped(weights->size());
-  for (int64_t g = 0; g < groups; ++g)
+  int64_t kh = g.kernel[0], kw = g.kernel[1];
+  SmallVector<double> flipped(weights.size());
+  for (int64_t gr = 0; gr < groups; ++gr)
     for (int64_t i = 0; i < inPerGroup; ++i)
       for (int64_t o = 0; o < outPerGroup; ++o)
         for (int64_t y = 0; y < kh; ++y)
           for (int64_t xi = 0; xi < kw; ++xi) {
             int64_t from =
-                (((g * inPerGroup + i) * outPerGroup + o) * kh + y) * kw + xi;
-            int64_t to =
-                (((g * outPerGroup + o) * inPerGroup + i) * kh + (kh - 1 - y)) *
-                    kw +
-                (kw - 1 - xi);
-            flipped[to] = (*weights)[from];
+                (((gr * inPerGroup + i) * outPerGroup + o) * kh + y) * kw + xi;
+            int64_t to = (((gr * outPerGroup + o) * inPerGroup + i) * kh +
+                          (kh - 1 - y)) *
+                             kw +
+                         (kw - 1 - xi);
+            flipped[to] = weights[from];
           }
   auto flippedType = RankedTensorType::get(
       {groups * outPerGroup, inPerGroup, kh, kw}, wType.getElementType());
   Value weight = n.constant(
       makeFloatElements(flippedType, flipped, n.node.input(1) + "_flipped"));
+  return n.create<Conv2DOp>(
+      spread, weight, n.input(2), ArrayRef<int64_t>{1, 1},
+      ArrayRef<int64_t>{begin[0], begin[1], end[0], end[1]},
+      ArrayRef<int64_t>(g.dilations), groups);
+}
 
-  FailureOr<Value> r =
-      n.create<Conv2DOp>(spread, weight, n.input(2), ArrayRef<int64_t>{1, 1},
-                         ArrayRef<int64_t>{begin[0], begin[1], end[0], end[1]},
-                         ArrayRef<int64_t>(*dilations), groups);
+/// ConvTranspose: strided, ungrouped and undilated ones in the sub-pixel
+/// form (subPixelConvTranspose), the others in the spread one
+/// (spreadConvTranspose). The weight must be known at import time; the
+/// rearranged copy each form convolves with is made here.
+LogicalResult importConvTranspose(NodeContext &n) {
+  FailureOr<ConvOperands> operands =
+      readConvOperands(n, "transposed convolution");
+  if (failed(operands))
+    return failure();
+  Value x = operands->x;
+  RankedTensorType xType = operands->xType, wType = operands->wType;
+  bool oneD = operands->oneD;
+  if (!isa<Float32Type>(wType.getElementType()))
+    return n.emitError() << "the weight must be f32, got "
+                         << wType.getElementType();
+  FailureOr<SmallVector<double>> weights = n.knownFloats(1, "W");
+  if (failed(weights))
+    return failure();
+  TransposedConv g;
+  g.groups = n.getInt("group", 1);
+  int64_t inChannels = wType.getDimSize(0);
+  if (g.groups < 1 || inChannels % g.groups != 0 ||
+      xType.getDimSize(1) != inChannels)
+    return n.emitError() << "the input's " << xType.getDimSize(1)
+                         << " channels, the weight's " << inChannels
+                         << " input channels and group " << g.groups
+                         << " do not fit";
+  if (oneD) {
+    FailureOr<Value> tall = withUnitHeight(n, x);
+    if (failed(tall))
+      return failure();
+    x = *tall;
+    xType = NodeContext::typeOf(x);
+  }
+  g.kernel.assign(wType.getShape().drop_front(2).begin(),
+                  wType.getShape().drop_front(2).end());
+  if (oneD)
+    g.kernel.insert(g.kernel.begin(), 1);
+  FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides", oneD);
+  FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations", oneD);
+  FailureOr<SmallVector<int64_t>> outputPadding =
+      readSpatial(n, "output_padding", oneD, 0);
+  if (failed(strides) || failed(dilations) || failed(outputPadding))
+    return failure();
+  g.strides = *strides;
+  g.dilations = *dilations;
+  g.outputPadding = *outputPadding;
+
+  // Padding [begin, end] per spatial dim, from output_shape or auto_pad
+  // (ONNX's total padding rule) or pads.
+  ArrayRef<int64_t> in = xType.getShape().drop_front(2);
+  std::string autoPad = n.getString("auto_pad", "NOTSET");
+  std::optional<SmallVector<int64_t>> outputShape;
+  if (n.getInts("output_shape")) {
+    FailureOr<SmallVector<int64_t>> shape =
+        readSpatial(n, "output_shape", oneD, 1);
+    if (failed(shape))
+      return failure();
+    outputShape = *shape;
+  } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
+    outputShape =
+        SmallVector<int64_t>{in[0] * g.strides[0], in[1] * g.strides[1]};
+  }
+  if (outputShape) {
+    for (int d = 0; d < 2; ++d) {
+      // The size with no padding, less the size asked for.
+      int64_t total = g.outputSize(in[d], d) - (*outputShape)[d];
+      int64_t small = total / 2, large = total - small;
+      g.padBegin[d] = autoPad == "SAME_UPPER" ? small : large;
+      g.padEnd[d] = total - g.padBegin[d];
+      // An output_shape past the natural size adds rows at the end only
+      // (ONNX Runtime clamps the total padding at 0): nothing reaches them
+      // but the bias.
+      if (total < 0) {
+        g.padBegin[d] = 0;
+        g.padEnd[d] = total;
+      }
+    }
+  } else if (autoPad == "NOTSET") {
+    FailureOr<SmallVector<int64_t>> pads = readPads(n, oneD);
+    if (failed(pads))
+      return failure();
+    g.padBegin = {(*pads)[0], (*pads)[1]};
+    g.padEnd = {(*pads)[2], (*pads)[3]};
+  } else if (autoPad != "VALID") {
+    return n.emitError() << "unsupported auto_pad '" << autoPad << "'";
+  }
+
+  bool subPixel = g.groups == 1 && g.dilations[0] == 1 && g.dilations[1] == 1 &&
+                  (g.strides[0] > 1 || g.strides[1] > 1);
+  FailureOr<Value> r = subPixel
+                           ? subPixelConvTranspose(n, x, wType, *weights, g)
+                           : spreadConvTranspose(n, x, wType, *weights, g);
   if (succeeded(r) && oneD)
     r = withoutUnitHeight(n, *r);
   return failed(r) ? failure() : n.setResults({*r});
