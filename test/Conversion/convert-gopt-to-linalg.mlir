@@ -503,12 +503,28 @@ func.func @broadcast_to(%x: tensor<1x4xf32>) -> tensor<2x3x4xf32> {
 
 // CHECK-LABEL: func.func @concat
 // CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x5xf32>)
-// CHECK: %[[E:.*]] = tensor.empty() : tensor<2x8xf32>
-// CHECK: %[[I0:.*]] = tensor.insert_slice %[[A]] into %[[E]][0, 0] [2, 3] [1, 1]
-// CHECK: tensor.insert_slice %[[B]] into %[[I0]][0, 3] [2, 5] [1, 1]
+// CHECK: tensor.concat dim(1) %[[A]], %[[B]] : (tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<2x8xf32>
 func.func @concat(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>) -> tensor<2x8xf32> {
   %0 = gopt.concat %a, %b axis = -1 : tensor<2x3xf32>, tensor<2x5xf32> -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+// Empty inputs add nothing: one input left is copied into a tensor of the
+// kernel's own (a kernel returns a buffer of its own), none leaves the
+// empty tensor.
+// CHECK-LABEL: func.func @concat_empty_inputs
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[Z:.*]]: tensor<2x0xf32>)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK: %[[I:.*]] = tensor.insert_slice %[[A]] into %[[E]][0, 0] [2, 3] [1, 1]
+// CHECK: %[[E2:.*]] = tensor.empty() : tensor<2x0xf32>
+// CHECK-NOT: tensor.concat
+// CHECK: return %[[I]], %[[E2]]
+func.func @concat_empty_inputs(%a: tensor<2x3xf32>, %z: tensor<2x0xf32>) -> (tensor<2x3xf32>, tensor<2x0xf32>) {
+  %0 = gopt.concat %z, %a axis = 1 : tensor<2x0xf32>, tensor<2x3xf32> -> tensor<2x3xf32>
+  %1 = gopt.concat %z, %z axis = 1 : tensor<2x0xf32>, tensor<2x0xf32> -> tensor<2x0xf32>
+  return %0, %1 : tensor<2x3xf32>, tensor<2x0xf32>
 }
 
 // -----
