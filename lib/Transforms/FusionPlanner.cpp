@@ -34,6 +34,16 @@ enum class Role {
   Anchor,
 };
 
+/// The view chains (isViewOp) an op reads that may join its group: the
+/// chains' ops, each still a group of its own, and each chain's source.
+struct ViewChains {
+  struct Chain {
+    SmallVector<int64_t> groups;
+    Value source;
+  };
+  SmallVector<Chain> chains;
+};
+
 struct GroupState {
   int64_t first;
   int64_t maxInputPos;
@@ -67,6 +77,13 @@ private:
   /// Merges the attention chain `op` ends into one closed group.
   bool tryAttention(Operation *op);
   bool acceptsEpilogue(int64_t g, Operation *op);
+  /// The chains of views `op` reads, each op read only by the next and by
+  /// nothing else, at least one of them a slice (absorbSliceViews).
+  ViewChains absorbableViews(Operation *op);
+  /// tryMerge with the chains of `views` whose source the merged group does
+  /// not compute, else without them.
+  bool tryMergeWithViews(Operation *op, ArrayRef<int64_t> candidates,
+                         const ViewChains &views, bool asEpilogue);
 
   Block &block;
   const FusionPlannerOptions &options;
@@ -76,6 +93,10 @@ private:
   SmallVector<GroupState> groups;
   /// Ops that run after their group's anchor (the epilogue).
   SmallVector<bool> epilogue;
+  /// The scalings of Q of the block's attention chains: tryAttention takes
+  /// each as a group of its own (the first product's alpha), so they take
+  /// no views in.
+  llvm::SmallPtrSet<Operation *, 4> queryScalings;
 };
 
 } // namespace
@@ -168,6 +189,61 @@ bool Planner::tryMerge(Operation *op, ArrayRef<int64_t> candidates,
   groups[self] = GroupState{first, maxInput, size, anchor, /*open=*/true};
   epilogue[position.lookup(op)] = asEpilogue;
   return true;
+}
+
+ViewChains Planner::absorbableViews(Operation *op) {
+  ViewChains views;
+  if (!options.absorbSliceViews || queryScalings.contains(op))
+    return views;
+  for (Value v : op->getOperands()) {
+    ViewChains::Chain chain;
+    bool slices = false;
+    while (Operation *def = v.getDefiningOp()) {
+      if (def->getBlock() != &block || !isViewOp(def) || !v.hasOneUse())
+        break;
+      int64_t g = find(position.lookup(def));
+      if (groups[g].size != 1 || groups[g].open)
+        break;
+      chain.groups.push_back(g);
+      slices |= isa<SliceOp>(def);
+      v = def->getOperand(0);
+    }
+    if (!slices)
+      continue;
+    chain.source = v;
+    views.chains.push_back(std::move(chain));
+  }
+  return views;
+}
+
+bool Planner::tryMergeWithViews(Operation *op, ArrayRef<int64_t> candidates,
+                                const ViewChains &views, bool asEpilogue) {
+  SmallVector<int64_t> all(candidates.begin(), candidates.end());
+  // Merged, a chain's only input from outside is its source: each view's
+  // input position stands for its source's while the merge is tried.
+  SmallVector<std::pair<int64_t, int64_t>> savedInputPos;
+  for (const ViewChains::Chain &chain : views.chains) {
+    // A slice of a value the group computes would not be a view of the
+    // kernel's input.
+    int64_t source = producerGroup(chain.source);
+    if (source >= 0 && llvm::is_contained(candidates, source))
+      continue;
+    for (int64_t g : chain.groups) {
+      savedInputPos.push_back({g, groups[g].maxInputPos});
+      groups[g].maxInputPos = availablePos(chain.source);
+      all.push_back(g);
+    }
+  }
+  if (!savedInputPos.empty()) {
+    if (tryMerge(op, all, asEpilogue)) {
+      for (auto [g, inputPos] : savedInputPos)
+        epilogue[g] = asEpilogue;
+      return true;
+    }
+    for (auto [g, inputPos] : savedInputPos)
+      groups[g].maxInputPos = inputPos;
+  }
+  return !candidates.empty() && tryMerge(op, candidates, asEpilogue);
 }
 
 SmallVector<int64_t> Planner::absorbableTransposes(Operation *op) {
@@ -275,6 +351,12 @@ std::vector<SmallVector<Operation *>> Planner::run() {
     ops.push_back(&op);
   }
   int64_t n = ops.size();
+  if (options.fuseAttention && options.absorbSliceViews)
+    for (Operation *op : ops)
+      if (auto matmul = dyn_cast<MatmulOp>(op))
+        if (std::optional<AttentionChain> chain = matchAttentionChain(matmul);
+            chain && chain->queryScaling)
+          queryScalings.insert(chain->queryScaling);
   parent.resize(n);
   groups.resize(n);
   epilogue.assign(n, false);
@@ -305,16 +387,20 @@ std::vector<SmallVector<Operation *>> Planner::run() {
     if (role == Role::Elementwise) {
       // Prefer the epilogue of an anchored producer (a kernel saved and an
       // intermediate's round trip), then all plain producers at once, then
-      // one at a time.
+      // one at a time; with the views the op reads where they can come
+      // along, else the views alone.
+      ViewChains views = absorbableViews(op);
       bool merged = false;
       for (int64_t g : anchored)
         if (!merged && acceptsEpilogue(g, op))
-          merged = tryMerge(op, {g}, /*asEpilogue=*/true);
+          merged = tryMergeWithViews(op, {g}, views, /*asEpilogue=*/true);
       if (!merged && !plain.empty())
-        merged = tryMerge(op, plain, /*asEpilogue=*/false);
+        merged = tryMergeWithViews(op, plain, views, /*asEpilogue=*/false);
       for (int64_t g : plain)
         if (!merged)
-          merged = tryMerge(op, {g}, /*asEpilogue=*/false);
+          merged = tryMergeWithViews(op, {g}, views, /*asEpilogue=*/false);
+      if (!merged)
+        tryMergeWithViews(op, {}, views, /*asEpilogue=*/false);
       continue;
     }
 
@@ -366,6 +452,14 @@ std::vector<SmallVector<Operation *>> Planner::run() {
   for (auto [first, i] : order)
     sorted.push_back(std::move(result[i]));
   return sorted;
+}
+
+bool mlir::gopt::isViewOp(Operation *op) {
+  if (isa<ReshapeOp>(op))
+    return true;
+  auto slice = dyn_cast<SliceOp>(op);
+  return slice &&
+         llvm::all_of(slice.getSteps(), [](int64_t step) { return step == 1; });
 }
 
 bool mlir::gopt::readsPermutedInPlace(MatmulOp matmul, unsigned operandNumber,

@@ -135,6 +135,7 @@ struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
     options.fuseReductions = fuseReductions;
     options.absorbTransposes = absorbTransposes;
     options.fuseAttention = fuseAttention;
+    options.absorbSliceViews = absorbSliceViews;
 
     SmallVector<Block *> blocks;
     getOperation()->walk([&](Block *block) {

@@ -25,17 +25,6 @@ namespace gopt {
 using namespace mlir;
 using namespace mlir::gopt;
 
-/// Whether `op` lowers to a view of its input: a reshape, or a slice whose
-/// steps are all 1 (its innermost stride stays the input's, which a GEMM
-/// library needs).
-static bool isView(Operation *op) {
-  if (isa<ReshapeOp>(op))
-    return true;
-  auto slice = dyn_cast<SliceOp>(op);
-  return slice &&
-         llvm::all_of(slice.getSteps(), [](int64_t step) { return step == 1; });
-}
-
 /// The view ops that compute `v`, outermost (nearest `v`) first, each read
 /// only by the next (the first only at `v`'s one use); empty unless one of
 /// them is a slice.
@@ -43,7 +32,7 @@ static SmallVector<Operation *> viewChain(Value v, Block *block) {
   SmallVector<Operation *> chain;
   bool slices = false;
   while (Operation *def = v.getDefiningOp()) {
-    if (def->getBlock() != block || !isView(def) || !v.hasOneUse())
+    if (def->getBlock() != block || !isViewOp(def) || !v.hasOneUse())
       break;
     chain.push_back(def);
     slices |= isa<SliceOp>(def);
@@ -57,7 +46,7 @@ static SmallVector<Operation *> viewChain(Value v, Block *block) {
 /// Whether `op` is a kernel that can read views in place: a fusion, or an
 /// op that is a kernel of its own and not itself a view.
 static bool readsViews(Operation *op) {
-  return isKernelOp(op) && !isView(op) && !isa<FusionOp>(op->getParentOp());
+  return isKernelOp(op) && !isViewOp(op) && !isa<FusionOp>(op->getParentOp());
 }
 
 /// Whether every use of `v` is by a kernel that reads views in place, or by
@@ -65,7 +54,7 @@ static bool readsViews(Operation *op) {
 static bool onlyKernelsRead(Value v) {
   return llvm::all_of(v.getUsers(), [](Operation *user) {
     return readsViews(user) ||
-           (isView(user) && onlyKernelsRead(user->getResult(0)));
+           (isViewOp(user) && onlyKernelsRead(user->getResult(0)));
   });
 }
 
@@ -76,7 +65,7 @@ static bool onlyKernelsRead(Value v) {
 static void cloneSharedViews(Operation *root) {
   SmallVector<Operation *> views;
   root->walk([&](Operation *op) {
-    if (isView(op) && !isa<FusionOp>(op->getParentOp()))
+    if (isViewOp(op) && !isa<FusionOp>(op->getParentOp()))
       views.push_back(op);
   });
   for (Operation *view : llvm::reverse(views)) {

@@ -29,7 +29,17 @@ struct FusionPlannerOptions {
   /// softmax, P·V) and the transposes its products read in place into one
   /// group, when its first product's group holds nothing else.
   bool fuseAttention = true;
+  /// Put a chain of views (isViewOp; at least one slice, each read only by
+  /// the next) that an elementwise op reads into that op's group, when the
+  /// chain's source is computed outside it: inside the kernel the slices are
+  /// views of its input instead of copy kernels of their own.
+  bool absorbSliceViews = true;
 };
+
+/// Whether `op` lowers to a view of its input: a reshape, or a slice whose
+/// steps are all 1 (its innermost stride stays the input's, which a GEMM
+/// library needs).
+bool isViewOp(Operation *op);
 
 /// Whether operand `operandNumber` (0: left, 1: right) of `matmul`, given
 /// as a transpose by `perm`, can be read in place, as strides of the

@@ -71,7 +71,10 @@ def GOptFuse : Pass<"gopt-fuse"> {
     epilogue, and with an elementwise prologue for reduce, softmax,
     layer_norm and global_avg_pool; a matmul with the transposes only it
     reads when a GEMM can read their inputs through strides (the kernel
-    folds the permutation into the contraction). A group has at most one
+    folds the permutation into the contraction); an elementwise op with the
+    chains of unit-step slices and reshapes it alone reads, when their
+    source is computed outside its group (views of the kernel's input
+    instead of copy kernels). A group has at most one
     contraction or reduction, except the attention kernel (`attention`):
     `Q·Kᵀ → scaling → mask → softmax → ·V` with the transposes its products
     read in place, one closed group. An op joins a group only if every input it takes from
@@ -97,6 +100,10 @@ def GOptFuse : Pass<"gopt-fuse"> {
     Option<"fuseAttention", "attention", "bool", /*default=*/"true",
            "Fuse the attention chain Q·Kᵀ → scaling → mask → softmax → ·V "
            "into one kernel">,
+    Option<"absorbSliceViews", "absorb-slice-views", "bool",
+           /*default=*/"true",
+           "Fuse the unit-step slices (and reshapes) an elementwise op reads "
+           "into its kernel, as views of the kernel's input">,
   ];
   let statistics = [
     Statistic<"numGroups", "fusion-groups", "gopt.fusion ops created">,

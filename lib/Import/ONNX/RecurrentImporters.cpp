@@ -37,17 +37,22 @@ public:
   Value reshape(Value v, ArrayRef<int64_t> shape) {
     return hasFailed ? Value() : check(n.reshape(v, shape));
   }
+  /// v[starts:ends], unit steps.
+  Value slice(Value v, ArrayRef<int64_t> starts, ArrayRef<int64_t> ends) {
+    if (hasFailed)
+      return {};
+    SmallVector<int64_t> steps(starts.size(), 1);
+    return op<SliceOp>(v, starts, ends, ArrayRef<int64_t>(steps));
+  }
   /// v[begin:end] along `axis`.
   Value slice(Value v, int64_t axis, int64_t begin, int64_t end) {
     if (hasFailed)
       return {};
     ArrayRef<int64_t> shape = NodeContext::typeOf(v).getShape();
-    SmallVector<int64_t> starts(shape.size(), 0), ends(shape),
-        steps(shape.size(), 1);
+    SmallVector<int64_t> starts(shape.size(), 0), ends(shape);
     starts[axis] = begin;
     ends[axis] = end;
-    return op<SliceOp>(v, ArrayRef<int64_t>(starts), ArrayRef<int64_t>(ends),
-                       ArrayRef<int64_t>(steps));
+    return slice(v, starts, ends);
   }
   /// v[index] along axis 0, that axis dropped.
   Value take(Value v, int64_t index) {
@@ -311,15 +316,22 @@ LogicalResult importGRU(NodeContext &n) {
     Value hState = initialState(n, ops, r, 5, d);
     SmallVector<Value> outs(r.seq);
     for (int64_t t : stepOrder(r, d)) {
-      Value x = ops.take(projected, t);
       Value recurrent = ops.op<LinearOp>(hState, rzr, rbzr, false, true);
       auto part = [&](Value v, int64_t k) {
         return ops.slice(v, 1, k * h, (k + 1) * h);
       };
+      // Gate k of step t's input projection, one slice of the projection
+      // each (not a slice of the step's slice): a chain of views only its
+      // gate reads, which gopt-fuse puts into the gates' kernel.
+      auto inputPart = [&](int64_t k) {
+        Value x =
+            ops.slice(projected, {t, 0, k * h}, {t + 1, r.batch, (k + 1) * h});
+        return ops.reshape(x, {r.batch, h});
+      };
       // One op per statement: the IR must not depend on the order in
       // which a compiler evaluates a call's arguments.
       auto gate = [&](int64_t k) {
-        Value fromInput = part(x, k);
+        Value fromInput = inputPart(k);
         Value fromState = part(recurrent, k);
         return ops.op<SigmoidOp>(
             ops.clip(ops.op<AddOp>(fromInput, fromState), r.clip));
@@ -334,7 +346,7 @@ LogicalResult importGRU(NodeContext &n) {
         Value resetState = ops.op<MulOp>(reset, hState);
         candidateIn = ops.op<LinearOp>(resetState, rh, rbh, false, true);
       }
-      Value inputTerm = part(x, 2);
+      Value inputTerm = inputPart(2);
       Value candidate = ops.op<TanhOp>(
           ops.clip(ops.op<AddOp>(inputTerm, candidateIn), r.clip));
       Value toState = ops.op<SubOp>(hState, candidate);
