@@ -38,6 +38,13 @@ void mlir::gopt::buildLowerToLLVMPipeline(
     select.minFlops = options.libraryMinFlops;
     toLinalg.addPass(createGOptSelectLibraryContractions(select));
   }
+  // Kernels that differ only in where they slice their arguments (an
+  // unrolled recurrence's steps) take the offsets as arguments and are one
+  // function.
+  if (options.deduplicateKernels) {
+    pm.addPass(createGOptParametrizeSliceOffsets());
+    pm.addPass(createGOptDeduplicateKernels());
+  }
   GOptFuseKernelLoopsOptions loops;
   loops.tileSizes = llvm::to_vector(options.tileSizes);
   // Tile loops over parallel dims are scf.forall (scf.parallel once

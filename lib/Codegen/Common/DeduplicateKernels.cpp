@@ -8,15 +8,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GOpt/Codegen/Common/KernelEquivalence.h"
 #include "GOpt/Codegen/Common/Passes.h"
 #include "GOpt/Transforms/Passes.h"
 
-#include "mlir/IR/OperationSupport.h"
-#include "mlir/IR/SymbolTable.h"
-
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir {
@@ -27,63 +24,18 @@ namespace gopt {
 } // namespace mlir
 
 using namespace mlir;
+using namespace mlir::gopt;
 
 namespace {
-
-/// A hash of what makes two kernels the same function: the signature, the
-/// argument and result attributes, and every op of the body (name,
-/// attributes, properties, result types; values and locations left out,
-/// the comparison below checks them).
-llvm::hash_code hashKernel(func::FuncOp kernel) {
-  llvm::hash_code hash =
-      llvm::hash_combine(kernel.getFunctionType(), kernel.getArgAttrsAttr(),
-                         kernel.getResAttrsAttr());
-  kernel.getBody().walk([&](Operation *op) {
-    hash =
-        llvm::hash_combine(hash, OperationEquivalence::computeHash(
-                                     op, OperationEquivalence::ignoreHashValue,
-                                     OperationEquivalence::ignoreHashValue,
-                                     OperationEquivalence::IgnoreLocations));
-  });
-  return hash;
-}
-
-bool isSameKernel(func::FuncOp a, func::FuncOp b) {
-  return a.getFunctionType() == b.getFunctionType() &&
-         a.getArgAttrsAttr() == b.getArgAttrsAttr() &&
-         a.getResAttrsAttr() == b.getResAttrsAttr() &&
-         OperationEquivalence::isRegionEquivalentTo(
-             &a.getBody(), &b.getBody(), OperationEquivalence::IgnoreLocations);
-}
-
-/// Whether `func` is a kernel this pass may merge: private (no caller
-/// outside the module names it), with a body.
-bool isMergeableKernel(func::FuncOp func) {
-  return func->hasAttr(gopt::kKernelAttrName) && func.isPrivate() &&
-         !func.isExternal();
-}
 
 struct GOptDeduplicateKernelsPass
     : gopt::impl::GOptDeduplicateKernelsBase<GOptDeduplicateKernelsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // Every use of a kernel's name, in one walk: the calls to redirect. A
-    // kernel named by anything but a call is left alone, and with an op
-    // whose symbol uses are unknown, nothing is safe to redirect.
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(&module.getBodyRegion());
+    std::optional<KernelCalls> uses = collectKernelCalls(module);
     if (!uses)
       return;
-    llvm::DenseMap<StringAttr, SmallVector<func::CallOp>> calls;
-    llvm::DenseSet<StringAttr> namedOtherwise;
-    for (const SymbolTable::SymbolUse &use : *uses) {
-      StringAttr name = use.getSymbolRef().getRootReference();
-      auto call = dyn_cast<func::CallOp>(use.getUser());
-      if (call && use.getSymbolRef() == call.getCalleeAttr())
-        calls[name].push_back(call);
-      else
-        namedOtherwise.insert(name);
-    }
+    auto &[calls, namedOtherwise] = *uses;
 
     // Kernels kept so far, by hash, in module order.
     llvm::DenseMap<llvm::hash_code, SmallVector<func::FuncOp, 1>> kept;

@@ -123,7 +123,8 @@ def GOptDeduplicateKernels
     : Pass<"gopt-deduplicate-kernels", "::mlir::ModuleOp"> {
   let summary = "Compile each distinct kernel once, however many calls it has";
   let description = [{
-    Runs right after `gopt-outline-kernels`. Kernels (private functions
+    Runs right after `gopt-outline-kernels`, and on the CPU again after
+    `gopt-parametrize-slice-offsets`. Kernels (private functions
     carrying `gopt.kernel`) whose signatures, argument and result
     attributes and bodies are the same op for op (locations aside) are one
     function: the first in module order stays, every call of the others
@@ -140,6 +141,30 @@ def GOptDeduplicateKernels
     Statistic<"numMerged", "merged-kernels",
               "Kernels replaced by an identical one">,
   ];
+}
+
+def GOptParametrizeSliceOffsets
+    : Pass<"gopt-parametrize-slice-offsets", "::mlir::ModuleOp"> {
+  let summary = "Give kernels that differ only in where they slice their "
+                "arguments those offsets as arguments";
+  let description = [{
+    Runs after kernels are lowered to `linalg` and `tensor` ops, before a
+    second `gopt-deduplicate-kernels`. Kernels (private functions carrying
+    `gopt.kernel`) that are the same function but for the static offsets
+    of `tensor.extract_slice` ops of their arguments (aligned in walk
+    order; sizes and strides equal) get each offset that is not the same
+    in all of them as an `index` argument, appended after the others; each
+    call passes its kernel's offset as a constant. They are then one
+    function for `gopt-deduplicate-kernels`: an unrolled LSTM's step
+    kernels, which read step t of the input projection, are compiled once
+    instead of once per step. A kernel with no such twin is left as it is
+    (its offsets stay constants the code generator sees).
+  }];
+  let statistics = [
+    Statistic<"numParametrized", "parametrized-kernels",
+              "Kernels given their slice offsets as arguments">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 def GOptInlineViewKernels
