@@ -104,3 +104,37 @@ func.func private @named_k1_slice_add(%p: tensor<4x8xf32>, %h: tensor<1x8xf32>) 
   %r = linalg.add ins(%s, %h : tensor<1x8xf32>, tensor<1x8xf32>) outs(%e : tensor<1x8xf32>) -> tensor<1x8xf32>
   return %r : tensor<1x8xf32>
 }
+
+// -----
+
+// Two offsets differ (one slice of each argument): two index arguments,
+// in the order of the slices, each call passing its kernel's.
+// DEDUP-LABEL: func.func @f
+// DEDUP: %[[C0:.*]] = arith.constant 0 : index
+// DEDUP-NEXT: %[[C3:.*]] = arith.constant 3 : index
+// DEDUP-NEXT: call @f_k0(%{{.*}}, %{{.*}}, %[[C0]], %[[C3]])
+// DEDUP-NEXT: %[[C1:.*]] = arith.constant 1 : index
+// DEDUP-NEXT: %[[C2:.*]] = arith.constant 2 : index
+// DEDUP-NEXT: call @f_k0(%{{.*}}, %{{.*}}, %[[C1]], %[[C2]])
+// DEDUP: func.func private @f_k0(%[[P:.*]]: tensor<4x8xf32>, %[[Q:.*]]: tensor<4x8xf32>, %[[I:.*]]: index, %[[J:.*]]: index)
+// DEDUP-NEXT: tensor.extract_slice %[[P]][%[[I]], 0]
+// DEDUP-NEXT: tensor.extract_slice %[[Q]][%[[J]], 0]
+func.func @f(%p: tensor<4x8xf32>, %q: tensor<4x8xf32>) -> (tensor<1x8xf32>, tensor<1x8xf32>) {
+  %0 = call @f_k0(%p, %q) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<1x8xf32>
+  %1 = call @f_k1(%p, %q) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<1x8xf32>
+  return %0, %1 : tensor<1x8xf32>, tensor<1x8xf32>
+}
+func.func private @f_k0(%p: tensor<4x8xf32>, %q: tensor<4x8xf32>) -> tensor<1x8xf32> attributes {gopt.kernel = 0 : i64} {
+  %s = tensor.extract_slice %p[0, 0] [1, 8] [1, 1] : tensor<4x8xf32> to tensor<1x8xf32>
+  %t = tensor.extract_slice %q[3, 0] [1, 8] [1, 1] : tensor<4x8xf32> to tensor<1x8xf32>
+  %e = tensor.empty() : tensor<1x8xf32>
+  %r = linalg.add ins(%s, %t : tensor<1x8xf32>, tensor<1x8xf32>) outs(%e : tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %r : tensor<1x8xf32>
+}
+func.func private @f_k1(%p: tensor<4x8xf32>, %q: tensor<4x8xf32>) -> tensor<1x8xf32> attributes {gopt.kernel = 1 : i64} {
+  %s = tensor.extract_slice %p[1, 0] [1, 8] [1, 1] : tensor<4x8xf32> to tensor<1x8xf32>
+  %t = tensor.extract_slice %q[2, 0] [1, 8] [1, 1] : tensor<4x8xf32> to tensor<1x8xf32>
+  %e = tensor.empty() : tensor<1x8xf32>
+  %r = linalg.add ins(%s, %t : tensor<1x8xf32>, tensor<1x8xf32>) outs(%e : tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %r : tensor<1x8xf32>
+}
