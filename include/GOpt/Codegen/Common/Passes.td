@@ -238,8 +238,10 @@ def GOptDeallocAfterLastUse
     Ownership-based deallocation frees a block's buffers in one
     `bufferization.dealloc` at the end of the block, so an entry function
     holds every kernel's result until it returns: its peak is the sum of all
-    intermediates. This pass, run after `buffer-deallocation-simplification`
-    and before `lower-deallocations`, takes each memref out of such a
+    intermediates. This pass, run after `ownership-based-buffer-deallocation`
+    and before `buffer-deallocation-simplification` (which compares every
+    memref of a dealloc with every other, quadratic in such a dealloc) and
+    `lower-deallocations`, takes each memref out of such a
     dealloc and frees it in a dealloc of its own (same ownership condition)
     right after the last use of any value that may alias it, as liveness
     would.
