@@ -191,6 +191,7 @@ private:
   bool addBroadcastTo();
   bool addConcat();
   bool addSlice();
+  bool addGates();
   bool addPad();
   bool addGather();
   bool addResize();
@@ -1061,6 +1062,41 @@ bool GraphGenerator::addSlice() {
   return true;
 }
 
+/// A recurrent cell's gates: unit-step slices of one value along one dim,
+/// each read by one elementwise op alone, the results combined elementwise
+/// (the chains gopt-fuse takes into one kernel as views of the value).
+bool GraphGenerator::addGates() {
+  auto x = pick([](const Entry &e) {
+    return llvm::any_of(e.shape(), [](int64_t d) { return d >= 2; });
+  });
+  if (!x)
+    return false;
+  SmallVector<int64_t> dims;
+  for (auto [d, size] : llvm::enumerate(x->shape()))
+    if (size >= 2)
+      dims.push_back(d);
+  int64_t dim = dims[rng.below(dims.size())];
+  int64_t size = x->shape()[dim];
+  int64_t parts = rng.between(2, std::min<int64_t>(4, size));
+  int64_t part = size / parts;
+  std::optional<Entry> gates;
+  for (int64_t i = 0; i < parts; ++i) {
+    SmallVector<int64_t> starts(x->rank(), 0), ends(x->shape()),
+        steps(x->rank(), 1);
+    starts[dim] = i * part;
+    ends[dim] = (i + 1) * part;
+    Entry slice{SliceOp::create(b, loc, x->value, starts, ends, steps),
+                x->range, x->exact, true};
+    Entry gate = bounded(unary(rng.below(kNumUnary), slice));
+    if (gates)
+      gates = bounded(binary(rng.below(kNumBinary), *gates, gate));
+    else
+      gates = gate;
+  }
+  push(*gates);
+  return true;
+}
+
 bool GraphGenerator::addPad() {
   auto x = pick([](const Entry &e) { return e.rank() >= 1; });
   if (!x)
@@ -1330,6 +1366,7 @@ OwningOpRef<ModuleOp> GraphGenerator::generate() {
       {&GraphGenerator::addBroadcastTo, 2},
       {&GraphGenerator::addConcat, 3},
       {&GraphGenerator::addSlice, 3},
+      {&GraphGenerator::addGates, 2},
       {&GraphGenerator::addPad, 2},
       {&GraphGenerator::addGather, 2},
       {&GraphGenerator::addResize, 2},
