@@ -1077,7 +1077,10 @@ bool GraphGenerator::addGates() {
       dims.push_back(d);
   int64_t dim = dims[rng.below(dims.size())];
   int64_t size = x->shape()[dim];
-  int64_t parts = rng.between(2, std::min<int64_t>(4, size));
+  // A slice, an op and a combining op per gate: no more gates than the
+  // ops still to add call for (two at least).
+  int64_t budget = std::max<int64_t>(2, (options.numOps - counter.count) / 3);
+  int64_t parts = rng.between(2, std::min<int64_t>({4, size, budget}));
   int64_t part = size / parts;
   std::optional<Entry> gates;
   for (int64_t i = 0; i < parts; ++i) {
