@@ -34,14 +34,11 @@ enum class Role {
   Anchor,
 };
 
-/// The view chains (isViewOp) an op reads that may join its group: the
-/// chains' ops, each still a group of its own, and each chain's source.
-struct ViewChains {
-  struct Chain {
-    SmallVector<int64_t> groups;
-    Value source;
-  };
-  SmallVector<Chain> chains;
+/// A chain of views (viewChain) an op reads that may join its group: the
+/// chain's ops, each still a group of its own, and its source.
+struct ViewChain {
+  SmallVector<int64_t> groups;
+  Value source;
 };
 
 struct GroupState {
@@ -79,11 +76,11 @@ private:
   bool acceptsEpilogue(int64_t g, Operation *op);
   /// The chains of views `op` reads, each op read only by the next and by
   /// nothing else, at least one of them a slice (absorbSliceViews).
-  ViewChains absorbableViews(Operation *op);
+  SmallVector<ViewChain> absorbableViews(Operation *op);
   /// tryMerge with the chains of `views` whose source the merged group does
   /// not compute, else without them.
   bool tryMergeWithViews(Operation *op, ArrayRef<int64_t> candidates,
-                         const ViewChains &views, bool asEpilogue);
+                         ArrayRef<ViewChain> views, bool asEpilogue);
 
   Block &block;
   const FusionPlannerOptions &options;
@@ -191,38 +188,30 @@ bool Planner::tryMerge(Operation *op, ArrayRef<int64_t> candidates,
   return true;
 }
 
-ViewChains Planner::absorbableViews(Operation *op) {
-  ViewChains views;
+SmallVector<ViewChain> Planner::absorbableViews(Operation *op) {
+  SmallVector<ViewChain> views;
   if (!options.absorbSliceViews || queryScalings.contains(op))
     return views;
   for (Value v : op->getOperands()) {
-    ViewChains::Chain chain;
-    bool slices = false;
-    while (Operation *def = v.getDefiningOp()) {
-      if (def->getBlock() != &block || !isViewOp(def) || !v.hasOneUse())
-        break;
-      int64_t g = find(position.lookup(def));
-      if (groups[g].size != 1 || groups[g].open)
-        break;
-      chain.groups.push_back(g);
-      slices |= isa<SliceOp>(def);
-      v = def->getOperand(0);
-    }
-    if (!slices)
+    SmallVector<Operation *> chain = viewChain(v, &block);
+    if (chain.empty())
       continue;
-    chain.source = v;
-    views.chains.push_back(std::move(chain));
+    // Each view is read by the next alone, so none has joined a group yet.
+    ViewChain view{{}, chain.back()->getOperand(0)};
+    for (Operation *def : chain)
+      view.groups.push_back(find(position.lookup(def)));
+    views.push_back(std::move(view));
   }
   return views;
 }
 
 bool Planner::tryMergeWithViews(Operation *op, ArrayRef<int64_t> candidates,
-                                const ViewChains &views, bool asEpilogue) {
+                                ArrayRef<ViewChain> views, bool asEpilogue) {
   SmallVector<int64_t> all(candidates.begin(), candidates.end());
   // Merged, a chain's only input from outside is its source: each view's
   // input position stands for its source's while the merge is tried.
   SmallVector<std::pair<int64_t, int64_t>> savedInputPos;
-  for (const ViewChains::Chain &chain : views.chains) {
+  for (const ViewChain &chain : views) {
     // A slice of a value the group computes would not be a view of the
     // kernel's input.
     int64_t source = producerGroup(chain.source);
@@ -389,7 +378,7 @@ std::vector<SmallVector<Operation *>> Planner::run() {
       // intermediate's round trip), then all plain producers at once, then
       // one at a time; with the views the op reads where they can come
       // along, else the views alone.
-      ViewChains views = absorbableViews(op);
+      SmallVector<ViewChain> views = absorbableViews(op);
       bool merged = false;
       for (int64_t g : anchored)
         if (!merged && acceptsEpilogue(g, op))
@@ -460,6 +449,21 @@ bool mlir::gopt::isViewOp(Operation *op) {
   auto slice = dyn_cast<SliceOp>(op);
   return slice &&
          llvm::all_of(slice.getSteps(), [](int64_t step) { return step == 1; });
+}
+
+SmallVector<Operation *> mlir::gopt::viewChain(Value v, Block *block) {
+  SmallVector<Operation *> chain;
+  bool slices = false;
+  while (Operation *def = v.getDefiningOp()) {
+    if (def->getBlock() != block || !isViewOp(def) || !v.hasOneUse())
+      break;
+    chain.push_back(def);
+    slices |= isa<SliceOp>(def);
+    v = def->getOperand(0);
+  }
+  if (!slices)
+    chain.clear();
+  return chain;
 }
 
 bool mlir::gopt::readsPermutedInPlace(MatmulOp matmul, unsigned operandNumber,

@@ -25,24 +25,6 @@ namespace gopt {
 using namespace mlir;
 using namespace mlir::gopt;
 
-/// The view ops that compute `v`, outermost (nearest `v`) first, each read
-/// only by the next (the first only at `v`'s one use); empty unless one of
-/// them is a slice.
-static SmallVector<Operation *> viewChain(Value v, Block *block) {
-  SmallVector<Operation *> chain;
-  bool slices = false;
-  while (Operation *def = v.getDefiningOp()) {
-    if (def->getBlock() != block || !isViewOp(def) || !v.hasOneUse())
-      break;
-    chain.push_back(def);
-    slices |= isa<SliceOp>(def);
-    v = def->getOperand(0);
-  }
-  if (!slices)
-    chain.clear();
-  return chain;
-}
-
 /// Whether `op` is a kernel that can read views in place: a fusion, or an
 /// op that is a kernel of its own and not itself a view.
 static bool readsViews(Operation *op) {

@@ -41,6 +41,12 @@ struct FusionPlannerOptions {
 /// library needs).
 bool isViewOp(Operation *op);
 
+/// The view ops of `block` that compute `v`, outermost (nearest `v`) first,
+/// each read only by the next (the first only at `v`'s one use); empty
+/// unless one of them is a slice. The chain's source is the last op's
+/// operand.
+SmallVector<Operation *> viewChain(Value v, Block *block);
+
 /// Whether operand `operandNumber` (0: left, 1: right) of `matmul`, given
 /// as a transpose by `perm`, can be read in place, as strides of the
 /// transpose's input: the input's innermost dim stays among the operand's

@@ -32,29 +32,29 @@ using namespace mlir::gopt;
 
 namespace {
 
-/// The slices of `kernel`'s arguments whose offsets are all static, in walk
-/// order.
+/// Whether `slice` slices an argument of `kernel` at static offsets.
+bool isArgumentSlice(tensor::ExtractSliceOp slice, func::FuncOp kernel) {
+  auto source = dyn_cast<BlockArgument>(slice.getSource());
+  return source && source.getOwner() == &kernel.getBody().front() &&
+         slice.getOffsets().empty();
+}
+
+/// The slices of `kernel`'s arguments at static offsets, in walk order.
 SmallVector<tensor::ExtractSliceOp> argumentSlices(func::FuncOp kernel) {
   SmallVector<tensor::ExtractSliceOp> slices;
   kernel.getBody().walk([&](tensor::ExtractSliceOp slice) {
-    auto source = dyn_cast<BlockArgument>(slice.getSource());
-    if (source && source.getOwner() == &kernel.getBody().front() &&
-        slice.getOffsets().empty())
+    if (isArgumentSlice(slice, kernel))
       slices.push_back(slice);
   });
   return slices;
 }
 
-/// hashKernel with the offsets of `slices` left out.
-llvm::hash_code hashModuloOffsets(func::FuncOp kernel,
-                                  ArrayRef<tensor::ExtractSliceOp> slices) {
-  llvm::SmallPtrSet<Operation *, 8> sliceOps;
-  for (tensor::ExtractSliceOp slice : slices)
-    sliceOps.insert(slice);
+/// hashKernel with the offsets of its argument slices left out.
+llvm::hash_code hashModuloOffsets(func::FuncOp kernel) {
   return hashKernel(kernel,
                     [&](Operation *op) -> std::optional<llvm::hash_code> {
                       auto slice = dyn_cast<tensor::ExtractSliceOp>(op);
-                      if (!slice || !sliceOps.contains(op))
+                      if (!slice || !isArgumentSlice(slice, kernel))
                         return std::nullopt;
                       return llvm::hash_combine(op->getName(), slice.getType(),
                                                 slice.getStaticSizes(),
@@ -110,8 +110,7 @@ struct GOptParametrizeSliceOffsetsPass
       SmallVector<tensor::ExtractSliceOp> slices = argumentSlices(kernel);
       if (slices.empty())
         continue;
-      SmallVector<OffsetClass, 1> &classes =
-          byHash[hashModuloOffsets(kernel, slices)];
+      SmallVector<OffsetClass, 1> &classes = byHash[hashModuloOffsets(kernel)];
       auto same = llvm::find_if(classes, [&](const OffsetClass &c) {
         return isSameModuloOffsets(c.kernels.front(), c.slices.front(), kernel,
                                    slices);
