@@ -38,9 +38,13 @@ ViT-B/16 encoder, its zero-initialized head drawn at random so that the
 output depends on the input), and two segmentation models whose heads
 upsample with F.interpolate (ONNX Resize): lraspp_mobilenet_v3_large
 (bilinear) and deeplabv3_mobilenet_v3_large (atrous convolutions, ASPP,
-bilinear); 21 classes, their 'out' logits alone; and lstm and gru, two
+bilinear); 21 classes, their 'out' logits alone; lstm and gru, two
 layers of 256 over a sequence of 64 steps of 128 features (ONNX LSTM and
-GRU, which GOpt unrolls).
+GRU, which GOpt unrolls); and three video classifiers over a clip of 16
+frames of 112x112 (3-D convolutions, which GOpt runs as 2-D ones over the
+frames): r3d_18 (3x3x3 kernels), mc3_18 (3x3x3 in the first stages,
+1x3x3 after) and r2plus1d_18 (each 3x3x3 factored into a 1x3x3 and a
+3x1x1).
 
 --models takes family names (each at its default batches, or at --batch)
 and full model names such as encoder_layer_s128_d256_b8. A model whose
@@ -180,6 +184,17 @@ def _segmentation(name, size=224):
     return build
 
 
+def _video(name, frames=16, size=112):
+    """A torchvision video classifier (3-D convolutions over a clip of
+    `frames` frames of size x size), random weights, calibrated
+    BatchNorms."""
+    def build():
+        model = getattr(torchvision.models.video, name)(weights=None)
+        calibrate_batch_norm(model, (1, 3, frames, size, size))
+        return model
+    return build
+
+
 def _image(size):
     return lambda b: (b, 3, size, size)
 
@@ -233,6 +248,9 @@ EXTRA_FAMILIES["gru"] = (
 for _name in ("lraspp_mobilenet_v3_large", "deeplabv3_mobilenet_v3_large"):
     EXTRA_FAMILIES[_name] = (_name + "_b{b}", _segmentation(_name),
                              _image(224), (1,))
+for _name in ("r3d_18", "mc3_18", "r2plus1d_18"):
+    EXTRA_FAMILIES[_name] = (_name + "_b{b}", _video(_name),
+                             lambda b: (b, 3, 16, 112, 112), (1,))
 ALL_FAMILIES = {**FAMILIES, **EXTRA_FAMILIES}
 
 

@@ -25,6 +25,11 @@
 // 6. a transpose that only moves unit dims (a pooled [N, 1, 1, C]) is a
 //    reshape, and a reshape of it (a flatten) reads the NHWC value.
 //
+// The same holds one rank up: a 3-D convolution is imported as a 2-D one
+// over the frames, channels last, its result going back to NCDHW by an
+// NDHWC → NCDHW transpose, which sinks and cancels as the NHWC → NCHW ones
+// do (steps 3 to 6 on rank 5).
+//
 // One forward walk does it (every op's producers are rewritten before the
 // op), and the pass folds nothing and removes nothing but what it replaced:
 // measured alone, it is the layout change alone, not folding or DCE too.
@@ -62,9 +67,25 @@ using namespace mlir::gopt;
 
 namespace {
 
-/// Result dim i is input dim perm[i].
-constexpr int64_t kToChannelsLast[] = {0, 2, 3, 1};
-constexpr int64_t kToChannelsFirst[] = {0, 3, 1, 2};
+/// Result dim i is input dim perm[i]. The channels (dim 1) go last: NCHW →
+/// NHWC for rank 4, NCDHW → NDHWC for rank 5 (the frames a 3-D convolution
+/// is imported over, docs/Import.md).
+SmallVector<int64_t> toChannelsLast(int64_t rank) {
+  SmallVector<int64_t> perm{0};
+  for (int64_t d = 2; d < rank; ++d)
+    perm.push_back(d);
+  perm.push_back(1);
+  return perm;
+}
+/// The inverse of toChannelsLast.
+SmallVector<int64_t> toChannelsFirst(int64_t rank) {
+  SmallVector<int64_t> perm{0, rank - 1};
+  for (int64_t d = 1; d < rank - 1; ++d)
+    perm.push_back(d);
+  return perm;
+}
+/// The ranks whose channels-first views the pass follows.
+bool hasChannelsDim(int64_t rank) { return rank == 4 || rank == 5; }
 
 RankedTensorType permutedType(RankedTensorType type, ArrayRef<int64_t> perm) {
   SmallVector<int64_t> shape;
@@ -151,12 +172,13 @@ Value reshape(PatternRewriter &rewriter, Location loc, Value v,
   return ReshapeOp::create(rewriter, loc, type, v);
 }
 
-/// The NHWC value `v` is an NCHW view of (see undoneBy), or null.
+/// The NHWC (NDHWC) value `v` is an NCHW (NCDHW) view of (see undoneBy),
+/// or null.
 Value channelsLastSource(Value v) {
   auto type = dyn_cast<RankedTensorType>(v.getType());
-  if (!type || type.getRank() != 4)
+  if (!type || !hasChannelsDim(type.getRank()))
     return nullptr;
-  return undoneBy(v, kToChannelsLast);
+  return undoneBy(v, toChannelsLast(type.getRank()));
 }
 
 /// Whether the pass moves `op` to channels last: an NCHW convolution whose
@@ -177,14 +199,14 @@ struct ConvToChannelsLast : OpRewritePattern<Conv2DOp> {
     if (!movesToChannelsLast(op))
       return failure();
     Location loc = op.getLoc();
-    Value input = permute(rewriter, loc, op.getInput(), kToChannelsLast);
-    Value weight = permute(rewriter, loc, op.getWeight(), kToChannelsLast);
+    Value input = permute(rewriter, loc, op.getInput(), toChannelsLast(4));
+    Value weight = permute(rewriter, loc, op.getWeight(), toChannelsLast(4));
     auto conv = Conv2DOp::create(
         rewriter, loc, input, weight, op.getBias(), op.getStridesAttr(),
         op.getPaddingAttr(), op.getDilationsAttr(), op.getGroupsAttr(),
         rewriter.getUnitAttr());
-    rewriter.replaceOp(op, permute(rewriter, loc, conv.getResult(),
-                                   kToChannelsFirst));
+    rewriter.replaceOp(
+        op, permute(rewriter, loc, conv.getResult(), toChannelsFirst(4)));
     return success();
   }
 };
@@ -212,13 +234,13 @@ struct PoolToChannelsLast : RewritePattern {
     else
       result = GlobalAvgPoolOp::create(rewriter, loc, source,
                                        rewriter.getUnitAttr());
-    rewriter.replaceOp(op, permute(rewriter, loc, result, kToChannelsFirst));
+    rewriter.replaceOp(op, permute(rewriter, loc, result, toChannelsFirst(4)));
     return success();
   }
 };
 
-/// An elementwise op of rank 4 reading an NHWC→NCHW transpose → the op on
-/// NHWC, transposed after. Its other operands follow: those that broadcast
+/// An elementwise op of rank 4 (or 5) reading an NHWC→NCHW transpose → the op
+/// on NHWC, transposed after. Its other operands follow: those that broadcast
 /// the same in either layout stay, constants are permuted at compile time,
 /// and other small operands (a squeeze-excite scale) are permuted at run
 /// time; a large operand not in NHWC stops the sinking.
@@ -237,8 +259,9 @@ struct SinkThroughElementwise : RewritePattern {
         op->use_empty())
       return failure();
     auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!resultType || resultType.getRank() != 4)
+    if (!resultType || !hasChannelsDim(resultType.getRank()))
       return failure();
+    int64_t rank = resultType.getRank();
     if (llvm::none_of(op->getOperands(),
                       [](Value v) { return channelsLastSource(v); }))
       return failure();
@@ -247,7 +270,7 @@ struct SinkThroughElementwise : RewritePattern {
       if (channelsLastSource(operand))
         continue;
       auto type = dyn_cast<RankedTensorType>(operand.getType());
-      if (!type || type.getRank() > 4)
+      if (!type || type.getRank() > rank)
         return failure();
       if (!isUnitShape(type.getShape()) &&
           !operand.getDefiningOp<ConstantOp>() &&
@@ -268,40 +291,42 @@ struct SinkThroughElementwise : RewritePattern {
       }
       // A lower rank first gets the leading unit dims broadcasting implies.
       Value v = operand;
-      if (type.getRank() < 4) {
-        SmallVector<int64_t> shape(4 - type.getRank(), 1);
+      if (type.getRank() < rank) {
+        SmallVector<int64_t> shape(rank - type.getRank(), 1);
         llvm::append_range(shape, type.getShape());
         v = reshape(rewriter, loc, v,
                     RankedTensorType::get(shape, type.getElementType()));
       }
-      operands.push_back(permute(rewriter, loc, v, kToChannelsLast));
+      operands.push_back(permute(rewriter, loc, v, toChannelsLast(rank)));
     }
     Operation *moved = rewriter.clone(*op);
     rewriter.modifyOpInPlace(moved, [&] {
       moved->setOperands(operands);
-      moved->getResult(0).setType(permutedType(resultType, kToChannelsLast));
+      moved->getResult(0).setType(
+          permutedType(resultType, toChannelsLast(rank)));
     });
-    rewriter.replaceOp(op, permute(rewriter, loc, moved->getResult(0),
-                                   kToChannelsFirst));
+    rewriter.replaceOp(
+        op, permute(rewriter, loc, moved->getResult(0), toChannelsFirst(rank)));
     return success();
   }
 };
 
-/// The NHWC position of NCHW dim `axis` (negative: counted from the back).
-int64_t channelsLastAxis(int64_t axis) {
-  return kToChannelsFirst[*normalizeAxis(axis, 4)];
+/// The NHWC position of NCHW dim `axis` (negative: counted from the back)
+/// of a tensor of `rank`.
+int64_t channelsLastAxis(int64_t axis, int64_t rank) {
+  return toChannelsFirst(rank)[*normalizeAxis(axis, rank)];
 }
 
 /// Per-dim values of an NCHW op (slice bounds, padding) in NHWC order.
 DenseI64ArrayAttr permuteDims(Builder &builder, ArrayRef<int64_t> values) {
   SmallVector<int64_t> out;
-  for (int64_t p : kToChannelsLast)
+  for (int64_t p : toChannelsLast(values.size()))
     out.push_back(values[p]);
   return builder.getDenseI64ArrayAttr(out);
 }
 DenseF64ArrayAttr permuteDims(Builder &builder, ArrayRef<double> values) {
   SmallVector<double> out;
-  for (int64_t p : kToChannelsLast)
+  for (int64_t p : toChannelsLast(values.size()))
     out.push_back(values[p]);
   return builder.getDenseF64ArrayAttr(out);
 }
@@ -327,6 +352,10 @@ struct DataMovementToChannelsLast : RewritePattern {
     if (!isMovableDataMovement(op) || op->use_empty() ||
         op->getParentOfType<FusionOp>())
       return failure();
+    auto inputType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (!inputType || !hasChannelsDim(inputType.getRank()))
+      return failure();
+    int64_t rank = inputType.getRank();
     bool anyView = false;
     for (Value operand : op->getOperands()) {
       if (channelsLastSource(operand)) {
@@ -335,7 +364,7 @@ struct DataMovementToChannelsLast : RewritePattern {
       }
       auto type = dyn_cast<RankedTensorType>(operand.getType());
       if (!isa<ConcatOp>(op) || !operand.getDefiningOp<ConstantOp>() || !type ||
-          type.getRank() != 4)
+          type.getRank() != rank)
         return failure();
     }
     if (!anyView)
@@ -349,11 +378,11 @@ struct DataMovementToChannelsLast : RewritePattern {
     if (reduce) {
       SmallVector<int64_t> axes;
       for (int64_t axis : reduce.getAxes())
-        axes.push_back(*normalizeAxis(axis, 4));
-      if (resultStaysNCHW && !keepsDimOrder(axes))
+        axes.push_back(*normalizeAxis(axis, rank));
+      if (resultStaysNCHW && !keepsDimOrder(axes, rank))
         return failure();
       for (int64_t axis : axes)
-        reducedAxes.push_back(kToChannelsFirst[axis]);
+        reducedAxes.push_back(toChannelsFirst(rank)[axis]);
       llvm::sort(reducedAxes);
     }
 
@@ -362,15 +391,16 @@ struct DataMovementToChannelsLast : RewritePattern {
     for (Value operand : op->getOperands()) {
       Value source = channelsLastSource(operand);
       operands.push_back(
-          source ? source : permute(rewriter, loc, operand, kToChannelsLast));
+          source ? source
+                 : permute(rewriter, loc, operand, toChannelsLast(rank)));
     }
     Operation *moved = rewriter.clone(*op);
     rewriter.modifyOpInPlace(moved, [&] {
       moved->setOperands(operands);
       if (auto concat = dyn_cast<ConcatOp>(moved))
-        concat.setAxis(channelsLastAxis(concat.getAxis()));
+        concat.setAxis(channelsLastAxis(concat.getAxis(), rank));
       else if (auto split = dyn_cast<SplitOp>(moved))
-        split.setAxis(channelsLastAxis(split.getAxis()));
+        split.setAxis(channelsLastAxis(split.getAxis(), rank));
       else if (auto slice = dyn_cast<SliceOp>(moved)) {
         slice.setStartsAttr(permuteDims(rewriter, slice.getStarts()));
         slice.setEndsAttr(permuteDims(rewriter, slice.getEnds()));
@@ -387,13 +417,13 @@ struct DataMovementToChannelsLast : RewritePattern {
       if (!resultStaysNCHW)
         for (OpResult result : moved->getResults())
           result.setType(permutedType(cast<RankedTensorType>(result.getType()),
-                                      kToChannelsLast));
+                                      toChannelsLast(rank)));
     });
     SmallVector<Value> results;
     for (Value result : moved->getResults())
-      results.push_back(resultStaysNCHW
-                            ? result
-                            : permute(rewriter, loc, result, kToChannelsFirst));
+      results.push_back(resultStaysNCHW ? result
+                                        : permute(rewriter, loc, result,
+                                                  toChannelsFirst(rank)));
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -419,9 +449,9 @@ private:
 
   /// Whether the NCHW dims a reduce over `axes` (normalized) keeps are in
   /// the same order when their NHWC positions are sorted.
-  static bool keepsDimOrder(ArrayRef<int64_t> axes) {
+  static bool keepsDimOrder(ArrayRef<int64_t> axes, int64_t rank) {
     SmallVector<int64_t> kept;
-    for (int64_t p : kToChannelsLast)
+    for (int64_t p : toChannelsLast(rank))
       if (!llvm::is_contained(axes, p))
         kept.push_back(p);
     return llvm::is_sorted(kept);
@@ -438,10 +468,11 @@ struct TransposeOfView : OpRewritePattern<TransposeOp> {
     if (!source || op->use_empty() || op->getParentOfType<FusionOp>())
       return failure();
     // Result dim j is the view's dim perm[j], which is the source's dim
-    // kToChannelsFirst[perm[j]].
+    // toChannelsFirst(rank)[perm[j]].
+    SmallVector<int64_t> toSource = toChannelsFirst(op.getPerm().size());
     SmallVector<int64_t> composed;
     for (int64_t p : op.getPerm())
-      composed.push_back(kToChannelsFirst[p]);
+      composed.push_back(toSource[p]);
     rewriter.replaceOp(op, permute(rewriter, op.getLoc(), source, composed));
     return success();
   }

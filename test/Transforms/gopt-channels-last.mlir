@@ -354,3 +354,41 @@ func.func @negative_axes(%x: tensor<1x1x4x4xf32>) -> (tensor<1x4x4x4xf32>, tenso
   %m = gopt.reduce max %a axes = [-2, -1] : tensor<1x2x4x4xf32> -> tensor<1x2xf32>
   return %c, %m : tensor<1x4x4x4xf32>, tensor<1x2xf32>
 }
+
+// -----
+
+// Rank 5: the NDHWC → NCDHW transposes the importer puts after a 3-D
+// convolution (a 2-D one over the frames) sink the same way. The
+// per-channel constant [C, 1, 1, 1] is permuted at compile time, the
+// residual add takes both NDHWC values, the next convolution's transpose
+// to NDHWC cancels, a slice of the frames runs on NDHWC, and the mean
+// over D, H and W keeps only the flatten's reshape.
+// CHECK-LABEL: func.func @frames
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x3x4x4xf32>)
+// CHECK: %[[XT:.*]] = gopt.transpose %[[X]] perm = [0, 2, 3, 4, 1]
+// CHECK: %[[XF:.*]] = gopt.reshape %[[XT]] : tensor<1x3x4x4x4xf32> -> tensor<3x4x4x4xf32>
+// CHECK: %[[C:.*]] = gopt.conv2d %[[XF]]
+// CHECK: %[[CF:.*]] = gopt.reshape %[[C]] : tensor<3x4x4x2xf32> -> tensor<1x3x4x4x2xf32>
+// CHECK: %[[S:.*]] = gopt.constant dense<2.000000e+00> : tensor<1x1x1x1x2xf32>
+// CHECK: %[[M:.*]] = gopt.mul %[[CF]], %[[S]] : tensor<1x3x4x4x2xf32>, tensor<1x1x1x1x2xf32> -> tensor<1x3x4x4x2xf32>
+// CHECK: %[[A:.*]] = gopt.add %[[M]], %[[CF]] : tensor<1x3x4x4x2xf32>
+// CHECK: %[[SL:.*]] = gopt.slice %[[A]] starts = [0, 1, 0, 0, 0] ends = [1, 3, 4, 4, 2] steps = [1, 1, 1, 1, 1] : tensor<1x3x4x4x2xf32> -> tensor<1x2x4x4x2xf32>
+// CHECK: %[[MEAN:.*]] = gopt.reduce mean %[[SL]] axes = [1, 2, 3] keepdims : tensor<1x2x4x4x2xf32> -> tensor<1x1x1x1x2xf32>
+// CHECK: %[[FLAT:.*]] = gopt.reshape %[[MEAN]] : tensor<1x1x1x1x2xf32> -> tensor<1x2xf32>
+// CHECK-NOT: gopt.transpose
+// CHECK: return %[[FLAT]]
+func.func @frames(%x: tensor<1x4x3x4x4xf32>) -> tensor<1x2xf32> {
+  %w = gopt.constant dense<1.0> : tensor<2x1x1x4xf32>
+  %xt = gopt.transpose %x perm = [0, 2, 3, 4, 1] : tensor<1x4x3x4x4xf32> -> tensor<1x3x4x4x4xf32>
+  %xf = gopt.reshape %xt : tensor<1x3x4x4x4xf32> -> tensor<3x4x4x4xf32>
+  %c = gopt.conv2d %xf, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 channels_last : tensor<3x4x4x4xf32>, tensor<2x1x1x4xf32> -> tensor<3x4x4x2xf32>
+  %cf = gopt.reshape %c : tensor<3x4x4x2xf32> -> tensor<1x3x4x4x2xf32>
+  %y = gopt.transpose %cf perm = [0, 4, 1, 2, 3] : tensor<1x3x4x4x2xf32> -> tensor<1x2x3x4x4xf32>
+  %s = gopt.constant dense<2.0> : tensor<2x1x1x1xf32>
+  %m = gopt.mul %y, %s : tensor<1x2x3x4x4xf32>, tensor<2x1x1x1xf32> -> tensor<1x2x3x4x4xf32>
+  %a = gopt.add %m, %y : tensor<1x2x3x4x4xf32>
+  %sl = gopt.slice %a starts = [0, 0, 1, 0, 0] ends = [1, 2, 3, 4, 4] steps = [1, 1, 1, 1, 1] : tensor<1x2x3x4x4xf32> -> tensor<1x2x2x4x4xf32>
+  %mean = gopt.reduce mean %sl axes = [2, 3, 4] keepdims : tensor<1x2x2x4x4xf32> -> tensor<1x2x1x1x1xf32>
+  %flat = gopt.reshape %mean : tensor<1x2x1x1x1xf32> -> tensor<1x2xf32>
+  return %flat : tensor<1x2xf32>
+}

@@ -243,6 +243,12 @@ void registerEinsumImporter(OpImporterTable &table);
 void registerResizeImporter(OpImporterTable &table);
 void registerRecurrentImporters(OpImporterTable &table);
 
+/// Conv on [N, C, D, H, W] with a 5-D weight, and MaxPool / AveragePool
+/// with a 3-D kernel: 2-D ops over the frames (VolumeImporters.cpp); the
+/// Conv and pooling importers hand those cases on.
+LogicalResult importConv3D(NodeContext &n);
+LogicalResult importPool3D(NodeContext &n, PoolKind kind);
+
 /// Every supported op type of the default domain.
 const OpImporterTable &getOpImporters();
 

@@ -181,8 +181,10 @@ struct ConvOperands {
   bool oneD;
 };
 
-/// Reads X and W of a Conv or ConvTranspose (`what` names it in the error).
-FailureOr<ConvOperands> readConvOperands(NodeContext &n, llvm::StringRef what) {
+/// Reads X and W of a Conv or ConvTranspose (`supported` says in the error
+/// which ones the importer takes).
+FailureOr<ConvOperands> readConvOperands(NodeContext &n,
+                                         llvm::StringRef supported) {
   FailureOr<Value> x = n.requiredInput(0, "X");
   FailureOr<Value> w = n.requiredInput(1, "W");
   if (failed(x) || failed(w))
@@ -191,16 +193,20 @@ FailureOr<ConvOperands> readConvOperands(NodeContext &n, llvm::StringRef what) {
                  false};
   c.oneD = c.xType.getRank() == 3 && c.wType.getRank() == 3;
   if (!c.oneD && (c.xType.getRank() != 4 || c.wType.getRank() != 4))
-    return n.emitError() << "only 1-D and 2-D " << what
-                         << " (3-D or 4-D input and weight) are supported; "
-                            "got input rank "
+    return n.emitError() << "only " << supported
+                         << " are supported; got input rank "
                          << c.xType.getRank() << " and weight rank "
                          << c.wType.getRank();
   return c;
 }
 
 LogicalResult importConv(NodeContext &n) {
-  FailureOr<ConvOperands> operands = readConvOperands(n, "convolution");
+  Value input = n.input(0), filter = n.input(1);
+  if (input && filter && NodeContext::typeOf(input).getRank() == 5 &&
+      NodeContext::typeOf(filter).getRank() == 5)
+    return importConv3D(n);
+  FailureOr<ConvOperands> operands = readConvOperands(
+      n, "1-D, 2-D and 3-D convolution (3-D, 4-D or 5-D input and weight)");
   if (failed(operands))
     return failure();
   FailureOr<Value> x = operands->x, w = operands->w;
@@ -431,8 +437,8 @@ FailureOr<Value> spreadConvTranspose(NodeContext &n, Value x,
 /// (spreadConvTranspose). The weight must be known at import time; the
 /// rearranged copy each form convolves with is made here.
 LogicalResult importConvTranspose(NodeContext &n) {
-  FailureOr<ConvOperands> operands =
-      readConvOperands(n, "transposed convolution");
+  FailureOr<ConvOperands> operands = readConvOperands(
+      n, "1-D and 2-D transposed convolution (3-D or 4-D input and weight)");
   if (failed(operands))
     return failure();
   Value x = operands->x;
@@ -530,10 +536,13 @@ template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
     return failure();
   RankedTensorType type = NodeContext::typeOf(*x);
   auto kernel = n.getInts("kernel_shape");
+  if (type.getRank() == 5 && kernel && kernel->size() == 3)
+    return importPool3D(n, kind);
   bool oneD = type.getRank() == 3 && kernel && kernel->size() == 1;
   if (!oneD && (type.getRank() != 4 || !kernel || kernel->size() != 2))
-    return n.emitError() << "only 1-D and 2-D pooling (3-D or 4-D input, "
-                            "kernel_shape of 1 or 2 entries) are supported";
+    return n.emitError() << "only 1-D, 2-D and 3-D pooling (3-D, 4-D or 5-D "
+                            "input, kernel_shape of 1, 2 or 3 entries) are "
+                            "supported";
   if (n.getInt("storage_order", 0) != 0)
     return n.emitError() << "storage_order = 1 is not supported";
   FailureOr<SmallVector<int64_t>> strides = getSpatial(n, "strides", oneD);
@@ -588,10 +597,19 @@ LogicalResult importGlobalAveragePool(NodeContext &n) {
   if (failed(x))
     return failure();
   int64_t rank = NodeContext::typeOf(*x).getRank();
-  if (rank != 3 && rank != 4)
-    return n.emitError() << "only 3-D (NCL) and 4-D (NCHW) input are "
-                            "supported, got rank "
+  if (rank < 3)
+    return n.emitError() << "the input must have a batch, a channel and at "
+                            "least one spatial dim, got rank "
                          << rank;
+  if (rank > 4) {
+    // [N, C, D, H, W] and up: a mean over every spatial dim, kept as 1.
+    SmallVector<int64_t> spatial;
+    for (int64_t d = 2; d < rank; ++d)
+      spatial.push_back(d);
+    FailureOr<Value> r = n.create<ReduceOp>(
+        ReduceKind::mean, *x, ArrayRef<int64_t>(spatial), /*keepdims=*/true);
+    return failed(r) ? failure() : n.setResults({*r});
+  }
   if (rank == 3)
     x = withUnitHeight(n, *x);
   if (failed(x))

@@ -22,8 +22,9 @@ torchvision's MobileNetV3-Small at 64x64, a reduced DenseNet and
 ConvNeXt at 32x32, an FPN-like segmenter (nearest and bilinear
 F.interpolate: Resize), a two-level UNet (ConvTranspose2d), a 1-D convolution net over time (Conv1d, pools,
 PReLU, ELU), a net of normalizations (InstanceNorm2d, GroupNorm,
-Softplus, Mish) and a recurrent net (a bidirectional two-layer LSTM and a
-GRU), in the variants MODELS lists.
+Softplus, Mish), a recurrent net (a bidirectional two-layer LSTM and a
+GRU) and a video net (3-D convolutions and pools), in the variants MODELS
+lists.
 """
 
 import argparse
@@ -183,6 +184,43 @@ def norms():
     return model, 3 * torch.randn(2, 3, 16, 16)
 
 
+class _Video(torch.nn.Module):
+    """3-D convolutions and pools over a clip: an R(2+1)D-like stem (a
+    1x3x3 convolution, strided in H and W, then a 3x1x1 one, strided in
+    time), a grouped and a dilated 3x3x3 convolution with a residual,
+    max pooling (ceil mode), average pooling with and without the padding
+    counted, and a mean over the clip."""
+
+    def __init__(self):
+        super().__init__()
+        nn = torch.nn
+        self.spatial = nn.Conv3d(3, 8, (1, 3, 3), stride=(1, 2, 2),
+                                 padding=(0, 1, 1))
+        self.temporal = nn.Conv3d(8, 8, (3, 1, 1), stride=(2, 1, 1),
+                                  padding=(1, 0, 0), bias=False)
+        self.bn = nn.BatchNorm3d(8)
+        self.grouped = nn.Conv3d(8, 8, 3, padding=1, groups=4)
+        self.dilated = nn.Conv3d(8, 8, 3, padding=(2, 1, 1),
+                                 dilation=(2, 1, 1))
+        self.maxpool = nn.MaxPool3d(3, stride=2, padding=1, ceil_mode=True)
+        self.avgpool = nn.AvgPool3d((3, 2, 2), stride=(1, 2, 2),
+                                    padding=(1, 0, 0))
+        self.avgpool_exclusive = nn.AvgPool3d(3, stride=1, padding=1,
+                                              count_include_pad=False)
+        self.head = nn.Linear(8, 5)
+
+    def forward(self, x):
+        x = torch.relu(self.bn(self.temporal(self.spatial(x))))
+        x = torch.relu(x + self.dilated(torch.relu(self.grouped(x))))
+        x = self.avgpool_exclusive(self.avgpool(self.maxpool(x)))
+        return self.head(torch.nn.functional.adaptive_avg_pool3d(x, 1)
+                         .flatten(1))
+
+
+def video():
+    return _Video(), torch.randn(2, 3, 7, 24, 24)
+
+
 MODELS = {
     "mlp": (mlp, {}),
     "transformer": (transformer, {}),
@@ -198,6 +236,7 @@ MODELS = {
     "audio": (audio, {}),
     "norms": (norms, {}),
     "recurrent": (recurrent, {}),
+    "video": (video, {}),
     "resnet_bn": (resnet, {"do_constant_folding": False,
                            "training": torch.onnx.TrainingMode.PRESERVE}),
 }

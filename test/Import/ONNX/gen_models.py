@@ -530,6 +530,66 @@ def conv_pool_1d():
 
 
 @model
+def conv_pool_3d():
+    """3-D convolutions and pools on [N, C, D, H, W]: 2-D ops over the
+    frames. A grouped, strided, dilated convolution with uneven pads; one
+    with SAME_UPPER padding and an even kernel; one whose weight is a graph
+    input; max pooling with ceil_mode; average pooling without and with the
+    padding counted; a global average pool."""
+    rng = np.random.default_rng(3)
+    f32 = lambda name, shape: init(name, rng.standard_normal(shape).astype(
+        np.float32))
+    nodes = [
+        node("Conv", ["x", "w", "b"], ["c"], group=2, strides=[2, 1, 2],
+             dilations=[2, 1, 1], pads=[2, 1, 0, 1, 1, 1]),
+        node("Conv", ["c", "ws"], ["same"], auto_pad="SAME_UPPER"),
+        node("Conv", ["same", "wr"], ["r"], pads=[1, 0, 0, 0, 0, 0]),
+        node("MaxPool", ["r"], ["mp"], kernel_shape=[2, 3, 2],
+             strides=[2, 2, 1], pads=[1, 1, 0, 0, 1, 1], ceil_mode=1),
+        node("AveragePool", ["mp"], ["ap"], kernel_shape=[3, 2, 2],
+             pads=[1, 1, 0, 1, 0, 1]),
+        node("AveragePool", ["mp"], ["api"], kernel_shape=[3, 2, 2],
+             pads=[1, 1, 0, 1, 0, 1], count_include_pad=1),
+        node("GlobalAveragePool", ["api"], ["gap"]),
+    ]
+    return make(nodes, [vi("x", F32, [2, 4, 7, 6, 9]),
+                        vi("wr", F32, [5, 6, 2, 1, 1])],
+                [vi("ap", F32, None), vi("gap", F32, None)],
+                [f32("w", [6, 2, 3, 3, 2]), f32("b", [6]),
+                 f32("ws", [6, 6, 2, 3, 3])])
+
+
+def _bad_3d(n):
+    """One 3-D node the importer rejects, on [1, 4, 2, 5, 5]."""
+    inits = [init("w", np.ones((6, 3, 1, 1, 1), np.float32)),
+             init("wt", np.ones((4, 2, 1, 1, 1), np.float32)),
+             init("wk", np.ones((2, 4, 3, 1, 1), np.float32))]
+    return make([n], [vi("x", F32, [1, 4, 2, 5, 5])],
+                [vi(n.output[0], F32, None)], inits)
+
+
+@model
+def conv_3d_bad_group():
+    return _bad_3d(node("Conv", ["x", "w"], ["grouped"], group=2))
+
+
+@model
+def conv_transpose_3d():
+    return _bad_3d(node("ConvTranspose", ["x", "wt"], ["deconv"]))
+
+
+@model
+def max_pool_3d_dilated():
+    return _bad_3d(node("MaxPool", ["x"], ["dilated_pool"],
+                        kernel_shape=[1, 2, 2], dilations=[1, 2, 2]))
+
+
+@model
+def conv_3d_too_small():
+    return _bad_3d(node("Conv", ["x", "wk"], ["small"]))
+
+
+@model
 def conv_transpose():
     """ConvTranspose: stride 2 with pads and output_padding, grouped; one
     with output_shape; and an ungrouped one (the sub-pixel form)."""
