@@ -44,7 +44,8 @@ GRU, which GOpt unrolls); and three video classifiers over a clip of 16
 frames of 112x112 (3-D convolutions, which GOpt runs as 2-D ones over the
 frames): r3d_18 (3x3x3 kernels), mc3_18 (3x3x3 in the first stages,
 1x3x3 after) and r2plus1d_18 (each 3x3x3 factored into a 1x3x3 and a
-3x1x1).
+3x1x1), and s3d over 16 frames of 224x224 (separable 3-D convolutions in
+Inception branches, 3-D max and average pooling).
 
 --models takes family names (each at its default batches, or at --batch)
 and full model names such as encoder_layer_s128_d256_b8. A model whose
@@ -251,6 +252,8 @@ for _name in ("lraspp_mobilenet_v3_large", "deeplabv3_mobilenet_v3_large"):
 for _name in ("r3d_18", "mc3_18", "r2plus1d_18"):
     EXTRA_FAMILIES[_name] = (_name + "_b{b}", _video(_name),
                              lambda b: (b, 3, 16, 112, 112), (1,))
+EXTRA_FAMILIES["s3d"] = ("s3d_b{b}", _video("s3d", 16, 224),
+                         lambda b: (b, 3, 16, 224, 224), (1,))
 ALL_FAMILIES = {**FAMILIES, **EXTRA_FAMILIES}
 
 
