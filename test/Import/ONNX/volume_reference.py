@@ -134,7 +134,9 @@ def main(argv):
 
     names = [o.name for o in model.graph.output]
     outputs = [os.path.join(workdir, name + ".out.npy") for name in names]
-    subprocess.run([runner, model_path, "--reps=0",
+    # The emulated GPU target computes once and takes no --reps.
+    reps = [] if "--target=cuda-emulated" in argv[4:] else ["--reps=0"]
+    subprocess.run([runner, model_path, *reps,
                     "--inputs=" + ",".join(input_paths),
                     "--outputs=" + ",".join(outputs), *argv[4:]], check=True,
                    stdout=subprocess.DEVNULL)
