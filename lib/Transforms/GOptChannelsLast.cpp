@@ -28,7 +28,9 @@
 // The same holds one rank up: a 3-D convolution is imported as a 2-D one
 // over the frames, channels last, its result going back to NCDHW by an
 // NDHWC → NCDHW transpose, which sinks and cancels as the NHWC → NCHW ones
-// do (steps 3 to 6 on rank 5).
+// do (steps 3 to 6 on rank 5). Then a second walk moves the reshape that
+// folds the frames back out of the batch below the elementwise ops that
+// read it, so that they can be the convolution's epilogue.
 //
 // One forward walk does it (every op's producers are rewritten before the
 // op), and the pass folds nothing and removes nothing but what it replaced:
@@ -478,6 +480,101 @@ struct TransposeOfView : OpRewritePattern<TransposeOp> {
   }
 };
 
+/// Whether `op` is an elementwise op the layout rewrites may move: one
+/// result, no region, used.
+static bool isMovableElementwise(Operation *op) {
+  auto kind = dyn_cast<FusionKindOpInterface>(op);
+  return kind && kind.getFusionKind() == FusionKind::Elementwise &&
+         op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+         !op->use_empty();
+}
+
+/// An elementwise op reading reshapes of values of one shape, at least one
+/// of them computed by a convolution, a pooling or an elementwise op → the
+/// op on those values, reshaped after. Its other operands must broadcast
+/// against the values as they did against the reshapes (their non-unit
+/// dims are trailing dims both shapes share: a per-channel constant). The
+/// reshapes that fold the frames of a 3-D convolution back out of the
+/// batch ([N·D', H, W, F] → [N, D', H, W, F]) and the unit height of a 1-D
+/// one otherwise sit between the convolution and its activation, which
+/// then cannot be its epilogue.
+struct SinkReshapeThroughElementwise : RewritePattern {
+  SinkReshapeThroughElementwise(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isMovableElementwise(op) || op->getParentOfType<FusionOp>())
+      return failure();
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!resultType)
+      return failure();
+    RankedTensorType sourceType;
+    bool computed = false;
+    for (Value operand : op->getOperands()) {
+      auto reshape = operand.getDefiningOp<ReshapeOp>();
+      if (!reshape || !reshape->hasOneUse() ||
+          reshape.getType().getShape() != resultType.getShape())
+        continue;
+      auto type = cast<RankedTensorType>(reshape.getInput().getType());
+      if (sourceType && type != sourceType)
+        return failure();
+      sourceType = type;
+      Operation *def = reshape.getInput().getDefiningOp();
+      computed |=
+          def && (isa<Conv2DOp, Pool2DOp>(def) || isMovableElementwise(def));
+    }
+    if (!sourceType || !computed ||
+        sourceType.getShape() == resultType.getShape())
+      return failure();
+    // Every other operand broadcasts the same against the source.
+    for (Value operand : op->getOperands()) {
+      auto reshape = operand.getDefiningOp<ReshapeOp>();
+      if (reshape && reshape->hasOneUse() &&
+          reshape.getType().getShape() == resultType.getShape())
+        continue;
+      ArrayRef<int64_t> shape =
+          cast<RankedTensorType>(operand.getType()).getShape();
+      ArrayRef<int64_t> trailing =
+          shape.drop_while([](int64_t d) { return d == 1; });
+      int64_t k = trailing.size();
+      if (k > sourceType.getRank() || resultType.getShape().take_back(k) !=
+                                          sourceType.getShape().take_back(k))
+        return failure();
+    }
+
+    Location loc = op->getLoc();
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      auto reshape = operand.getDefiningOp<ReshapeOp>();
+      if (reshape && reshape->hasOneUse() &&
+          reshape.getType().getShape() == resultType.getShape()) {
+        operands.push_back(reshape.getInput());
+        continue;
+      }
+      auto type = cast<RankedTensorType>(operand.getType());
+      if (type.getRank() <= sourceType.getRank()) {
+        operands.push_back(operand);
+        continue;
+      }
+      // Too many leading unit dims for the source's rank: drop them.
+      SmallVector<int64_t> shape(
+          type.getShape().take_back(sourceType.getRank()));
+      operands.push_back(
+          ::reshape(rewriter, loc, operand,
+                    RankedTensorType::get(shape, type.getElementType())));
+    }
+    Operation *moved = rewriter.clone(*op);
+    rewriter.modifyOpInPlace(moved, [&] {
+      moved->setOperands(operands);
+      moved->getResult(0).setType(RankedTensorType::get(
+          sourceType.getShape(), resultType.getElementType()));
+    });
+    rewriter.replaceOp(
+        op, ReshapeOp::create(rewriter, loc, resultType, moved->getResult(0)));
+    return success();
+  }
+};
+
 /// A reshape of the NCHW view of an NHWC [N, 1, 1, C] (the flatten before
 /// a classifier) → one reshape of the NHWC value.
 struct ReshapeOfView : OpRewritePattern<ReshapeOp> {
@@ -508,28 +605,39 @@ struct GOptChannelsLastPass
       if (movesToChannelsLast(op))
         ++numConvolutions;
     });
+    // What the rewrites left without users: the NCHW views and the
+    // original weights (ops without regions), until none is left.
+    auto eraseLeftovers = [&] {
+      bool erased = true;
+      while (erased) {
+        erased = false;
+        SmallVector<Operation *> dead;
+        root->walk([&](Operation *op) {
+          if (op != root && op->getNumRegions() == 0 &&
+              !deadBefore.contains(op) && isOpTriviallyDead(op))
+            dead.push_back(op);
+        });
+        for (Operation *op : dead)
+          if (isOpTriviallyDead(op)) {
+            op->erase();
+            erased = true;
+          }
+      }
+    };
     RewritePatternSet patterns(&getContext());
     patterns.add<ConvToChannelsLast, PoolToChannelsLast, SinkThroughElementwise,
                  DataMovementToChannelsLast, TransposeOfView, ReshapeOfView>(
         &getContext());
     walkAndApplyPatterns(root, std::move(patterns));
-    // What the rewrites left without users: the NCHW views and the
-    // original weights (ops without regions), until none is left.
-    bool erased = true;
-    while (erased) {
-      erased = false;
-      SmallVector<Operation *> dead;
-      root->walk([&](Operation *op) {
-        if (op != root && op->getNumRegions() == 0 &&
-            !deadBefore.contains(op) && isOpTriviallyDead(op))
-          dead.push_back(op);
-      });
-      for (Operation *op : dead)
-        if (isOpTriviallyDead(op)) {
-          op->erase();
-          erased = true;
-        }
-    }
+    eraseLeftovers();
+    // Then the reshapes between convolutions and their activations, which
+    // the transposes hid until they cancelled (a second walk, once the
+    // views are gone: the walk does not visit the ops its rewrites create,
+    // and a reshape the walk moves must have no other user).
+    RewritePatternSet reshapes(&getContext());
+    reshapes.add<SinkReshapeThroughElementwise>(&getContext());
+    walkAndApplyPatterns(root, std::move(reshapes));
+    eraseLeftovers();
     root->walk([&](TransposeOp) { ++numTransposesLeft; });
   }
 };

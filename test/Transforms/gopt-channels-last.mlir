@@ -392,3 +392,60 @@ func.func @frames(%x: tensor<1x4x3x4x4xf32>) -> tensor<1x2xf32> {
   %flat = gopt.reshape %mean : tensor<1x2x1x1x1xf32> -> tensor<1x2xf32>
   return %flat : tensor<1x2xf32>
 }
+
+// -----
+
+// The reshape that folds a 3-D convolution's frames back out of the batch
+// sinks below the activation, the per-channel scale and the residual add,
+// so that they can be the convolution's epilogue: the scale's leading unit
+// dims go (rank 5 against the rank-4 result), the add reads both
+// convolutions' results. One reshape is left, after the add.
+// CHECK-LABEL: func.func @reshape_below_activation
+// CHECK: %[[C:.*]] = gopt.conv2d {{.*}} -> tensor<4x3x3x2xf32>
+// CHECK: %[[R:.*]] = gopt.relu %[[C]] : tensor<4x3x3x2xf32>
+// CHECK: %[[S:.*]] = gopt.constant dense<2.000000e+00> : tensor<1x1x1x2xf32>
+// CHECK: %[[M:.*]] = gopt.mul %[[R]], %[[S]] : tensor<4x3x3x2xf32>, tensor<1x1x1x2xf32> -> tensor<4x3x3x2xf32>
+// CHECK: %[[D:.*]] = gopt.conv2d {{.*}} -> tensor<4x3x3x2xf32>
+// CHECK: %[[A:.*]] = gopt.add %[[M]], %[[D]] : tensor<4x3x3x2xf32>
+// CHECK: %[[OUT:.*]] = gopt.reshape %[[A]] : tensor<4x3x3x2xf32> -> tensor<1x4x3x3x2xf32>
+// CHECK: return %[[OUT]]
+func.func @reshape_below_activation(%x: tensor<4x3x3x2xf32>) -> tensor<1x4x3x3x2xf32> {
+  %w = gopt.constant dense<1.0> : tensor<2x1x1x2xf32>
+  %c = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 channels_last : tensor<4x3x3x2xf32>, tensor<2x1x1x2xf32> -> tensor<4x3x3x2xf32>
+  %cr = gopt.reshape %c : tensor<4x3x3x2xf32> -> tensor<1x4x3x3x2xf32>
+  %r = gopt.relu %cr : tensor<1x4x3x3x2xf32>
+  %s = gopt.constant dense<2.0> : tensor<1x1x1x1x2xf32>
+  %m = gopt.mul %r, %s : tensor<1x4x3x3x2xf32>, tensor<1x1x1x1x2xf32> -> tensor<1x4x3x3x2xf32>
+  %d = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 channels_last : tensor<4x3x3x2xf32>, tensor<2x1x1x2xf32> -> tensor<4x3x3x2xf32>
+  %dr = gopt.reshape %d : tensor<4x3x3x2xf32> -> tensor<1x4x3x3x2xf32>
+  %a = gopt.add %m, %dr : tensor<1x4x3x3x2xf32>
+  return %a : tensor<1x4x3x3x2xf32>
+}
+
+// -----
+
+// Left as they are: a reshape something else reads too, a reshape of a
+// value no convolution, pooling or elementwise op computed (an argument),
+// and an operand that would broadcast differently against the
+// convolution's result (its trailing dims are not the result's).
+// CHECK-LABEL: func.func @reshape_stays
+// CHECK: %[[C:.*]] = gopt.conv2d
+// CHECK: %[[CR:.*]] = gopt.reshape %[[C]] : tensor<4x3x3x2xf32> -> tensor<2x2x3x3x2xf32>
+// CHECK: gopt.relu %[[CR]] : tensor<2x2x3x3x2xf32>
+// CHECK: %[[XR:.*]] = gopt.reshape %arg0
+// CHECK: gopt.relu %[[XR]] : tensor<2x2x3x3x2xf32>
+// CHECK: %[[D:.*]] = gopt.conv2d
+// CHECK: %[[DR:.*]] = gopt.reshape %[[D]]
+// CHECK: gopt.mul %[[DR]], %arg1 : tensor<2x2x3x3x2xf32>, tensor<2x1x1x1x1xf32> -> tensor<2x2x3x3x2xf32>
+func.func @reshape_stays(%x: tensor<4x3x3x2xf32>, %t: tensor<2x1x1x1x1xf32>) -> (tensor<2x2x3x3x2xf32>, tensor<2x2x3x3x2xf32>, tensor<2x2x3x3x2xf32>, tensor<2x2x3x3x2xf32>) {
+  %w = gopt.constant dense<1.0> : tensor<2x1x1x2xf32>
+  %c = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 channels_last : tensor<4x3x3x2xf32>, tensor<2x1x1x2xf32> -> tensor<4x3x3x2xf32>
+  %cr = gopt.reshape %c : tensor<4x3x3x2xf32> -> tensor<2x2x3x3x2xf32>
+  %r = gopt.relu %cr : tensor<2x2x3x3x2xf32>
+  %xr = gopt.reshape %x : tensor<4x3x3x2xf32> -> tensor<2x2x3x3x2xf32>
+  %xa = gopt.relu %xr : tensor<2x2x3x3x2xf32>
+  %d = gopt.conv2d %x, %w strides = [1, 1] padding = [0, 0, 0, 0] dilations = [1, 1] groups = 1 channels_last : tensor<4x3x3x2xf32>, tensor<2x1x1x2xf32> -> tensor<4x3x3x2xf32>
+  %dr = gopt.reshape %d : tensor<4x3x3x2xf32> -> tensor<2x2x3x3x2xf32>
+  %m = gopt.mul %dr, %t : tensor<2x2x3x3x2xf32>, tensor<2x1x1x1x1xf32> -> tensor<2x2x3x3x2xf32>
+  return %r, %cr, %xa, %m : tensor<2x2x3x3x2xf32>, tensor<2x2x3x3x2xf32>, tensor<2x2x3x3x2xf32>, tensor<2x2x3x3x2xf32>
+}

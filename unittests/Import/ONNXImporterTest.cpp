@@ -506,7 +506,7 @@ INSTANTIATE_TEST_SUITE_P(
                   b.floats("w", {1, 1, 1, 1}, {1});
                   b.node("Conv", {"x", "w"}, {"y"});
                 },
-                "only 1-D and 2-D convolution"},
+                "only 1-D, 2-D and 3-D convolution"},
         BadNode{"float gather indices",
                 [](ModelBuilder &b) {
                   b.floats("i", {1}, {0});
