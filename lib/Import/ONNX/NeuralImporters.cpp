@@ -479,6 +479,18 @@ LogicalResult importConvTranspose(NodeContext &n) {
   g.strides = *strides;
   g.dilations = *dilations;
   g.outputPadding = *outputPadding;
+  // The spread input and the output must be sizes a tensor can have.
+  constexpr int64_t kMaxSize = int64_t{1} << 31;
+  for (int d = 0; d < 2; ++d) {
+    int64_t in = std::max<int64_t>(xType.getDimSize(2 + d), 1);
+    if (g.outputPadding[d] < 0 || g.outputPadding[d] >= kMaxSize ||
+        g.strides[d] >= kMaxSize / in ||
+        g.dilations[d] >= kMaxSize / std::max<int64_t>(g.kernel[d], 1))
+      return n.emitError() << "strides " << g.strides[d] << ", dilations "
+                           << g.dilations[d] << " and output_padding "
+                           << g.outputPadding[d]
+                           << " give no size a tensor can have";
+  }
 
   // Padding [begin, end] per spatial dim, from output_shape or auto_pad
   // (ONNX's total padding rule) or pads.

@@ -611,6 +611,16 @@ def conv_transpose():
 
 
 @model
+def conv_transpose_huge_stride():
+    """A stride whose output no tensor could hold (found by
+    mutate_models.py: the importer ran out of memory)."""
+    nodes = [node("ConvTranspose", ["x", "w"], ["y"], name="deconv",
+                  strides=[1 << 40, 2])]
+    return make(nodes, [vi("x", F32, [1, 2, 3, 3])], [vi("y", F32, None)],
+                [init("w", np.ones((2, 2, 2, 2), np.float32))])
+
+
+@model
 def conv_transpose_runtime_weight():
     nodes = [node("ConvTranspose", ["x", "w"], ["y"], name="deconv")]
     return make(nodes, [vi("x", F32, [1, 2, 3, 3]), vi("w", F32, [2, 2, 2, 2])],
