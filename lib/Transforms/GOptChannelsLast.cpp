@@ -499,8 +499,10 @@ static bool isMovableElementwise(Operation *op) {
 /// one otherwise sit between the convolution and its activation, which
 /// then cannot be its epilogue.
 struct SinkReshapeThroughElementwise : RewritePattern {
-  SinkReshapeThroughElementwise(MLIRContext *context)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  /// `moved` counts the ops moved above their reshapes.
+  SinkReshapeThroughElementwise(MLIRContext *context, int64_t &moved)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
+        moved(moved) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     if (!isMovableElementwise(op) || op->getParentOfType<FusionOp>())
@@ -563,16 +565,20 @@ struct SinkReshapeThroughElementwise : RewritePattern {
           ::reshape(rewriter, loc, operand,
                     RankedTensorType::get(shape, type.getElementType())));
     }
-    Operation *moved = rewriter.clone(*op);
-    rewriter.modifyOpInPlace(moved, [&] {
-      moved->setOperands(operands);
-      moved->getResult(0).setType(RankedTensorType::get(
+    Operation *clone = rewriter.clone(*op);
+    rewriter.modifyOpInPlace(clone, [&] {
+      clone->setOperands(operands);
+      clone->getResult(0).setType(RankedTensorType::get(
           sourceType.getShape(), resultType.getElementType()));
     });
     rewriter.replaceOp(
-        op, ReshapeOp::create(rewriter, loc, resultType, moved->getResult(0)));
+        op, ReshapeOp::create(rewriter, loc, resultType, clone->getResult(0)));
+    ++moved;
     return success();
   }
+
+private:
+  int64_t &moved;
 };
 
 /// A reshape of the NCHW view of an NHWC [N, 1, 1, C] (the flatten before
@@ -635,8 +641,10 @@ struct GOptChannelsLastPass
     // views are gone: the walk does not visit the ops its rewrites create,
     // and a reshape the walk moves must have no other user).
     RewritePatternSet reshapes(&getContext());
-    reshapes.add<SinkReshapeThroughElementwise>(&getContext());
+    int64_t moved = 0;
+    reshapes.add<SinkReshapeThroughElementwise>(&getContext(), moved);
     walkAndApplyPatterns(root, std::move(reshapes));
+    numBelowReshapes += moved;
     eraseLeftovers();
     root->walk([&](TransposeOp) { ++numTransposesLeft; });
   }

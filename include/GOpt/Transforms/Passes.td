@@ -225,6 +225,8 @@ def GOptChannelsLast : Pass<"gopt-channels-last"> {
               "Convolutions moved to channels last">,
     Statistic<"numTransposesLeft", "transposes-left",
               "gopt.transpose ops in the graph afterwards">,
+    Statistic<"numBelowReshapes", "ops-above-reshapes",
+              "Elementwise ops moved above the reshape they read">,
   ];
   let dependentDialects = ["::mlir::gopt::GOptDialect"];
 }
