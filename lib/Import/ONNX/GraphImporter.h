@@ -243,6 +243,12 @@ void registerEinsumImporter(OpImporterTable &table);
 void registerResizeImporter(OpImporterTable &table);
 void registerRecurrentImporters(OpImporterTable &table);
 
+/// The end padding ceil_mode adds on a pooled dim of size `in` (PyTorch's
+/// rule: the output size rounded up, but no window starting in the end
+/// padding); 0 when the padded input is smaller than the kernel.
+int64_t ceilModeEndPadding(int64_t in, int64_t kernel, int64_t stride,
+                           int64_t begin, int64_t end);
+
 /// Conv on [N, C, D, H, W] with a 5-D weight, and MaxPool / AveragePool
 /// with a 3-D kernel: 2-D ops over the frames (VolumeImporters.cpp); the
 /// Conv and pooling importers hand those cases on.

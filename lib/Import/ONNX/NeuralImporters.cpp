@@ -542,6 +542,23 @@ LogicalResult importConvTranspose(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+} // namespace
+
+int64_t onnx_import::ceilModeEndPadding(int64_t in, int64_t kernel,
+                                        int64_t stride, int64_t begin,
+                                        int64_t end) {
+  int64_t span = in + begin + end - kernel;
+  if (span < 0)
+    return 0; // The op's verifier reports the too-small input.
+  int64_t out = (span + stride - 1) / stride + 1;
+  // The last window must start inside the input or the begin padding.
+  if ((out - 1) * stride >= in + begin)
+    --out;
+  return std::max<int64_t>(0, (out - 1) * stride - span);
+}
+
+namespace {
+
 template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "X");
   if (failed(x))
@@ -583,18 +600,10 @@ template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
     if (kind == PoolKind::avg && countIncludePad)
       return n.emitError() << "ceil_mode = 1 with count_include_pad = 1 is "
                               "not supported";
-    for (int d = 0; d < 2; ++d) {
-      int64_t in = type.getDimSize(2 + d), k = (*kernel)[d];
-      int64_t s = (*strides)[d], begin = (*pads)[d], end = (*pads)[d + 2];
-      int64_t span = in + begin + end - k;
-      if (span < 0)
-        continue; // gopt.pool2d's verifier reports the too-small input.
-      int64_t out = (span + s - 1) / s + 1;
-      // The last window must start inside the input or the begin padding.
-      if ((out - 1) * s >= in + begin)
-        --out;
-      (*pads)[d + 2] += std::max<int64_t>(0, (out - 1) * s - span);
-    }
+    for (int d = 0; d < 2; ++d)
+      (*pads)[d + 2] +=
+          ceilModeEndPadding(type.getDimSize(2 + d), (*kernel)[d],
+                             (*strides)[d], (*pads)[d], (*pads)[d + 2]);
   }
   FailureOr<Value> r = n.create<Pool2DOp>(
       kind, *x, ArrayRef<int64_t>(*kernel), ArrayRef<int64_t>(*strides),

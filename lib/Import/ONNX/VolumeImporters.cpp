@@ -255,15 +255,9 @@ LogicalResult onnx_import::importPool3D(NodeContext &n, PoolKind kind) {
     if (kind == PoolKind::avg && countIncludePad)
       return n.emitError() << "ceil_mode = 1 with count_include_pad = 1 is "
                               "not supported";
-    for (int d = 0; d < 3; ++d) {
-      int64_t in = xs[2 + d], k = kernel[d], s = g->strides[d];
-      int64_t span = in + g->padBegin[d] + g->padEnd[d] - k;
-      int64_t out = (span + s - 1) / s + 1;
-      // The last window must start inside the input or the begin padding.
-      if ((out - 1) * s >= in + g->padBegin[d])
-        --out;
-      g->padEnd[d] += std::max<int64_t>(0, (out - 1) * s - span);
-    }
+    for (int d = 0; d < 3; ++d)
+      g->padEnd[d] += ceilModeEndPadding(xs[2 + d], kernel[d], g->strides[d],
+                                         g->padBegin[d], g->padEnd[d]);
   }
   int64_t frames = g->outputSize(xs[2], 0);
 
