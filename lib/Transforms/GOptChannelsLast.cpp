@@ -241,6 +241,15 @@ struct PoolToChannelsLast : RewritePattern {
   }
 };
 
+/// Whether `op` is an elementwise op the layout rewrites may move: one
+/// result, no region, used.
+static bool isMovableElementwise(Operation *op) {
+  auto kind = dyn_cast<FusionKindOpInterface>(op);
+  return kind && kind.getFusionKind() == FusionKind::Elementwise &&
+         op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+         !op->use_empty();
+}
+
 /// An elementwise op of rank 4 (or 5) reading an NHWC→NCHW transpose → the op
 /// on NHWC, transposed after. Its other operands follow: those that broadcast
 /// the same in either layout stay, constants are permuted at compile time,
@@ -255,10 +264,7 @@ struct SinkThroughElementwise : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    auto kind = dyn_cast<FusionKindOpInterface>(op);
-    if (!kind || kind.getFusionKind() != FusionKind::Elementwise ||
-        op->getNumResults() != 1 || op->getNumRegions() != 0 ||
-        op->use_empty())
+    if (!isMovableElementwise(op))
       return failure();
     auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!resultType || !hasChannelsDim(resultType.getRank()))
@@ -480,15 +486,6 @@ struct TransposeOfView : OpRewritePattern<TransposeOp> {
   }
 };
 
-/// Whether `op` is an elementwise op the layout rewrites may move: one
-/// result, no region, used.
-static bool isMovableElementwise(Operation *op) {
-  auto kind = dyn_cast<FusionKindOpInterface>(op);
-  return kind && kind.getFusionKind() == FusionKind::Elementwise &&
-         op->getNumResults() == 1 && op->getNumRegions() == 0 &&
-         !op->use_empty();
-}
-
 /// An elementwise op reading reshapes of values of one shape, at least one
 /// of them computed by a convolution, a pooling or an elementwise op → the
 /// op on those values, reshaped after. Its other operands must broadcast
@@ -510,12 +507,20 @@ struct SinkReshapeThroughElementwise : RewritePattern {
     auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (!resultType)
       return failure();
+    // The reshape `operand` is that the op moves above: one only the op
+    // reads, to the op's shape.
+    auto movedReshape = [&](Value operand) {
+      auto reshape = operand.getDefiningOp<ReshapeOp>();
+      return reshape && reshape->hasOneUse() &&
+                     reshape.getType().getShape() == resultType.getShape()
+                 ? reshape
+                 : ReshapeOp();
+    };
     RankedTensorType sourceType;
     bool computed = false;
     for (Value operand : op->getOperands()) {
-      auto reshape = operand.getDefiningOp<ReshapeOp>();
-      if (!reshape || !reshape->hasOneUse() ||
-          reshape.getType().getShape() != resultType.getShape())
+      ReshapeOp reshape = movedReshape(operand);
+      if (!reshape)
         continue;
       auto type = cast<RankedTensorType>(reshape.getInput().getType());
       if (sourceType && type != sourceType)
@@ -530,9 +535,7 @@ struct SinkReshapeThroughElementwise : RewritePattern {
       return failure();
     // Every other operand broadcasts the same against the source.
     for (Value operand : op->getOperands()) {
-      auto reshape = operand.getDefiningOp<ReshapeOp>();
-      if (reshape && reshape->hasOneUse() &&
-          reshape.getType().getShape() == resultType.getShape())
+      if (movedReshape(operand))
         continue;
       ArrayRef<int64_t> shape =
           cast<RankedTensorType>(operand.getType()).getShape();
@@ -547,9 +550,7 @@ struct SinkReshapeThroughElementwise : RewritePattern {
     Location loc = op->getLoc();
     SmallVector<Value> operands;
     for (Value operand : op->getOperands()) {
-      auto reshape = operand.getDefiningOp<ReshapeOp>();
-      if (reshape && reshape->hasOneUse() &&
-          reshape.getType().getShape() == resultType.getShape()) {
+      if (ReshapeOp reshape = movedReshape(operand)) {
         operands.push_back(reshape.getInput());
         continue;
       }

@@ -22,6 +22,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace mlir {
@@ -242,6 +243,13 @@ void registerEvaluatedImporters(OpImporterTable &table);
 void registerEinsumImporter(OpImporterTable &table);
 void registerResizeImporter(OpImporterTable &table);
 void registerRecurrentImporters(OpImporterTable &table);
+
+/// The [begin, end] padding auto_pad SAME_UPPER (`upper`) or SAME_LOWER
+/// gives a dim of size `in`: the output is ceil(in / stride), the total
+/// padding split evenly, the odd one at the end (upper) or the start.
+std::pair<int64_t, int64_t> samePadding(int64_t in, int64_t kernel,
+                                        int64_t stride, int64_t dilation,
+                                        bool upper);
 
 /// The end padding ceil_mode adds on a pooled dim of size `in` (PyTorch's
 /// rule: the output size rounded up, but no window starting in the end

@@ -12,6 +12,7 @@
 #include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
 #include <cmath>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -121,15 +122,10 @@ getPadding(NodeContext &n, ArrayRef<int64_t> inputHW, ArrayRef<int64_t> kernel,
   if (autoPad != "SAME_UPPER" && autoPad != "SAME_LOWER")
     return n.emitError() << "unsupported auto_pad '" << autoPad << "'";
   SmallVector<int64_t> pads(4, 0);
-  for (int d = 0; d < 2; ++d) {
-    int64_t out = (inputHW[d] + strides[d] - 1) / strides[d];
-    int64_t extent = (kernel[d] - 1) * dilations[d] + 1;
-    int64_t total =
-        std::max<int64_t>(0, (out - 1) * strides[d] + extent - inputHW[d]);
-    int64_t small = total / 2, large = total - small;
-    pads[d] = autoPad == "SAME_UPPER" ? small : large;
-    pads[d + 2] = total - pads[d];
-  }
+  for (int d = 0; d < 2; ++d)
+    std::tie(pads[d], pads[d + 2]) =
+        samePadding(inputHW[d], kernel[d], strides[d], dilations[d],
+                    autoPad == "SAME_UPPER");
   return pads;
 }
 
@@ -543,6 +539,18 @@ LogicalResult importConvTranspose(NodeContext &n) {
 }
 
 } // namespace
+
+std::pair<int64_t, int64_t> onnx_import::samePadding(int64_t in, int64_t kernel,
+                                                     int64_t stride,
+                                                     int64_t dilation,
+                                                     bool upper) {
+  int64_t out = (in + stride - 1) / stride;
+  int64_t extent = (kernel - 1) * dilation + 1;
+  int64_t total = std::max<int64_t>(0, (out - 1) * stride + extent - in);
+  int64_t small = total / 2, large = total - small;
+  int64_t begin = upper ? small : large;
+  return {begin, total - begin};
+}
 
 int64_t onnx_import::ceilModeEndPadding(int64_t in, int64_t kernel,
                                         int64_t stride, int64_t begin,

@@ -31,6 +31,7 @@
 #include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
 #include <limits>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -47,10 +48,11 @@ struct VolumeGeometry {
   /// [D, H, W] padding at the start and at the end.
   SmallVector<int64_t> padBegin, padEnd;
 
+  /// The input elements a window spans on dim d.
+  int64_t extent(int d) const { return (kernel[d] - 1) * dilations[d] + 1; }
   /// The output size on dim d.
   int64_t outputSize(int64_t in, int d) const {
-    int64_t extent = (kernel[d] - 1) * dilations[d] + 1;
-    return (in + padBegin[d] + padEnd[d] - extent) / strides[d] + 1;
+    return (in + padBegin[d] + padEnd[d] - extent(d)) / strides[d] + 1;
   }
 };
 
@@ -86,26 +88,19 @@ FailureOr<VolumeGeometry> readGeometry(NodeContext &n, ArrayRef<int64_t> in,
     g.padBegin.assign(pads.begin(), pads.begin() + 3);
     g.padEnd.assign(pads.begin() + 3, pads.end());
   } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
-    for (int d = 0; d < 3; ++d) {
-      int64_t out = (in[d] + g.strides[d] - 1) / g.strides[d];
-      int64_t extent = (g.kernel[d] - 1) * g.dilations[d] + 1;
-      int64_t total =
-          std::max<int64_t>(0, (out - 1) * g.strides[d] + extent - in[d]);
-      int64_t small = total / 2, large = total - small;
-      g.padBegin[d] = autoPad == "SAME_UPPER" ? small : large;
-      g.padEnd[d] = total - g.padBegin[d];
-    }
+    for (int d = 0; d < 3; ++d)
+      std::tie(g.padBegin[d], g.padEnd[d]) =
+          samePadding(in[d], g.kernel[d], g.strides[d], g.dilations[d],
+                      autoPad == "SAME_UPPER");
   } else if (autoPad != "VALID") {
     return n.emitError() << "unsupported auto_pad '" << autoPad << "'";
   }
   for (int d = 0; d < 3; ++d)
-    if (in[d] + g.padBegin[d] + g.padEnd[d] <
-        (g.kernel[d] - 1) * g.dilations[d] + 1)
+    if (in[d] + g.padBegin[d] + g.padEnd[d] < g.extent(d))
       return n.emitError() << "the input's dim " << d + 2 << " (" << in[d]
                            << ", padded by " << g.padBegin[d] << " and "
                            << g.padEnd[d] << ") is smaller than the kernel's "
-                           << "extent "
-                           << (g.kernel[d] - 1) * g.dilations[d] + 1;
+                           << "extent " << g.extent(d);
   return g;
 }
 
