@@ -3,19 +3,19 @@
 // The generator keeps a pool of available f32 values, each with a
 // conservative value range and whether it is *exact* (bit-identical in every
 // configuration of the graph passes: arguments, literal constants, and what
-// exact-preserving ops such as data movement, max/min, neg, abs, relu, clip
-// and select make of them). At each step it picks an op family, chooses
-// operands from the pool that satisfy the family's shape and range
-// constraints (adding helper ops when needed: a reshape to NCHW, exp∘tanh to
-// make a value positive, a power-of-two rescale to keep magnitudes small),
+// exact-preserving ops such as data movement, max/min, neg, abs, relu, clip,
+// select, floor, ceil and round make of them). At each step it picks an op
+// family, chooses operands from the pool that satisfy the family's shape and
+// range constraints (adding helper ops when needed: a reshape to NCHW, exp∘tanh
+// to make a value positive, a power-of-two rescale to keep magnitudes small),
 // and adds the result to the pool.
 //
 // Ranges keep the arithmetic well-conditioned: log, sqrt, rsqrt, reciprocal,
 // div and pow only see values >= 0.25, exp only values in [-4, 2], pool
 // values stay within +-8, layer_norm has eps >= 0.25. Discontinuous ops
-// (compare, float-to-int casts) only see exact values, so a last-bit
-// difference between configurations (constant folding computes in double and
-// rounds once) can never flip a branch.
+// (compare, float-to-int casts, floor, ceil, round) only see exact values, so a
+// last-bit difference between configurations (constant folding computes in
+// double and rounds once) can never flip a branch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -177,6 +177,7 @@ private:
   bool addBinary();
   bool addSelect();
   bool addClip();
+  bool addRounding();
   bool addCastRoundTrip();
   bool addReduce();
   bool addSoftmax();
@@ -384,6 +385,8 @@ enum UnaryKind {
   kSilu,
   kGelu,
   kGeluTanh,
+  kSin,
+  kCos,
   kNumUnary
 };
 
@@ -457,6 +460,12 @@ Entry GraphGenerator::unary(int kind, Entry x) {
         std::max(a, c)};
     return out;
   }
+  case kSin:
+  case kCos:
+    out.value = kind == kSin ? Value(SinOp::create(b, loc, x.value))
+                             : Value(CosOp::create(b, loc, x.value));
+    out.range = {-1, 1};
+    return out;
   case kGelu:
   case kGeluTanh:
   default: {
@@ -627,6 +636,35 @@ bool GraphGenerator::addClip() {
   out.range = {std::clamp(x->range.lo, lo, hi),
                std::clamp(x->range.hi, lo, hi)};
   out.computed = true;
+  push(out);
+  return true;
+}
+
+/// floor, ceil or round of an exact value: discontinuous, so only exact
+/// values (a last-bit difference could move a result by one), and exact
+/// themselves. Exact values are multiples of 1/16, halves among them, which
+/// test round's ties to even.
+bool GraphGenerator::addRounding() {
+  auto x = pick([](const Entry &e) { return e.exact; });
+  if (!x)
+    return false;
+  Entry out = *x;
+  out.computed = true;
+  Range r = x->range;
+  switch (rng.below(3)) {
+  case 0:
+    out.value = FloorOp::create(b, loc, x->value);
+    out.range = {std::floor(r.lo), std::floor(r.hi)};
+    break;
+  case 1:
+    out.value = CeilOp::create(b, loc, x->value);
+    out.range = {std::ceil(r.lo), std::ceil(r.hi)};
+    break;
+  default:
+    out.value = RoundOp::create(b, loc, x->value);
+    out.range = {std::nearbyint(r.lo), std::nearbyint(r.hi)};
+    break;
+  }
   push(out);
   return true;
 }
@@ -1355,6 +1393,7 @@ OwningOpRef<ModuleOp> GraphGenerator::generate() {
       {&GraphGenerator::addBinary, 14},
       {&GraphGenerator::addSelect, 4},
       {&GraphGenerator::addClip, 3},
+      {&GraphGenerator::addRounding, 2},
       {&GraphGenerator::addCastRoundTrip, 2},
       {&GraphGenerator::addReduce, 5},
       {&GraphGenerator::addSoftmax, 3},

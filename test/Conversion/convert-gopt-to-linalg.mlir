@@ -127,6 +127,24 @@ func.func @unary_float(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// ONNX's Round takes halves to even: math.roundeven.
+// CHECK-LABEL: func.func @trig_and_rounding
+// CHECK: math.sin
+// CHECK: math.cos
+// CHECK: math.floor
+// CHECK: math.ceil
+// CHECK: math.roundeven
+func.func @trig_and_rounding(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = gopt.sin %x : tensor<4xf32>
+  %1 = gopt.cos %0 : tensor<4xf32>
+  %2 = gopt.floor %1 : tensor<4xf32>
+  %3 = gopt.ceil %2 : tensor<4xf32>
+  %4 = gopt.round %3 : tensor<4xf32>
+  return %4 : tensor<4xf32>
+}
+
+// -----
+
 // Exact GELU uses erf(x·√½); the tanh form √(2/π)·(x + 0.044715·x³).
 // CHECK-LABEL: func.func @gelu
 // CHECK: arith.constant 0.707106769 : f32

@@ -628,16 +628,43 @@ INSTANTIATE_TEST_SUITE_P(
                   b.node("Add", {"x", "w"}, {"y"});
                 },
                 "unsupported element type UINT8"},
-        BadNode{"pad in reflect mode",
+        BadNode{"reflect pads as wide as the axis",
                 [](ModelBuilder &b) {
-                  b.ints("p", {0, 1, 0, 1});
+                  b.ints("p", {0, 3, 0, 0});
                   onnx::NodeProto &n = b.node("Pad", {"x", "p"}, {"y"});
                   auto *a = n.add_attribute();
                   a->set_name("mode");
                   a->set_type(onnx::AttributeProto::STRING);
                   a->set_s("reflect");
                 },
-                "mode 'reflect' is not supported"},
+                "reflect pads of axis 1 (3, 0) must be smaller than its size "
+                "3"},
+        BadNode{"tile repeats of the wrong rank",
+                [](ModelBuilder &b) {
+                  b.ints("r", {2});
+                  b.node("Tile", {"x", "r"}, {"y"});
+                },
+                "repeats has 1 entries, expected 2"},
+        BadNode{"depth to space on rank 2",
+                [](ModelBuilder &b) {
+                  onnx::NodeProto &n = b.node("DepthToSpace", {"x"}, {"y"});
+                  auto *a = n.add_attribute();
+                  a->set_name("blocksize");
+                  a->set_type(onnx::AttributeProto::INT);
+                  a->set_i(2);
+                },
+                "the input must be 4-D [N, C, H, W], got rank 2"},
+        BadNode{"pad in wrap mode",
+                [](ModelBuilder &b) {
+                  b.ints("p", {0, 1, 0, 1});
+                  onnx::NodeProto &n = b.node("Pad", {"x", "p"}, {"y"});
+                  auto *a = n.add_attribute();
+                  a->set_name("mode");
+                  a->set_type(onnx::AttributeProto::STRING);
+                  a->set_s("wrap");
+                },
+                "mode 'wrap' is not supported (constant, edge and reflect "
+                "are)"},
         BadNode{"an initializer defined twice",
                 [](ModelBuilder &b) {
                   b.floats("w", {3}, {1, 2, 3}).floats("w", {3}, {4, 5, 6});

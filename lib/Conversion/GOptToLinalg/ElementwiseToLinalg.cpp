@@ -167,9 +167,12 @@ void mlir::gopt::detail::populateElementwiseToLinalgPatterns(
            LowerUnaryElementwise<TanhOp>, LowerUnaryElementwise<SigmoidOp>,
            LowerUnaryElementwise<ErfOp>, LowerUnaryElementwise<SiluOp>,
            LowerUnaryElementwise<GeluOp>, LowerUnaryElementwise<ClipOp>,
-           LowerBinaryElementwise<AddOp>, LowerBinaryElementwise<SubOp>,
-           LowerBinaryElementwise<MulOp>, LowerBinaryElementwise<DivOp>,
-           LowerBinaryElementwise<PowOp>, LowerBinaryElementwise<MaxOp>,
-           LowerBinaryElementwise<MinOp>, LowerCompare, LowerSelect, LowerCast,
-           LowerConstant, LowerBroadcastTo>(ctx);
+           LowerUnaryElementwise<SinOp>, LowerUnaryElementwise<CosOp>,
+           LowerUnaryElementwise<FloorOp>, LowerUnaryElementwise<CeilOp>,
+           LowerUnaryElementwise<RoundOp>, LowerBinaryElementwise<AddOp>,
+           LowerBinaryElementwise<SubOp>, LowerBinaryElementwise<MulOp>,
+           LowerBinaryElementwise<DivOp>, LowerBinaryElementwise<PowOp>,
+           LowerBinaryElementwise<MaxOp>, LowerBinaryElementwise<MinOp>,
+           LowerCompare, LowerSelect, LowerCast, LowerConstant,
+           LowerBroadcastTo>(ctx);
 }

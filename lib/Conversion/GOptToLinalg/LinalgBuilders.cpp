@@ -408,6 +408,11 @@ Value scalarFloatUnary(Operation *op, OpBuilder &b, Location loc, Value x) {
           [&](ReciprocalOp) { return arith::DivFOp::create(b, loc, one(), x); })
       .Case([&](TanhOp) { return math::TanhOp::create(b, loc, x); })
       .Case([&](ErfOp) { return math::ErfOp::create(b, loc, x); })
+      .Case([&](SinOp) { return math::SinOp::create(b, loc, x); })
+      .Case([&](CosOp) { return math::CosOp::create(b, loc, x); })
+      .Case([&](FloorOp) { return math::FloorOp::create(b, loc, x); })
+      .Case([&](CeilOp) { return math::CeilOp::create(b, loc, x); })
+      .Case([&](RoundOp) { return math::RoundEvenOp::create(b, loc, x); })
       .Case([&](SigmoidOp) {
         Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
         return arith::DivFOp::create(b, loc, one(),

@@ -1,11 +1,12 @@
 //===- ElementwiseImporters.cpp - Elementwise ONNX ops and constants ------===//
 //
 // Unary and binary math, comparisons, Where, Cast, Clip, Constant,
-// ConstantOfShape, the inference no-ops Identity and Dropout, and
-// HardSigmoid, HardSwish, LeakyRelu, PRelu, Elu and Softplus as elementwise
-// ops. An
-// exporter's GELU decomposition, x * 0.5 * (1 + Erf(x / sqrt 2)), arrives
-// as these ops and imports as the matching gopt ops.
+// ConstantOfShape, the inference no-ops Identity and Dropout; the
+// activations gopt has no op for (HardSigmoid, HardSwish, LeakyRelu, PRelu,
+// Elu, Selu, Celu, ThresholdedRelu, Softplus, Softsign), Sign, IsNaN, IsInf,
+// the logical And, Or and Xor, and the variadic Sum and Mean as elementwise
+// ops. An exporter's GELU decomposition, x * 0.5 * (1 + Erf(x / sqrt 2)),
+// arrives as these ops and imports as the matching gopt ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
 #include <limits>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -117,7 +119,9 @@ LogicalResult importCast(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-/// Clip's bounds are optional inputs (opset 11+) and must be constants.
+/// Clip's bounds are optional inputs (opset 11+). Known bounds become one
+/// `clip`; a bound computed in the graph (torch's clamp with a tensor
+/// bound) a `max` and/or `min` with x, NaN propagating as Clip's does.
 LogicalResult importClip(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "input");
   if (failed(x))
@@ -130,22 +134,45 @@ LogicalResult importClip(NodeContext &n) {
     lo = static_cast<double>(APInt::getSignedMinValue(width).getSExtValue());
     hi = static_cast<double>(APInt::getSignedMaxValue(width).getSExtValue());
   }
-  for (auto [index, bound] :
-       {std::pair<unsigned, double *>{1, &lo}, {2, &hi}}) {
-    if (!n.input(index))
+  Value computedLo, computedHi;
+  for (auto [index, bound, computed] :
+       {std::tuple<unsigned, double *, Value *>{1, &lo, &computedLo},
+        {2, &hi, &computedHi}}) {
+    Value v = n.input(index);
+    if (!v)
       continue;
-    FailureOr<SmallVector<double>> v =
-        n.knownFloats(index, index == 1 ? "min" : "max");
-    if (failed(v))
+    const char *what = index == 1 ? "min" : "max";
+    if (NodeContext::typeOf(v).getNumElements() != 1)
+      return n.emitError() << what << " must be a single value";
+    if (!n.graph.getKnown(v)) {
+      if (NodeContext::typeOf(v).getElementType() != type.getElementType())
+        return n.emitError() << what << " must have the input's element type";
+      *computed = v;
+      continue;
+    }
+    FailureOr<SmallVector<double>> known = n.knownFloats(index, what);
+    if (failed(known))
       return failure();
-    if (v->size() != 1)
-      return n.emitError() << (index == 1 ? "min" : "max")
-                           << " must be a single value";
-    *bound = v->front();
+    *bound = known->front();
   }
   FailureOr<Value> r =
       n.createTyped<ClipOp>(type, *x, n.builder().getF64FloatAttr(lo),
                             n.builder().getF64FloatAttr(hi));
+  // A single-element bound of any rank broadcasts; a bound of higher rank
+  // than x would widen the result, which Clip does not allow.
+  auto bounded = [&](Value acc, Value bound, bool isLower) -> FailureOr<Value> {
+    if (NodeContext::typeOf(bound).getRank() > type.getRank()) {
+      FailureOr<Value> flat = n.reshape(bound, {});
+      if (failed(flat))
+        return failure();
+      bound = *flat;
+    }
+    return isLower ? n.create<MaxOp>(acc, bound) : n.create<MinOp>(acc, bound);
+  };
+  if (succeeded(r) && computedLo)
+    r = bounded(*r, computedLo, /*isLower=*/true);
+  if (succeeded(r) && computedHi)
+    r = bounded(*r, computedHi, /*isLower=*/false);
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -280,6 +307,188 @@ LogicalResult importSoftplus(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// Selu(x) = gamma·(x <= 0 ? alpha·(exp(x) − 1) : x).
+LogicalResult importSelu(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> e = n.create<ExpOp>(*x);
+  if (succeeded(e))
+    e = n.create<SubOp>(*e, scalar(n, *x, 1.0));
+  if (succeeded(e))
+    e = n.create<MulOp>(*e, scalar(n, *x, n.getFloat("alpha", 1.67326319)));
+  if (failed(e))
+    return failure();
+  FailureOr<Value> r = selectNegative(n, *x, *e);
+  if (succeeded(r))
+    r = n.create<MulOp>(*r, scalar(n, *x, n.getFloat("gamma", 1.05070102)));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Celu(x) = max(0, x) + min(0, alpha·(exp(x / alpha) − 1)).
+LogicalResult importCelu(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  double alpha = n.getFloat("alpha", 1.0);
+  if (alpha == 0.0)
+    return n.emitError() << "alpha must not be 0";
+  FailureOr<Value> e = n.create<MulOp>(*x, scalar(n, *x, 1.0 / alpha));
+  if (succeeded(e))
+    e = n.create<ExpOp>(*e);
+  if (succeeded(e))
+    e = n.create<SubOp>(*e, scalar(n, *x, 1.0));
+  if (succeeded(e))
+    e = n.create<MulOp>(*e, scalar(n, *x, alpha));
+  if (succeeded(e))
+    e = n.create<MinOp>(*e, scalar(n, *x, 0.0));
+  FailureOr<Value> positive = n.create<ReluOp>(*x);
+  if (failed(e) || failed(positive))
+    return failure();
+  FailureOr<Value> r = n.create<AddOp>(*positive, *e);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// ThresholdedRelu(x) = x > alpha ? x : 0.
+LogicalResult importThresholdedRelu(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> above = n.create<CompareOp>(
+      ComparePredicate::gt, *x, scalar(n, *x, n.getFloat("alpha", 1.0)));
+  if (failed(above))
+    return failure();
+  FailureOr<Value> r = n.create<SelectOp>(*above, *x, scalar(n, *x, 0.0));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Softsign(x) = x / (1 + |x|).
+LogicalResult importSoftsign(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> d = n.create<AbsOp>(*x);
+  if (succeeded(d))
+    d = n.create<AddOp>(*d, scalar(n, *x, 1.0));
+  FailureOr<Value> r = failed(d) ? d : n.create<DivOp>(*x, *d);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Sign(x) = x > 0 ? 1 : (x < 0 ? −1 : 0); a float NaN stays NaN.
+LogicalResult importSign(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  if (failed(x))
+    return failure();
+  FailureOr<Value> negative =
+      n.create<CompareOp>(ComparePredicate::lt, *x, scalar(n, *x, 0.0));
+  FailureOr<Value> positive =
+      n.create<CompareOp>(ComparePredicate::gt, *x, scalar(n, *x, 0.0));
+  if (failed(negative) || failed(positive))
+    return failure();
+  FailureOr<Value> r =
+      n.create<SelectOp>(*negative, scalar(n, *x, -1.0), scalar(n, *x, 0.0));
+  if (succeeded(r))
+    r = n.create<SelectOp>(*positive, scalar(n, *x, 1.0), *r);
+  if (succeeded(r) &&
+      isa<FloatType>(NodeContext::typeOf(*x).getElementType())) {
+    FailureOr<Value> isNaN = n.create<CompareOp>(ComparePredicate::ne, *x, *x);
+    r = failed(isNaN) ? isNaN : n.create<SelectOp>(*isNaN, *x, *r);
+  }
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// IsNaN(x) = x != x (the one comparison NaN makes true).
+LogicalResult importIsNaN(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  FailureOr<Value> r = n.create<CompareOp>(ComparePredicate::ne, *x, *x);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// IsInf(x): x == +inf and/or x == −inf, as detect_positive and
+/// detect_negative ask.
+LogicalResult importIsInf(NodeContext &n) {
+  FailureOr<Value> x = requiredFloatInput(n);
+  if (failed(x))
+    return failure();
+  bool positive = n.getInt("detect_positive", 1) != 0;
+  bool negative = n.getInt("detect_negative", 1) != 0;
+  double inf = std::numeric_limits<double>::infinity();
+  FailureOr<Value> r;
+  if (positive && negative) {
+    r = n.create<AbsOp>(*x);
+    if (succeeded(r))
+      r = n.create<CompareOp>(ComparePredicate::eq, *r, scalar(n, *x, inf));
+  } else if (positive || negative) {
+    r = n.create<CompareOp>(ComparePredicate::eq, *x,
+                            scalar(n, *x, positive ? inf : -inf));
+  } else {
+    RankedTensorType type = NodeContext::typeOf(*x);
+    r = n.splat(type.clone(n.builder().getI1Type()), 0.0);
+  }
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// The two bool inputs of And, Or and Xor.
+FailureOr<std::pair<Value, Value>> boolOperands(NodeContext &n) {
+  FailureOr<Value> a = n.requiredInput(0, "A");
+  FailureOr<Value> b = n.requiredInput(1, "B");
+  if (failed(a) || failed(b))
+    return failure();
+  for (Value v : {*a, *b})
+    if (!NodeContext::typeOf(v).getElementType().isInteger(1))
+      return n.emitError() << "A and B must be bool tensors";
+  return std::make_pair(*a, *b);
+}
+
+/// A bool scalar, broadcast by its users.
+Value boolScalar(NodeContext &n, bool value) {
+  return n.splat(RankedTensorType::get({}, n.builder().getI1Type()),
+                 value ? 1.0 : 0.0);
+}
+
+/// And(a, b) = select(a, b, false); Or(a, b) = select(a, true, b);
+/// Xor(a, b) = select(a, !b, b).
+enum class Logic { And, Or, Xor };
+template <Logic logic> LogicalResult importLogic(NodeContext &n) {
+  FailureOr<std::pair<Value, Value>> ab = boolOperands(n);
+  if (failed(ab))
+    return failure();
+  auto [a, b] = *ab;
+  FailureOr<Value> r;
+  if (logic == Logic::And) {
+    r = n.create<SelectOp>(a, b, boolScalar(n, false));
+  } else if (logic == Logic::Or) {
+    r = n.create<SelectOp>(a, boolScalar(n, true), b);
+  } else {
+    FailureOr<Value> notB =
+        n.create<SelectOp>(b, boolScalar(n, false), boolScalar(n, true));
+    r = failed(notB) ? notB : n.create<SelectOp>(a, *notB, b);
+  }
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// Mean of any number of inputs: their sum (numpy broadcasting) divided by
+/// the count. (Sum is importBinary<AddOp>, which chains them.)
+LogicalResult importMean(NodeContext &n) {
+  if (n.node.input_size() == 0)
+    return n.emitError() << "expected at least one input";
+  FailureOr<Value> acc = n.requiredInput(0, "data_0");
+  for (int i = 1; succeeded(acc) && i < n.node.input_size(); ++i) {
+    FailureOr<Value> next = n.requiredInput(i, "data");
+    acc = failed(next) ? next : n.create<AddOp>(*acc, *next);
+  }
+  if (failed(acc))
+    return failure();
+  if (!isa<FloatType>(NodeContext::typeOf(*acc).getElementType()))
+    return n.emitError() << "inputs must be float tensors";
+  FailureOr<Value> r = *acc;
+  if (n.node.input_size() > 1)
+    r = n.create<DivOp>(*acc, scalar(n, *acc, n.node.input_size()));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
 LogicalResult importConstant(NodeContext &n) {
   if (n.node.attribute_size() != 1)
     return n.emitError() << "expected exactly one value attribute, got "
@@ -384,12 +593,20 @@ void onnx_import::registerElementwiseImporters(OpImporterTable &table) {
   table["Relu"] = {importUnary<ReluOp>, {}};
   table["Neg"] = {importUnary<NegOp>, {}};
   table["Abs"] = {importUnary<AbsOp>, {}};
+  table["Sin"] = {importUnary<SinOp>, {}};
+  table["Cos"] = {importUnary<CosOp>, {}};
+  table["Floor"] = {importUnary<FloorOp>, {}};
+  table["Ceil"] = {importUnary<CeilOp>, {}};
+  table["Round"] = {importUnary<RoundOp>, {}};
+  table["Sign"] = {importSign, {}};
   table["Add"] = {importBinary<AddOp>, {}};
   table["Sub"] = {importBinary<SubOp>, {}};
   table["Mul"] = {importBinary<MulOp>, {}};
   table["Div"] = {importBinary<DivOp>, {}};
   table["Max"] = {importBinary<MaxOp>, {}};
   table["Min"] = {importBinary<MinOp>, {}};
+  table["Sum"] = {importBinary<AddOp>, {}};
+  table["Mean"] = {importMean, {}};
   table["Pow"] = {importPow, {}};
   table["Equal"] = {importCompare<ComparePredicate::eq>, {}};
   table["Less"] = {importCompare<ComparePredicate::lt>, {}};
@@ -398,6 +615,13 @@ void onnx_import::registerElementwiseImporters(OpImporterTable &table) {
   table["GreaterOrEqual"] = {importCompare<ComparePredicate::ge>, {}};
   table["Where"] = {importWhere, {}};
   table["Not"] = {importNot, {}};
+  table["And"] = {importLogic<Logic::And>, {}};
+  table["Or"] = {importLogic<Logic::Or>, {}};
+  table["Xor"] = {importLogic<Logic::Xor>, {}};
+  table["IsNaN"] = {importIsNaN, {}};
+  table["IsInf"] = {
+      importIsInf,
+      {{"detect_negative", AttrType::INT}, {"detect_positive", AttrType::INT}}};
   table["HardSigmoid"] = {
       importHardSigmoid,
       {{"alpha", AttrType::FLOAT}, {"beta", AttrType::FLOAT}}};
@@ -406,6 +630,12 @@ void onnx_import::registerElementwiseImporters(OpImporterTable &table) {
   table["PRelu"] = {importPRelu, {}};
   table["Elu"] = {importElu, {{"alpha", AttrType::FLOAT}}};
   table["Softplus"] = {importSoftplus, {}};
+  table["Selu"] = {importSelu,
+                   {{"alpha", AttrType::FLOAT}, {"gamma", AttrType::FLOAT}}};
+  table["Celu"] = {importCelu, {{"alpha", AttrType::FLOAT}}};
+  table["ThresholdedRelu"] = {importThresholdedRelu,
+                              {{"alpha", AttrType::FLOAT}}};
+  table["Softsign"] = {importSoftsign, {}};
   table["Cast"] = {importCast, {{"to", AttrType::INT}}};
   table["Clip"] = {importClip, {}};
   table["Constant"] = {importConstant,

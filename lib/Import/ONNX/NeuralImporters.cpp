@@ -1,9 +1,9 @@
 //===- NeuralImporters.cpp - Contractions, pooling, normalizations --------===//
 //
 // MatMul, Gemm, Conv, ConvTranspose, MaxPool, AveragePool, GlobalAveragePool,
-// BatchNormalization (inference), InstanceNormalization, Softmax,
-// LayerNormalization and the reductions. Convolutions and pools are 2-D
-// (NCHW), as gopt's ops are; 1-D ones (NCL) run as 2-D ones of height 1.
+// BatchNormalization (inference), InstanceNormalization and
+// LayerNormalization. Convolutions and pools are 2-D (NCHW), as gopt's ops
+// are; 1-D ones (NCL) run as 2-D ones of height 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,7 @@
 #include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
 #include <cmath>
+#include <limits>
 #include <tuple>
 
 using namespace mlir;
@@ -567,6 +568,65 @@ int64_t onnx_import::ceilModeEndPadding(int64_t in, int64_t kernel,
 
 namespace {
 
+/// Max pooling with dilated windows, which gopt.pool2d does not have: the
+/// input padded with the lowest value, then the maximum of one slice per
+/// window tap (kh·kw of them) at every position, which gopt-fuse makes one
+/// kernel (unit-step slices are views of its input), and a strided slice of
+/// that for strides above 1.
+FailureOr<Value> dilatedMaxPool(NodeContext &n, Value x,
+                                ArrayRef<int64_t> kernel,
+                                ArrayRef<int64_t> strides,
+                                ArrayRef<int64_t> dilations,
+                                ArrayRef<int64_t> pads) {
+  RankedTensorType type = NodeContext::typeOf(x);
+  Type element = type.getElementType();
+  double lowest = -std::numeric_limits<double>::infinity();
+  if (auto intType = dyn_cast<IntegerType>(element))
+    lowest = static_cast<double>(
+        APInt::getSignedMinValue(intType.getWidth()).getSExtValue());
+  Builder &b = n.builder();
+  FailureOr<Value> padded = x;
+  if (llvm::any_of(pads, [](int64_t p) { return p != 0; }))
+    padded =
+        n.create<PadOp>(x, b.getDenseI64ArrayAttr({0, 0, pads[0], pads[1]}),
+                        b.getDenseI64ArrayAttr({0, 0, pads[2], pads[3]}),
+                        b.getF64FloatAttr(lowest));
+  if (failed(padded))
+    return failure();
+  ArrayRef<int64_t> shape = NodeContext::typeOf(*padded).getShape();
+  // Window positions at stride 1.
+  int64_t dense[2];
+  for (int d = 0; d < 2; ++d) {
+    int64_t extent = (kernel[d] - 1) * dilations[d] + 1;
+    if (shape[2 + d] < extent)
+      return n.emitError() << "the padded input (" << shape[2 + d]
+                           << ") is smaller than the dilated window (" << extent
+                           << ")";
+    dense[d] = shape[2 + d] - extent + 1;
+  }
+  Value acc;
+  for (int64_t th = 0; th < kernel[0]; ++th)
+    for (int64_t tw = 0; tw < kernel[1]; ++tw) {
+      int64_t h0 = th * dilations[0], w0 = tw * dilations[1];
+      FailureOr<Value> tap = n.create<SliceOp>(
+          *padded, ArrayRef<int64_t>{0, 0, h0, w0},
+          ArrayRef<int64_t>{shape[0], shape[1], h0 + dense[0], w0 + dense[1]},
+          ArrayRef<int64_t>{1, 1, 1, 1});
+      if (failed(tap))
+        return failure();
+      FailureOr<Value> next = acc ? n.create<MaxOp>(acc, *tap) : tap;
+      if (failed(next))
+        return failure();
+      acc = *next;
+    }
+  if (strides[0] == 1 && strides[1] == 1)
+    return acc;
+  return n.create<SliceOp>(
+      acc, ArrayRef<int64_t>{0, 0, 0, 0},
+      ArrayRef<int64_t>{shape[0], shape[1], dense[0], dense[1]},
+      ArrayRef<int64_t>{1, 1, strides[0], strides[1]});
+}
+
 template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "X");
   if (failed(x))
@@ -586,8 +646,9 @@ template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
   FailureOr<SmallVector<int64_t>> dilations = getSpatial(n, "dilations", oneD);
   if (failed(strides) || failed(dilations))
     return failure();
-  if ((*dilations)[0] != 1 || (*dilations)[1] != 1)
-    return n.emitError() << "dilated pooling is not supported";
+  bool dilated = (*dilations)[0] != 1 || (*dilations)[1] != 1;
+  if (dilated && kind == PoolKind::avg)
+    return n.emitError() << "dilated average pooling is not supported";
   if (oneD) {
     kernel->insert(kernel->begin(), 1);
     x = withUnitHeight(n, *x);
@@ -609,13 +670,15 @@ template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
       return n.emitError() << "ceil_mode = 1 with count_include_pad = 1 is "
                               "not supported";
     for (int d = 0; d < 2; ++d)
-      (*pads)[d + 2] +=
-          ceilModeEndPadding(type.getDimSize(2 + d), (*kernel)[d],
-                             (*strides)[d], (*pads)[d], (*pads)[d + 2]);
+      (*pads)[d + 2] += ceilModeEndPadding(
+          type.getDimSize(2 + d), ((*kernel)[d] - 1) * (*dilations)[d] + 1,
+          (*strides)[d], (*pads)[d], (*pads)[d + 2]);
   }
-  FailureOr<Value> r = n.create<Pool2DOp>(
-      kind, *x, ArrayRef<int64_t>(*kernel), ArrayRef<int64_t>(*strides),
-      ArrayRef<int64_t>(*pads), countIncludePad);
+  FailureOr<Value> r =
+      dilated ? dilatedMaxPool(n, *x, *kernel, *strides, *dilations, *pads)
+              : n.create<Pool2DOp>(kind, *x, ArrayRef<int64_t>(*kernel),
+                                   ArrayRef<int64_t>(*strides),
+                                   ArrayRef<int64_t>(*pads), countIncludePad);
   if (succeeded(r) && oneD)
     r = withoutUnitHeight(n, *r);
   return failed(r) ? failure() : n.setResults({*r});
@@ -769,20 +832,6 @@ LogicalResult importBatchNormalization(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-LogicalResult importSoftmax(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "input");
-  if (failed(x))
-    return failure();
-  RankedTensorType type = NodeContext::typeOf(*x);
-  int64_t axis = n.getInt("axis", -1);
-  std::optional<int64_t> a = normalizeAxis(axis, type.getRank());
-  if (!a)
-    return n.emitError() << "axis " << axis << " is out of range for rank "
-                         << type.getRank();
-  FailureOr<Value> r = n.createTyped<SoftmaxOp>(type, *x, *a);
-  return failed(r) ? failure() : n.setResults({*r});
-}
-
 LogicalResult importLayerNormalization(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "X");
   FailureOr<Value> scale = n.requiredInput(1, "Scale");
@@ -827,35 +876,6 @@ LogicalResult importLayerNormalization(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-/// Reductions: axes as an attribute (ReduceMean/Max/Min up to opset 17) or
-/// as an input (ReduceSum from opset 13); no axes reduces everything unless
-/// noop_with_empty_axes.
-template <ReduceKind kind, bool axesAsInput>
-LogicalResult importReduce(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "data");
-  if (failed(x))
-    return failure();
-  RankedTensorType type = NodeContext::typeOf(*x);
-  SmallVector<int64_t> axes;
-  if (axesAsInput && n.input(1)) {
-    FailureOr<SmallVector<int64_t>> given = n.knownInts(1, "axes");
-    if (failed(given))
-      return failure();
-    axes = *given;
-  } else if (auto given = n.getInts("axes")) {
-    axes = *given;
-  }
-  if (axes.empty()) {
-    if (n.getInt("noop_with_empty_axes", 0) != 0)
-      return n.setResults({*x});
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      axes.push_back(d);
-  }
-  FailureOr<Value> r = n.create<ReduceOp>(kind, *x, ArrayRef<int64_t>(axes),
-                                          n.getInt("keepdims", 1) != 0);
-  return failed(r) ? failure() : n.setResults({*r});
-}
-
 } // namespace
 
 void onnx_import::registerNeuralImporters(OpImporterTable &table) {
@@ -871,8 +891,6 @@ void onnx_import::registerNeuralImporters(OpImporterTable &table) {
   maxPoolAttrs.push_back({"storage_order", AttrType::INT});
   std::vector<AttrSpec> avgPoolAttrs = poolAttrs;
   avgPoolAttrs.push_back({"count_include_pad", AttrType::INT});
-  std::vector<AttrSpec> reduceAttrs = {{"axes", AttrType::INTS},
-                                       {"keepdims", AttrType::INT}};
 
   table["MatMul"] = {importMatMul, {}};
   table["Gemm"] = {importGemm,
@@ -894,15 +912,8 @@ void onnx_import::registerNeuralImporters(OpImporterTable &table) {
                                  {{"epsilon", AttrType::FLOAT},
                                   {"momentum", AttrType::FLOAT},
                                   {"training_mode", AttrType::INT}}};
-  table["Softmax"] = {importSoftmax, {{"axis", AttrType::INT}}};
   table["LayerNormalization"] = {importLayerNormalization,
                                  {{"axis", AttrType::INT},
                                   {"epsilon", AttrType::FLOAT},
                                   {"stash_type", AttrType::INT}}};
-  table["ReduceMean"] = {importReduce<ReduceKind::mean, false>, reduceAttrs};
-  table["ReduceMax"] = {importReduce<ReduceKind::max, false>, reduceAttrs};
-  table["ReduceMin"] = {importReduce<ReduceKind::min, false>, reduceAttrs};
-  table["ReduceSum"] = {
-      importReduce<ReduceKind::sum, true>,
-      {{"keepdims", AttrType::INT}, {"noop_with_empty_axes", AttrType::INT}}};
 }

@@ -38,6 +38,8 @@ const OpImporterTable &onnx_import::getOpImporters() {
     registerEinsumImporter(t);
     registerResizeImporter(t);
     registerRecurrentImporters(t);
+    registerReductionImporters(t);
+    registerRearrangeImporters(t);
     return t;
   }();
   return table;

@@ -1,10 +1,11 @@
 //===- ShapeImporters.cpp - Shape and data-movement ONNX ops --------------===//
 //
 // Shape, Reshape, Flatten, Unsqueeze, Squeeze, Expand, Concat, Slice, Split,
-// Gather, Pad and Transpose. Shape operands (Reshape's shape, Slice's bounds,
-// axes given as inputs) must be known at import time: constants, or values
-// the importer evaluates from a Shape -> Gather -> Unsqueeze -> Concat
-// chain. The chain's ops are still emitted, so gopt-fold removes them.
+// Gather, Pad (constant, and edge and reflect as gathers) and Transpose.
+// Shape operands (Reshape's shape, Slice's bounds, axes given as inputs)
+// must be known at import time: constants, or values the importer
+// evaluates from a Shape -> Gather -> Unsqueeze -> Concat chain. The
+// chain's ops are still emitted, so gopt-fold removes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace mlir;
@@ -338,16 +340,57 @@ LogicalResult importSplit(NodeContext &n) {
 }
 
 /// Constant-mode Pad with non-negative pads (begins, then ends).
+/// Edge and reflect padding: per padded axis, a `gather` of the input
+/// positions each output position copies (edge: the nearest one; reflect:
+/// mirrored about the first and last element, which is not repeated).
+FailureOr<Value> padByGather(NodeContext &n, Value x, ArrayRef<int64_t> pads,
+                             bool reflect) {
+  RankedTensorType type = NodeContext::typeOf(x);
+  int64_t rank = type.getRank();
+  Value acc = x;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t begin = pads[d], end = pads[d + rank];
+    if (begin == 0 && end == 0)
+      continue;
+    int64_t size = type.getDimSize(d);
+    if (size == 0)
+      return n.emitError() << "cannot pad the empty axis " << d << " with "
+                           << (reflect ? "reflect" : "edge") << " mode";
+    if (reflect && (begin >= size || end >= size))
+      return n.emitError() << "reflect pads of axis " << d << " (" << begin
+                           << ", " << end << ") must be smaller than its size "
+                           << size;
+    SmallVector<int64_t> positions;
+    for (int64_t i = -begin; i < size + end; ++i) {
+      int64_t p = i;
+      if (reflect)
+        p = i < 0 ? -i : (i >= size ? 2 * (size - 1) - i : i);
+      else
+        p = std::clamp<int64_t>(i, 0, size - 1);
+      positions.push_back(p);
+    }
+    Value indices = n.constant(DenseElementsAttr::get(
+        RankedTensorType::get({int64_t(positions.size())},
+                              n.builder().getI64Type()),
+        ArrayRef<int64_t>(positions)));
+    FailureOr<Value> gathered = n.create<GatherOp>(acc, indices, d);
+    if (failed(gathered))
+      return failure();
+    acc = *gathered;
+  }
+  return acc;
+}
+
 LogicalResult importPad(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "data");
   FailureOr<SmallVector<int64_t>> pads = n.knownInts(1, "pads");
   if (failed(x) || failed(pads))
     return failure();
   std::string mode = n.getString("mode", "constant");
-  if (mode != "constant")
+  if (mode != "constant" && mode != "edge" && mode != "reflect")
     return n.emitError() << "mode '" << mode
-                         << "' is not supported; gopt.pad pads with a "
-                            "constant";
+                         << "' is not supported (constant, edge and reflect "
+                            "are)";
   RankedTensorType type = NodeContext::typeOf(*x);
   int64_t rank = type.getRank();
   if (static_cast<int64_t>(pads->size()) != 2 * rank)
@@ -356,6 +399,10 @@ LogicalResult importPad(NodeContext &n) {
   for (int64_t p : *pads)
     if (p < 0)
       return n.emitError() << "negative pads (cropping) are not supported";
+  if (mode != "constant") {
+    FailureOr<Value> r = padByGather(n, *x, *pads, mode == "reflect");
+    return failed(r) ? failure() : n.setResults({*r});
+  }
   double value = 0.0;
   if (n.input(2)) {
     FailureOr<SmallVector<double>> v = n.knownFloats(2, "constant_value");

@@ -23,6 +23,23 @@ func.func @unary_fold() -> (tensor<4xf32>, tensor<3xi32>) {
 
 // -----
 
+// round takes halves to even (ONNX's Round); floor and ceil keep the sign
+// of zero.
+// CHECK-LABEL: func.func @rounding_fold
+func.func @rounding_fold() -> (tensor<5xf32>, tensor<5xf32>, tensor<5xf32>) {
+  // CHECK-DAG: %[[R:.*]] = gopt.constant dense<[2.000000e+00, -2.000000e+00, -0.000000e+00, 2.000000e+00, 1.000000e+00]> : tensor<5xf32>
+  // CHECK-DAG: %[[F:.*]] = gopt.constant dense<[2.000000e+00, -3.000000e+00, -1.000000e+00, 1.000000e+00, 1.000000e+00]> : tensor<5xf32>
+  // CHECK-DAG: %[[C:.*]] = gopt.constant dense<[3.000000e+00, -2.000000e+00, -0.000000e+00, 2.000000e+00, 2.000000e+00]> : tensor<5xf32>
+  // CHECK: return %[[R]], %[[F]], %[[C]]
+  %c = gopt.constant dense<[2.5, -2.5, -0.5, 1.5, 1.25]> : tensor<5xf32>
+  %0 = gopt.round %c : tensor<5xf32>
+  %1 = gopt.floor %c : tensor<5xf32>
+  %2 = gopt.ceil %c : tensor<5xf32>
+  return %0, %1, %2 : tensor<5xf32>, tensor<5xf32>, tensor<5xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @unary_no_fold
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
 func.func @unary_no_fold(%x: tensor<4xf32>) -> tensor<4xf32> {

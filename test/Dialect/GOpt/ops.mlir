@@ -53,8 +53,18 @@ func.func @unary(%x: tensor<2x3xf32>, %i: tensor<4xi32>) -> (tensor<2x3xf32>, te
   %13 = gopt.abs %12 : tensor<4xi32>
   // CHECK: %[[IRELU:.*]] = gopt.relu %[[IABS]] : tensor<4xi32>
   %14 = gopt.relu %13 : tensor<4xi32>
-  // CHECK: return %[[SILU]], %[[IRELU]]
-  return %11, %14 : tensor<2x3xf32>, tensor<4xi32>
+  // CHECK: %[[SIN:.*]] = gopt.sin %[[SILU]] : tensor<2x3xf32>
+  %15 = gopt.sin %11 : tensor<2x3xf32>
+  // CHECK: %[[COS:.*]] = gopt.cos %[[SIN]] : tensor<2x3xf32>
+  %16 = gopt.cos %15 : tensor<2x3xf32>
+  // CHECK: %[[FLOOR:.*]] = gopt.floor %[[COS]] : tensor<2x3xf32>
+  %17 = gopt.floor %16 : tensor<2x3xf32>
+  // CHECK: %[[CEIL:.*]] = gopt.ceil %[[FLOOR]] : tensor<2x3xf32>
+  %18 = gopt.ceil %17 : tensor<2x3xf32>
+  // CHECK: %[[ROUND:.*]] = gopt.round %[[CEIL]] : tensor<2x3xf32>
+  %19 = gopt.round %18 : tensor<2x3xf32>
+  // CHECK: return %[[ROUND]], %[[IRELU]]
+  return %19, %14 : tensor<2x3xf32>, tensor<4xi32>
 }
 
 // CHECK-LABEL: func.func @gelu

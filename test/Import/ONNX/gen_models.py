@@ -701,6 +701,38 @@ def norms_reductions():
                   "max"]], inits)
 
 
+def _one_node(n, shape=(2, 3), out_shape=None, inits=()):
+    """A model of one node `n` reading x [shape] (f32), writing its first
+    output; out_shape None leaves the output's shape to the importer."""
+    return make([n], [vi("x", F32, list(shape))],
+                [vi(n.output[0], F32, out_shape)], inits)
+
+
+@model
+def cumsum_too_long():
+    return _one_node(node("CumSum", ["x", "axis"], ["long_cumsum"]),
+                     shape=(2, 3000), inits=[ints("axis", 1)])
+
+
+@model
+def reduce_prod_wide():
+    return _one_node(node("ReduceProd", ["x"], ["wide_prod"], axes=[1]),
+                     shape=(2, 300))
+
+
+@model
+def average_pool_dilated():
+    return _one_node(node("AveragePool", ["x"], ["dilated_avg"],
+                          kernel_shape=[2, 2], dilations=[2, 2]),
+                     shape=(1, 2, 6, 6))
+
+
+@model
+def depth_to_space_bad_mode():
+    return _one_node(node("DepthToSpace", ["x"], ["d2s"], blocksize=2,
+                          mode="RCD"), shape=(1, 8, 2, 2))
+
+
 # --- inputs, ordering, external data --------------------------------------
 
 

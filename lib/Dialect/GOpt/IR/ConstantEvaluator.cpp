@@ -410,6 +410,27 @@ static std::pair<UnaryF, UnaryI> unaryFunction(Operation *op) {
             UnaryF([](double x) { return 1.0 / (1.0 + std::exp(-x)); }),
             UnaryI());
       })
+      .Case([](SinOp) {
+        return std::make_pair(UnaryF([](double x) { return std::sin(x); }),
+                              UnaryI());
+      })
+      .Case([](CosOp) {
+        return std::make_pair(UnaryF([](double x) { return std::cos(x); }),
+                              UnaryI());
+      })
+      .Case([](FloorOp) {
+        return std::make_pair(UnaryF([](double x) { return std::floor(x); }),
+                              UnaryI());
+      })
+      .Case([](CeilOp) {
+        return std::make_pair(UnaryF([](double x) { return std::ceil(x); }),
+                              UnaryI());
+      })
+      .Case([](RoundOp) {
+        // std::nearbyint rounds halves to even in the default rounding mode.
+        return std::make_pair(
+            UnaryF([](double x) { return std::nearbyint(x); }), UnaryI());
+      })
       .Case([](SiluOp) {
         return std::make_pair(
             UnaryF([](double x) { return x / (1.0 + std::exp(-x)); }),

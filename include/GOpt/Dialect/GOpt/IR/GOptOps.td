@@ -158,6 +158,26 @@ def GOpt_ErfOp : GOpt_UnaryFloatOp<"erf", 1> {
 def GOpt_SiluOp : GOpt_UnaryFloatOp<"silu", 5> {
   let summary = "elementwise x * sigmoid(x)";
 }
+def GOpt_SinOp : GOpt_UnaryFloatOp<"sin", 1> {
+  let summary = "elementwise sine (radians)";
+}
+def GOpt_CosOp : GOpt_UnaryFloatOp<"cos", 1> {
+  let summary = "elementwise cosine (radians)";
+}
+def GOpt_FloorOp : GOpt_UnaryFloatOp<"floor", 1> {
+  let summary = "elementwise largest integer not above x";
+}
+def GOpt_CeilOp : GOpt_UnaryFloatOp<"ceil", 1> {
+  let summary = "elementwise smallest integer not below x";
+}
+def GOpt_RoundOp : GOpt_UnaryFloatOp<"round", 1> {
+  let summary = "elementwise nearest integer, halves to even";
+  let description = [{
+    Rounds to the nearest integer; a value halfway between two integers
+    goes to the even one (`round(2.5) = 2`, `round(-0.5) = -0`), as ONNX's
+    Round and IEEE 754's roundTiesToEven do.
+  }];
+}
 
 def GOpt_GeluOp : GOpt_Op<"gelu", "Elementwise", 8,
     [SameOperandsAndResultType]> {

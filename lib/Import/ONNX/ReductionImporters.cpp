@@ -1,0 +1,423 @@
+//===- ReductionImporters.cpp - Reductions, Softmax, ArgMax, CumSum ------===//
+//
+// ReduceSum/Mean/Max/Min as `gopt.reduce`; the reductions gopt has no kind
+// for as reduces of elementwise ops (ReduceL1, ReduceL2, ReduceSumSquare,
+// ReduceLogSumExp) or as products of slices (ReduceProd); Softmax, and
+// LogSoftmax as reduces around it; GlobalMaxPool; ArgMax/ArgMin as a reduce,
+// a comparison and a reduce of the indices that hit; CumSum as a product
+// with a triangular matrix of ones.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphImporter.h"
+
+#include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::gopt;
+using namespace mlir::gopt::onnx_import;
+
+using AttrType = onnx::AttributeProto;
+
+namespace {
+
+/// The longest axis CumSum imports: its [n, n] matrix of ones takes n²
+/// elements (16 MiB of f32 at this length).
+constexpr int64_t kMaxCumSumLength = 2048;
+
+/// The widest axis ReduceProd multiplies slice by slice.
+constexpr int64_t kMaxProductAxis = 256;
+
+/// A reduction's axes, normalized and sorted: from the `axes` input
+/// (`axesAsInput`: ReduceSum from opset 13) or attribute (the others up to
+/// opset 17). No axes means every axis, or none with noop_with_empty_axes
+/// (an empty result).
+FailureOr<SmallVector<int64_t>> reductionAxes(NodeContext &n, Value x,
+                                              bool axesAsInput) {
+  int64_t rank = NodeContext::typeOf(x).getRank();
+  SmallVector<int64_t> axes;
+  if (axesAsInput && n.input(1)) {
+    FailureOr<SmallVector<int64_t>> given = n.knownInts(1, "axes");
+    if (failed(given))
+      return failure();
+    axes = *given;
+  } else if (auto given = n.getInts("axes")) {
+    axes = *given;
+  }
+  if (axes.empty()) {
+    if (n.getInt("noop_with_empty_axes", 0) != 0)
+      return axes;
+    for (int64_t d = 0; d < rank; ++d)
+      axes.push_back(d);
+    return axes;
+  }
+  for (int64_t &axis : axes) {
+    std::optional<int64_t> a = normalizeAxis(axis, rank);
+    if (!a)
+      return n.emitError() << "axis " << axis << " is out of range for rank "
+                           << rank;
+    axis = *a;
+  }
+  llvm::sort(axes);
+  if (std::adjacent_find(axes.begin(), axes.end()) != axes.end())
+    return n.emitError() << "axes repeat";
+  return axes;
+}
+
+bool keepdims(NodeContext &n) { return n.getInt("keepdims", 1) != 0; }
+
+FailureOr<Value> reduce(NodeContext &n, ReduceKind kind, Value x,
+                        ArrayRef<int64_t> axes, bool keep) {
+  return n.create<ReduceOp>(kind, x, axes, keep);
+}
+
+/// x with the `axes` dims dropped (a reduce's keepdims = 0 result).
+FailureOr<Value> dropAxes(NodeContext &n, Value x, ArrayRef<int64_t> axes) {
+  SmallVector<int64_t> shape;
+  for (auto [d, size] : llvm::enumerate(NodeContext::typeOf(x).getShape()))
+    if (!llvm::is_contained(axes, int64_t(d)))
+      shape.push_back(size);
+  return n.reshape(x, shape);
+}
+
+/// ReduceSum/Mean/Max/Min.
+template <ReduceKind kind, bool axesAsInput>
+LogicalResult importReduce(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<int64_t>> axes = reductionAxes(n, *x, axesAsInput);
+  if (failed(axes))
+    return failure();
+  if (axes->empty())
+    return n.setResults({*x});
+  FailureOr<Value> r = reduce(n, kind, *x, *axes, keepdims(n));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// The float input of a reduction that only floats define.
+FailureOr<Value> floatData(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  if (succeeded(x) && !isa<FloatType>(NodeContext::typeOf(*x).getElementType()))
+    return n.emitError() << "data must be a float tensor";
+  return x;
+}
+
+/// ReduceL1 = Σ|x|, ReduceSumSquare = Σx², ReduceL2 = √Σx².
+enum class Norm { L1, SumSquare, L2 };
+template <Norm norm> LogicalResult importNormReduce(NodeContext &n) {
+  FailureOr<Value> x = floatData(n);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<int64_t>> axes = reductionAxes(n, *x, false);
+  if (failed(axes))
+    return failure();
+  FailureOr<Value> terms =
+      norm == Norm::L1 ? n.create<AbsOp>(*x) : n.create<MulOp>(*x, *x);
+  if (failed(terms))
+    return failure();
+  FailureOr<Value> r = *terms;
+  if (!axes->empty())
+    r = reduce(n, ReduceKind::sum, *terms, *axes, keepdims(n));
+  if (succeeded(r) && norm == Norm::L2)
+    r = n.create<SqrtOp>(*r);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// log Σ exp(x) over `axes`, kept as 1: the maximum m taken out first,
+/// m + log Σ exp(x − m), so that large x does not overflow.
+FailureOr<Value> logSumExp(NodeContext &n, Value x, ArrayRef<int64_t> axes) {
+  FailureOr<Value> m = reduce(n, ReduceKind::max, x, axes, true);
+  if (failed(m))
+    return failure();
+  FailureOr<Value> t = n.create<SubOp>(x, *m);
+  if (succeeded(t))
+    t = n.create<ExpOp>(*t);
+  if (succeeded(t))
+    t = reduce(n, ReduceKind::sum, *t, axes, true);
+  if (succeeded(t))
+    t = n.create<LogOp>(*t);
+  if (succeeded(t))
+    t = n.create<AddOp>(*t, *m);
+  return t;
+}
+
+LogicalResult importReduceLogSumExp(NodeContext &n) {
+  FailureOr<Value> x = floatData(n);
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<int64_t>> axes = reductionAxes(n, *x, false);
+  if (failed(axes))
+    return failure();
+  if (axes->empty()) {
+    FailureOr<Value> r = n.create<ExpOp>(*x);
+    if (succeeded(r))
+      r = n.create<LogOp>(*r);
+    return failed(r) ? failure() : n.setResults({*r});
+  }
+  FailureOr<Value> r = logSumExp(n, *x, *axes);
+  if (succeeded(r) && !keepdims(n))
+    r = dropAxes(n, *r, *axes);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// ReduceProd: gopt has no product reduction, so each reduced axis is
+/// multiplied slice by slice (exact, and known at import time when the
+/// input is: torch's var and std take the product of a shape so).
+LogicalResult importReduceProd(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<int64_t>> axes = reductionAxes(n, *x, false);
+  if (failed(axes))
+    return failure();
+  Value acc = *x;
+  for (int64_t axis : *axes) {
+    RankedTensorType type = NodeContext::typeOf(acc);
+    int64_t extent = type.getDimSize(axis);
+    if (extent > kMaxProductAxis)
+      return n.emitError() << "axis " << axis << " has " << extent
+                           << " elements; GOpt multiplies at most "
+                           << kMaxProductAxis << " slices per axis";
+    if (extent == 0)
+      return n.emitError() << "axis " << axis << " is empty";
+    int64_t rank = type.getRank();
+    SmallVector<int64_t> starts(rank, 0), ends(type.getShape()), steps(rank, 1);
+    Value product;
+    for (int64_t i = 0; i < extent; ++i) {
+      starts[axis] = i;
+      ends[axis] = i + 1;
+      FailureOr<Value> slice =
+          n.create<SliceOp>(acc, ArrayRef<int64_t>(starts),
+                            ArrayRef<int64_t>(ends), ArrayRef<int64_t>(steps));
+      if (failed(slice))
+        return failure();
+      FailureOr<Value> next =
+          product ? n.create<MulOp>(product, *slice) : slice;
+      if (failed(next))
+        return failure();
+      product = *next;
+    }
+    acc = product;
+  }
+  FailureOr<Value> r = acc;
+  if (!keepdims(n))
+    r = dropAxes(n, acc, *axes);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// The `axis` attribute of Softmax-like ops and ArgMax, normalized.
+FailureOr<int64_t> axisAttribute(NodeContext &n, Value x, int64_t defaultAxis) {
+  int64_t rank = NodeContext::typeOf(x).getRank();
+  int64_t axis = n.getInt("axis", defaultAxis);
+  std::optional<int64_t> a = normalizeAxis(axis, rank);
+  if (!a)
+    return n.emitError() << "axis " << axis << " is out of range for rank "
+                         << rank;
+  return *a;
+}
+
+LogicalResult importSoftmax(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  if (failed(x))
+    return failure();
+  FailureOr<int64_t> axis = axisAttribute(n, *x, -1);
+  if (failed(axis))
+    return failure();
+  FailureOr<Value> r =
+      n.createTyped<SoftmaxOp>(NodeContext::typeOf(*x), *x, *axis);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// LogSoftmax(x) = x − log Σ exp(x) along the axis (opset-13 semantics).
+LogicalResult importLogSoftmax(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  if (failed(x))
+    return failure();
+  if (!isa<FloatType>(NodeContext::typeOf(*x).getElementType()))
+    return n.emitError() << "input must be a float tensor";
+  FailureOr<int64_t> axis = axisAttribute(n, *x, -1);
+  if (failed(axis))
+    return failure();
+  FailureOr<Value> lse = logSumExp(n, *x, {*axis});
+  FailureOr<Value> r = failed(lse) ? lse : n.create<SubOp>(*x, *lse);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// GlobalMaxPool: the maximum over every spatial dim, kept as 1.
+LogicalResult importGlobalMaxPool(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (failed(x))
+    return failure();
+  int64_t rank = NodeContext::typeOf(*x).getRank();
+  if (rank < 3)
+    return n.emitError() << "the input must have a batch, a channel and at "
+                            "least one spatial dim, got rank "
+                         << rank;
+  SmallVector<int64_t> spatial;
+  for (int64_t d = 2; d < rank; ++d)
+    spatial.push_back(d);
+  FailureOr<Value> r = reduce(n, ReduceKind::max, *x, spatial, true);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// ArgMax / ArgMin along `axis`: m = the reduce max (min) kept as 1; the
+/// positions where x equals m (or is NaN, which wins as in ONNX Runtime
+/// and torch: the float reduce propagates it) keep their index, the others
+/// a sentinel past the end; the least index is the first hit (the greatest,
+/// with select_last_index, over a sentinel of −1). int64 indices.
+template <ReduceKind kind> LogicalResult importArgExtreme(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  if (failed(x))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  FailureOr<int64_t> axis = axisAttribute(n, *x, 0);
+  if (failed(axis))
+    return failure();
+  int64_t extent = type.getDimSize(*axis);
+  if (extent == 0)
+    return n.emitError() << "axis " << *axis << " is empty";
+  bool last = n.getInt("select_last_index", 0) != 0;
+  FailureOr<Value> m = reduce(n, kind, *x, {*axis}, true);
+  if (failed(m))
+    return failure();
+  FailureOr<Value> hit = n.create<CompareOp>(ComparePredicate::eq, *x, *m);
+  if (failed(hit))
+    return failure();
+  if (isa<FloatType>(type.getElementType())) {
+    FailureOr<Value> isNaN = n.create<CompareOp>(ComparePredicate::ne, *x, *x);
+    auto boolType = RankedTensorType::get({}, n.builder().getI1Type());
+    hit = failed(isNaN)
+              ? isNaN
+              : n.create<SelectOp>(*isNaN, n.splat(boolType, 1.0), *hit);
+    if (failed(hit))
+      return failure();
+  }
+  Type i64 = n.builder().getI64Type();
+  SmallVector<int64_t> iotaShape(type.getRank(), 1);
+  iotaShape[*axis] = extent;
+  SmallVector<int64_t> iota(extent);
+  for (int64_t i = 0; i < extent; ++i)
+    iota[i] = i;
+  Value indices = n.constant(DenseElementsAttr::get(
+      RankedTensorType::get(iotaShape, i64), ArrayRef<int64_t>(iota)));
+  Value sentinel =
+      n.splat(RankedTensorType::get({}, i64), last ? -1.0 : double(extent));
+  FailureOr<Value> candidates = n.create<SelectOp>(*hit, indices, sentinel);
+  if (failed(candidates))
+    return failure();
+  FailureOr<Value> r = reduce(n, last ? ReduceKind::max : ReduceKind::min,
+                              *candidates, {*axis}, keepdims(n));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// CumSum along the known `axis`: the axis moved last and the rows
+/// multiplied by an [n, n] matrix of ones on and above the diagonal
+/// (strictly above: `exclusive`; on and below, strictly below: `reverse`),
+/// a GEMM on the library path where a loop of n steps would be sequential.
+/// Exact for integers; floats add in the GEMM's order.
+LogicalResult importCumSum(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "x");
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<int64_t>> axisValues = n.knownInts(1, "axis");
+  if (failed(axisValues))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  int64_t rank = type.getRank();
+  if (axisValues->size() != 1)
+    return n.emitError() << "axis must be a single value";
+  std::optional<int64_t> axis = normalizeAxis(axisValues->front(), rank);
+  if (!axis)
+    return n.emitError() << "axis " << axisValues->front()
+                         << " is out of range for rank " << rank;
+  if (type.getElementType().isInteger(1))
+    return n.emitError() << "x must be a numeric tensor, not bool";
+  int64_t length = type.getDimSize(*axis);
+  if (length > kMaxCumSumLength)
+    return n.emitError() << "axis " << *axis << " has " << length
+                         << " elements; GOpt sums at most " << kMaxCumSumLength
+                         << " (a product with an n x n matrix of ones)";
+  bool exclusive = n.getInt("exclusive", 0) != 0;
+  bool reverse = n.getInt("reverse", 0) != 0;
+
+  // [..., n] with the axis last, flattened to [rows, n].
+  SmallVector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != *axis)
+      perm.push_back(d);
+  perm.push_back(*axis);
+  bool moved = *axis != rank - 1;
+  FailureOr<Value> t = *x;
+  if (moved)
+    t = n.create<TransposeOp>(*x, ArrayRef<int64_t>(perm));
+  if (failed(t))
+    return failure();
+  SmallVector<int64_t> movedShape(NodeContext::typeOf(*t).getShape());
+  int64_t rows = length == 0 ? 0 : type.getNumElements() / length;
+  t = n.reshape(*t, {rows, length});
+  if (failed(t))
+    return failure();
+
+  // ones[i][j]: does x[i] count towards y[j]?
+  SmallVector<double> ones(length * length, 0.0);
+  for (int64_t i = 0; i < length; ++i)
+    for (int64_t j = 0; j < length; ++j) {
+      bool counts =
+          reverse ? (exclusive ? i > j : i >= j) : (exclusive ? i < j : i <= j);
+      ones[i * length + j] = counts ? 1.0 : 0.0;
+    }
+  auto onesType =
+      RankedTensorType::get({length, length}, type.getElementType());
+  ElementsAttr onesAttr;
+  if (isa<FloatType>(type.getElementType())) {
+    onesAttr =
+        makeFloatElements(onesType, ones, n.node.output(0) + ".cumsum_ones");
+  } else {
+    SmallVector<APInt> values;
+    unsigned width = type.getElementType().getIntOrFloatBitWidth();
+    for (double v : ones)
+      values.push_back(APInt(width, v != 0.0 ? 1 : 0));
+    onesAttr = DenseElementsAttr::get(onesType, values);
+  }
+  FailureOr<Value> r = n.create<MatmulOp>(*t, n.constant(onesAttr));
+  if (succeeded(r))
+    r = n.reshape(*r, movedShape);
+  if (succeeded(r) && moved) {
+    SmallVector<int64_t> inverse(rank);
+    for (int64_t d = 0; d < rank; ++d)
+      inverse[perm[d]] = d;
+    r = n.create<TransposeOp>(*r, ArrayRef<int64_t>(inverse));
+  }
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+} // namespace
+
+void onnx_import::registerReductionImporters(OpImporterTable &table) {
+  std::vector<AttrSpec> reduceAttrs = {{"axes", AttrType::INTS},
+                                       {"keepdims", AttrType::INT}};
+  std::vector<AttrSpec> argAttrs = {{"axis", AttrType::INT},
+                                    {"keepdims", AttrType::INT},
+                                    {"select_last_index", AttrType::INT}};
+  table["ReduceMean"] = {importReduce<ReduceKind::mean, false>, reduceAttrs};
+  table["ReduceMax"] = {importReduce<ReduceKind::max, false>, reduceAttrs};
+  table["ReduceMin"] = {importReduce<ReduceKind::min, false>, reduceAttrs};
+  table["ReduceSum"] = {
+      importReduce<ReduceKind::sum, true>,
+      {{"keepdims", AttrType::INT}, {"noop_with_empty_axes", AttrType::INT}}};
+  table["ReduceL1"] = {importNormReduce<Norm::L1>, reduceAttrs};
+  table["ReduceL2"] = {importNormReduce<Norm::L2>, reduceAttrs};
+  table["ReduceSumSquare"] = {importNormReduce<Norm::SumSquare>, reduceAttrs};
+  table["ReduceLogSumExp"] = {importReduceLogSumExp, reduceAttrs};
+  table["ReduceProd"] = {importReduceProd, reduceAttrs};
+  table["Softmax"] = {importSoftmax, {{"axis", AttrType::INT}}};
+  table["LogSoftmax"] = {importLogSoftmax, {{"axis", AttrType::INT}}};
+  table["GlobalMaxPool"] = {importGlobalMaxPool, {}};
+  table["ArgMax"] = {importArgExtreme<ReduceKind::max>, argAttrs};
+  table["ArgMin"] = {importArgExtreme<ReduceKind::min>, argAttrs};
+  table["CumSum"] = {
+      importCumSum, {{"exclusive", AttrType::INT}, {"reverse", AttrType::INT}}};
+}
