@@ -23,8 +23,9 @@ ConvNeXt at 32x32, an FPN-like segmenter (nearest and bilinear
 F.interpolate: Resize), a two-level UNet (ConvTranspose2d), a 1-D convolution net over time (Conv1d, pools,
 PReLU, ELU), a net of normalizations (InstanceNorm2d, GroupNorm,
 Softplus, Mish), a recurrent net (a bidirectional two-layer LSTM and a
-GRU) and a video net (3-D convolutions and pools), in the variants MODELS
-lists.
+GRU), a video net (3-D convolutions and pools) and a module of the torch
+functions whose exports use the ONNX ops gopt composes, in the variants
+MODELS lists.
 """
 
 import argparse
@@ -221,6 +222,42 @@ def video():
     return _Video(), torch.randn(2, 3, 7, 24, 24)
 
 
+class _TorchOps(torch.nn.Module):
+    """torch functions whose exports use the ONNX ops gopt composes
+    (docs/Import.md): log_softmax, normalize (ReduceL2), logsumexp, var and
+    std (ReduceProd of a shape), pixel_shuffle / pixel_unshuffle, repeat
+    (Tile), selu, celu, sign, floor, round, sin, cos, the logical ops,
+    triu / tril (Trilu), cumsum, reflect and replicate padding, clamp with
+    a tensor bound, dilated max pooling, adaptive max pooling to 1
+    (GlobalMaxPool), argmax and one_hot, summed into one output."""
+
+    def forward(self, x):
+        F = torch.nn.functional
+        y = F.log_softmax(x, 1) + F.normalize(x, dim=1)
+        y = y + torch.logsumexp(x, 1, keepdim=True)
+        y = y + torch.var(x, 1, keepdim=True) + torch.std(x, (2, 3),
+                                                          keepdim=True)
+        y = y + F.pixel_unshuffle(F.pixel_shuffle(x, 2) * 2, 2)
+        y = y + x.repeat(1, 2, 1, 1)[:, 4:12]
+        y = y + F.selu(x) + F.celu(x, 0.7) + torch.sign(x)
+        y = y + torch.floor(x * 2) + torch.round(x * 2)
+        y = y + torch.sin(x) * torch.cos(x)
+        y = y + (((x > 0) & (x < 1)) | ((x < -1) ^ (x > -2))).float()
+        y = y + torch.triu(x) + 0.5 * torch.tril(x, -1)
+        y = y + 0.1 * torch.cumsum(x, 3)
+        y = y + F.avg_pool2d(F.pad(x, (1, 1, 1, 1), mode="reflect"), 3, 1)
+        y = y + F.avg_pool2d(F.pad(x, (1, 1, 1, 1), mode="replicate"), 3, 1)
+        y = y + torch.clamp(x, min=x.mean())
+        y = y + F.max_pool2d(x, 2, stride=1, padding=1, dilation=2)
+        y = y + F.adaptive_max_pool2d(x, 1)
+        y = y + torch.argmax(x, 1, keepdim=True).float()
+        return y + F.one_hot(torch.argmax(x, 1), 8).permute(0, 3, 1, 2)
+
+
+def torch_ops():
+    return _TorchOps(), torch.randn(2, 8, 6, 6)
+
+
 MODELS = {
     "mlp": (mlp, {}),
     "transformer": (transformer, {}),
@@ -237,6 +274,7 @@ MODELS = {
     "norms": (norms, {}),
     "recurrent": (recurrent, {}),
     "video": (video, {}),
+    "torch_ops": (torch_ops, {}),
     "resnet_bn": (resnet, {"do_constant_folding": False,
                            "training": torch.onnx.TrainingMode.PRESERVE}),
 }
