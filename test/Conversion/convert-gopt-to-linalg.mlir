@@ -193,6 +193,18 @@ func.func @unary_integer(%x: tensor<4xi8>) -> tensor<4xi8> {
 
 // -----
 
+// An i64 clip with no upper bound (ONNX's Clip with only a min): the max is
+// INT64_MAX, which no double holds; it must not wrap to INT64_MIN.
+// CHECK-LABEL: func.func @clip_i64_unbounded
+// CHECK: arith.constant 0 : i64
+// CHECK: arith.constant 9223372036854775807 : i64
+func.func @clip_i64_unbounded(%x: tensor<4xi64>) -> tensor<4xi64> {
+  %0 = gopt.clip %x min = 0.0 max = 9.2233720368547758E+18 : tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @clip_float
 // CHECK: %[[LO:.*]] = arith.constant -1.000000e+00 : f32
 // CHECK: %[[HI:.*]] = arith.constant 2.000000e+00 : f32

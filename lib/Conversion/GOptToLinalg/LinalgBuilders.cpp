@@ -467,19 +467,23 @@ Value scalarIntUnary(Operation *op, OpBuilder &b, Location loc, Value x) {
       .Case([&](AbsOp) { return math::AbsIOp::create(b, loc, x); })
       .Case([&](ReluOp) { return arith::MaxSIOp::create(b, loc, x, zero()); })
       .Case([&](ClipOp clip) -> Value {
-        // Bounds rounded inward, then clamped to the element type's range.
-        double minValue = std::ldexp(-1.0, width - 1);
-        double maxValue = std::ldexp(1.0, width - 1) - 1;
+        // Bounds rounded inward, then clamped to the element type's range
+        // as integers: 2^63 - 1 is no double, and casting 2^63 to int64_t
+        // would wrap to the minimum (an i64 Clip with no max).
+        double limit = std::ldexp(1.0, width - 1);
+        auto bound = [&](double v) {
+          if (v <= -limit)
+            return APInt::getSignedMinValue(width);
+          if (v >= limit)
+            return APInt::getSignedMaxValue(width);
+          return APInt(width, static_cast<int64_t>(v), /*isSigned=*/true);
+        };
         double lo = std::ceil(clip.getMin().convertToDouble());
         double hi = std::floor(clip.getMax().convertToDouble());
-        lo = std::min(std::max(lo, minValue), maxValue);
-        hi = std::min(std::max(hi, minValue), maxValue);
-        Value loV = arith::ConstantOp::create(
-            b, loc,
-            b.getIntegerAttr(t, APInt(width, static_cast<int64_t>(lo), true)));
-        Value hiV = arith::ConstantOp::create(
-            b, loc,
-            b.getIntegerAttr(t, APInt(width, static_cast<int64_t>(hi), true)));
+        Value loV =
+            arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, bound(lo)));
+        Value hiV =
+            arith::ConstantOp::create(b, loc, b.getIntegerAttr(t, bound(hi)));
         return arith::MinSIOp::create(
             b, loc, arith::MaxSIOp::create(b, loc, x, loV), hiV);
       })

@@ -396,6 +396,16 @@ def clip_computed(rng):
                 [const("max", 0.8)])
 
 
+@case()
+def clip_int_min_only(rng):
+    # An int64 Clip with no max: the max is INT64_MAX, which no double
+    # holds (the lowering once wrapped it to INT64_MIN).
+    x = rng.integers(-5, 5, [3, 8]).astype(np.int64)
+    x[0, 0] = np.iinfo(np.int64).max
+    return Case([node("Clip", ["x", "min"])], {"x": x}, np.maximum(x, 0),
+                [const("min", 0, np.int64)])
+
+
 # --- pooling --------------------------------------------------------------
 
 
