@@ -45,7 +45,10 @@ frames of 112x112 (3-D convolutions, which GOpt runs as 2-D ones over the
 frames): r3d_18 (3x3x3 kernels), mc3_18 (3x3x3 in the first stages,
 1x3x3 after) and r2plus1d_18 (each 3x3x3 factored into a 1x3x3 and a
 3x1x1), and s3d over 16 frames of 224x224 (separable 3-D convolutions in
-Inception branches, 3-D max and average pooling).
+Inception branches, 3-D max and average pooling); gpt_decoder, a GPT-2-style
+decoder-only language model over 128 token ids (int64; vocabulary 8192,
+d 256, 4 heads, 4 blocks, causal attention masked by a Trilu-built mask,
+GELU (tanh), logits for every position).
 
 --models takes family names (each at its default batches, or at --batch)
 and full model names such as encoder_layer_s128_d256_b8. A model whose
@@ -56,6 +59,7 @@ benchmark's torch contender rebuilds the very module that was exported.
 """
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -92,6 +96,61 @@ class SequenceEncoder(torch.nn.Module):
 
     def forward(self, x):
         return self.rnn(x)[0]
+
+
+class _DecoderBlock(torch.nn.Module):
+    """A GPT-2 block: pre-norm causal self-attention (fused QKV projection,
+    the future masked with -inf), then a GELU (tanh) MLP of 4·d."""
+
+    def __init__(self, d_model, heads, seq):
+        super().__init__()
+        nn = torch.nn
+        self.heads = heads
+        self.ln1, self.ln2 = nn.LayerNorm(d_model), nn.LayerNorm(d_model)
+        self.qkv = nn.Linear(d_model, 3 * d_model)
+        self.proj = nn.Linear(d_model, d_model)
+        self.fc = nn.Linear(d_model, 4 * d_model)
+        self.out = nn.Linear(4 * d_model, d_model)
+        self.register_buffer(
+            "causal", torch.tril(torch.ones(seq, seq, dtype=torch.bool)))
+
+    def forward(self, x):
+        b, t, c = x.shape
+        q, k, v = self.qkv(self.ln1(x)).split(c, 2)
+        q, k, v = (z.view(b, t, self.heads, c // self.heads).transpose(1, 2)
+                   for z in (q, k, v))
+        att = q @ k.transpose(-2, -1) / math.sqrt(c // self.heads)
+        att = att.masked_fill(~self.causal[:t, :t], float("-inf"))
+        y = (att.softmax(-1) @ v).transpose(1, 2).reshape(b, t, c)
+        x = x + self.proj(y)
+        h = torch.nn.functional.gelu(self.fc(self.ln2(x)), approximate="tanh")
+        return x + self.out(h)
+
+
+class Decoder(torch.nn.Module):
+    """A GPT-2-style decoder-only language model over token ids: token and
+    learned position embeddings, `layers` blocks, a final layer norm and
+    the vocabulary projection; its logits for every position."""
+
+    def __init__(self, vocab, d_model, heads, layers, seq):
+        super().__init__()
+        nn = torch.nn
+        self.tokens = nn.Embedding(vocab, d_model)
+        self.positions = nn.Embedding(seq, d_model)
+        self.blocks = nn.ModuleList(
+            [_DecoderBlock(d_model, heads, seq) for _ in range(layers)])
+        self.norm = nn.LayerNorm(d_model)
+        self.head = nn.Linear(d_model, vocab, bias=False)
+
+    def forward(self, ids):
+        x = self.tokens(ids) + self.positions(
+            torch.arange(ids.shape[1], device=ids.device))
+        for block in self.blocks:
+            x = block(x)
+        return self.head(self.norm(x))
+
+
+DECODER_VOCAB = 8192
 
 
 def _mlp():
@@ -254,6 +313,12 @@ for _name in ("r3d_18", "mc3_18", "r2plus1d_18"):
                              lambda b: (b, 3, 16, 112, 112), (1,))
 EXTRA_FAMILIES["s3d"] = ("s3d_b{b}", _video("s3d", 16, 224),
                          lambda b: (b, 3, 16, 224, 224), (1,))
+# Token ids rather than a float input: the input function returns the
+# tensor itself.
+EXTRA_FAMILIES["gpt_decoder"] = (
+    "gpt_decoder_s128_d256_b{b}",
+    lambda: Decoder(DECODER_VOCAB, 256, 4, 4, 128),
+    lambda b: torch.randint(0, DECODER_VOCAB, (b, 128)), (1,))
 ALL_FAMILIES = {**FAMILIES, **EXTRA_FAMILIES}
 
 
@@ -315,7 +380,8 @@ def model_for_name(name):
     model = factory()
     model.eval()
     torch.manual_seed(SEED)
-    x = torch.randn(*shape(batch))
+    spec = shape(batch)
+    x = spec if isinstance(spec, torch.Tensor) else torch.randn(*spec)
     return model, x
 
 
