@@ -13,6 +13,8 @@
 // so the scores of a block (rows × Sk floats, at most 128 KiB) stay in
 // cache and are never written to memory as a [B..., Sq, Sk] tensor, as the
 // three kernels the chain was before wrote them twice and read them twice.
+// Keys the mask hides (-inf) from every row of a block are left out of its
+// GEMMs and softmax: a causal mask halves the work.
 // Every operand is read through its strides (the head split's transposes
 // are never materialized). Blocks are split between the runtime's threads
 // (gopt_parallel_for); the GEMMs inside run on one thread each.
@@ -246,6 +248,33 @@ void softmax(float *scores, int64_t rows, int64_t sk, const float *mask,
     softmaxBaseline(scores, rows, sk, mask, maskRow, maskCol, sums);
 }
 
+/// Keys [first, end) of a block of query rows: outside them the mask is
+/// -inf in every row of the block, so their probabilities are 0 and the
+/// block's GEMMs and softmax leave them out (a causal mask: the keys after
+/// the block's last row, half the work of the whole). Empty when every key
+/// of every row is masked.
+struct KeyRange {
+  int64_t first, end;
+};
+
+KeyRange unmaskedKeys(const float *mask, int64_t rows, int64_t sk,
+                      int64_t maskRow, int64_t maskCol) {
+  KeyRange keys{sk, 0};
+  for (int64_t i = 0; i < rows; ++i) {
+    const float *m = mask + i * maskRow;
+    int64_t first = 0, end = sk;
+    while (first < keys.first && first < end && m[first * maskCol] == -INFINITY)
+      ++first;
+    while (end > keys.end && end > first && m[(end - 1) * maskCol] == -INFINITY)
+      --end;
+    if (first < end) {
+      keys.first = std::min(keys.first, first);
+      keys.end = std::max(keys.end, end);
+    }
+  }
+  return keys;
+}
+
 /// Blocks [begin, end) of the shape `context` points to: block t is rows
 /// [r·rows, …) of batch (t / blocksPerBatch).
 void attentionBlocks(void *context, int64_t begin, int64_t end) {
@@ -262,16 +291,30 @@ void attentionBlocks(void *context, int64_t begin, int64_t end) {
     int64_t b0 = batch / a.b1, b1 = batch % a.b1;
     int64_t row = block * a.rows;
     int64_t rows = std::min(a.rows, a.sq - row);
-    // S = scale · Q_rows · Kᵀ
-    gopt_sgemm(1, rows, a.sk, a.d, a.scale, a.q.at(b0, b1, row), 0, a.q.s[2],
-               a.q.s[3], a.kt.at(b0, b1, 0), 0, a.kt.s[2], a.kt.s[3], 0.0f,
-               scores, 0, a.sk, 1);
-    const float *mask = a.mask.data ? a.mask.at(b0, b1, row) : nullptr;
-    softmax(scores, rows, a.sk, mask, a.mask.s[2], a.mask.s[3], sums);
-    // O_rows = P · V, then each row divided by its sum.
     float *out = a.out + b0 * a.o[0] + b1 * a.o[1] + row * a.o[2];
-    gopt_sgemm(1, rows, a.dv, a.sk, 1.0f, scores, 0, a.sk, 1, a.v.at(b0, b1, 0),
-               0, a.v.s[2], a.v.s[3], 0.0f, out, 0, a.o[2], a.o[3]);
+    const float *mask = a.mask.data ? a.mask.at(b0, b1, row) : nullptr;
+    // The keys the block's rows may attend to: [first, end).
+    KeyRange keys{0, a.sk};
+    if (mask)
+      keys = unmaskedKeys(mask, rows, a.sk, a.mask.s[2], a.mask.s[3]);
+    if (keys.end <= keys.first) {
+      // Every key masked in every row: each softmax is 0/0.
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < a.dv; ++j)
+          out[i * a.o[2] + j * a.o[3]] = NAN;
+      continue;
+    }
+    int64_t sk = keys.end - keys.first;
+    // S = scale · Q_rows · Kᵀ
+    gopt_sgemm(1, rows, sk, a.d, a.scale, a.q.at(b0, b1, row), 0, a.q.s[2],
+               a.q.s[3], a.kt.at(b0, b1, 0) + keys.first * a.kt.s[3], 0,
+               a.kt.s[2], a.kt.s[3], 0.0f, scores, 0, sk, 1);
+    softmax(scores, rows, sk, mask ? mask + keys.first * a.mask.s[3] : nullptr,
+            a.mask.s[2], a.mask.s[3], sums);
+    // O_rows = P · V, then each row divided by its sum.
+    gopt_sgemm(1, rows, a.dv, sk, 1.0f, scores, 0, sk, 1,
+               a.v.at(b0, b1, keys.first), 0, a.v.s[2], a.v.s[3], 0.0f, out, 0,
+               a.o[2], a.o[3]);
     for (int64_t i = 0; i < rows; ++i) {
       float inverse = 1.0f / sums[i];
       float *o = out + i * a.o[2];

@@ -3,9 +3,13 @@
 #include "GOpt/Transforms/AttentionChain.h"
 #include "GOpt/Transforms/FusionPlanner.h"
 
+#include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
+
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -148,6 +152,104 @@ std::optional<AttentionChain> mlir::gopt::matchAttentionChain(MatmulOp output) {
       q.getShape().take_front(rank - 2) != vt.getShape().take_front(rank - 2))
     return std::nullopt;
   return chain;
+}
+
+/// Whether `v` is a constant whose every element is -inf (a f32 splat).
+static bool isNegativeInfinitySplat(Value v) {
+  DenseElementsAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)) || !attr.isSplat() ||
+      !attr.getElementType().isF32())
+    return false;
+  APFloat value = attr.getSplatValue<APFloat>();
+  return value.isInfinity() && value.isNegative();
+}
+
+/// The masked fill `select` rewrites as scores + mask, if it is one: its
+/// only reader a softmax along the last axis whose only reader is a batched
+/// f32 P·V, one branch a -inf splat, the other the scores (of the select's
+/// type, computed by Q·Kᵀ or its scaling). Returns the scores and whether
+/// the -inf is the true branch.
+static std::optional<std::pair<Value, bool>> maskedFill(SelectOp select) {
+  Value result = select.getResult();
+  auto type = cast<RankedTensorType>(result.getType());
+  if (!result.hasOneUse() || !type.getElementType().isF32())
+    return std::nullopt;
+  auto softmax = dyn_cast<SoftmaxOp>(*result.getUsers().begin());
+  if (!softmax || softmax->getBlock() != select->getBlock() ||
+      normalizeAxis(softmax.getAxis(), type.getRank()) != type.getRank() - 1 ||
+      !softmax.getResult().hasOneUse())
+    return std::nullopt;
+  auto output = dyn_cast<MatmulOp>(*softmax.getResult().getUsers().begin());
+  if (!output || output.getLhs() != softmax.getResult() ||
+      !isBatchedF32Product(output))
+    return std::nullopt;
+  for (bool fillIsTrue : {true, false}) {
+    Value fill = fillIsTrue ? select.getOnTrue() : select.getOnFalse();
+    Value scores = fillIsTrue ? select.getOnFalse() : select.getOnTrue();
+    if (isNegativeInfinitySplat(fill) && scores.getType() == type &&
+        isa_and_nonnull<MatmulOp, MulOp, DivOp>(scores.getDefiningOp()))
+      return std::make_pair(scores, fillIsTrue);
+  }
+  return std::nullopt;
+}
+
+bool mlir::gopt::maskAttentionScoresAdditively(Block &block,
+                                               RewriterBase &rewriter) {
+  SmallVector<SelectOp> selects;
+  for (auto select : block.getOps<SelectOp>())
+    selects.push_back(select);
+  bool changed = false;
+  for (SelectOp select : selects) {
+    std::optional<std::pair<Value, bool>> fill = maskedFill(select);
+    if (!fill)
+      continue;
+    auto [scores, fillIsTrue] = *fill;
+    Location loc = select.getLoc();
+    Value condition = select.getCondition();
+    // The mask right after its condition: gopt-fuse puts the addition in
+    // the scores' kernel only when its operands exist before the kernel.
+    if (Operation *def = condition.getDefiningOp();
+        def && def->getBlock() == &block)
+      rewriter.setInsertionPointAfter(def);
+    else
+      rewriter.setInsertionPointToStart(&block);
+    auto scalar = RankedTensorType::get({}, rewriter.getF32Type());
+    Value minusInf = ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(scalar,
+                               -std::numeric_limits<float>::infinity()));
+    Value zero =
+        ConstantOp::create(rewriter, loc, DenseElementsAttr::get(scalar, 0.0f));
+    auto maskType = cast<RankedTensorType>(condition.getType())
+                        .clone(rewriter.getF32Type());
+    auto mask = SelectOp::create(rewriter, loc, maskType, condition,
+                                 fillIsTrue ? minusInf : zero,
+                                 fillIsTrue ? zero : minusInf);
+    // A constant condition gives a constant mask, evaluated now (gopt-fold
+    // has run).
+    Value maskValue = mask;
+    Attribute conditionAttr;
+    if (matchPattern(condition, m_Constant(&conditionAttr))) {
+      SmallVector<Attribute> operands = {conditionAttr, nullptr, nullptr},
+                             results;
+      for (unsigned i = 1; i < 3; ++i)
+        matchPattern(mask->getOperand(i), m_Constant(&operands[i]));
+      if (succeeded(evaluateConstantOp(mask, operands, /*maxElements=*/1 << 24,
+                                       results)) &&
+          results.size() == 1) {
+        maskValue = ConstantOp::create(rewriter, loc,
+                                       cast<ElementsAttr>(results.front()));
+        rewriter.eraseOp(mask);
+        rewriter.eraseOp(minusInf.getDefiningOp());
+        rewriter.eraseOp(zero.getDefiningOp());
+      }
+    }
+    rewriter.setInsertionPoint(select);
+    rewriter.replaceOpWithNewOp<AddOp>(select, select.getType(), scores,
+                                       maskValue);
+    changed = true;
+  }
+  return changed;
 }
 
 /// The transposes of `matmul`'s operands that `members` holds.

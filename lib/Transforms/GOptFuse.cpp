@@ -145,6 +145,9 @@ struct GOptFusePass : gopt::impl::GOptFuseBase<GOptFusePass> {
     IRRewriter rewriter(&getContext());
     bool changed = false;
     for (Block *block : blocks) {
+      // The masks it makes are constants for hoistConstants to place.
+      if (fuseAttention)
+        changed |= maskAttentionScoresAdditively(*block, rewriter);
       changed |= hoistConstants(*block);
       if (absorbTransposes)
         changed |= placeAbsorbableTransposes(*block, rewriter);

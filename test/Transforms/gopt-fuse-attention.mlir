@@ -209,3 +209,78 @@ func.func @heads_merged(%q: tensor<4x16x8xf32>, %k: tensor<4x8x16xf32>, %v: tens
   %m = gopt.transpose %o perm = [1, 0, 2] : tensor<4x16x8xf32> -> tensor<16x4x8xf32>
   return %m : tensor<16x4x8xf32>
 }
+
+// -----
+
+// A masked fill of the scores with -inf (a causal decoder's) becomes an
+// additive mask, evaluated when the condition is a constant, and the chain
+// one kernel. Without the option the select stays.
+
+// CHECK-LABEL: func.func @causal_fill
+// CHECK: %[[MASK:.*]] = gopt.constant dense<{{\[\[}}0.000000e+00, 0xFF800000, 0xFF800000], [0.000000e+00, 0.000000e+00, 0xFF800000], [0.000000e+00, 0.000000e+00, 0.000000e+00]]> : tensor<3x3xf32>
+// CHECK: %[[O:.*]] = gopt.fusion({{.*}}%[[MASK]], %arg2 :
+// CHECK: gopt.matmul
+// CHECK-NEXT: gopt.div
+// CHECK-NEXT: gopt.add
+// CHECK-NEXT: gopt.softmax
+// CHECK-NEXT: gopt.matmul
+// CHECK-NEXT: gopt.yield
+// CHECK: return %[[O]]
+// UNFUSED-LABEL: func.func @causal_fill
+// UNFUSED: gopt.select
+func.func @causal_fill(%q: tensor<2x3x4xf32>, %kt: tensor<2x4x3xf32>, %v: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+  %c = gopt.constant dense<2.0> : tensor<f32>
+  %inf = gopt.constant dense<0xFF800000> : tensor<f32>
+  %future = gopt.constant dense<[[false, true, true], [false, false, true], [false, false, false]]> : tensor<3x3xi1>
+  %s = gopt.matmul %q, %kt : tensor<2x3x4xf32>, tensor<2x4x3xf32> -> tensor<2x3x3xf32>
+  %t = gopt.div %s, %c : tensor<2x3x3xf32>, tensor<f32> -> tensor<2x3x3xf32>
+  %u = gopt.select %future, %inf, %t : tensor<3x3xi1>, tensor<f32>, tensor<2x3x3xf32>
+  %p = gopt.softmax %u axis = 2 : tensor<2x3x3xf32>
+  %o = gopt.matmul %p, %v : tensor<2x3x3xf32>, tensor<2x3x4xf32> -> tensor<2x3x4xf32>
+  return %o : tensor<2x3x4xf32>
+}
+
+// -----
+
+// A computed condition, the -inf the false branch (masked_fill of the
+// negated mask): the mask is computed, before the kernel, by a select.
+
+// CHECK-LABEL: func.func @computed_fill
+// CHECK: %[[MASK:.*]] = gopt.select %arg3, %{{.*}}, %{{.*}} : tensor<2x1x3xi1>, tensor<f32>, tensor<f32>
+// CHECK: %[[O:.*]] = gopt.fusion({{.*}}%[[MASK]], %arg2 :
+// CHECK: gopt.matmul
+// CHECK-NEXT: gopt.add
+// CHECK-NEXT: gopt.softmax
+// CHECK-NEXT: gopt.matmul
+// CHECK-NEXT: gopt.yield
+// CHECK: return %[[O]]
+func.func @computed_fill(%q: tensor<2x3x4xf32>, %kt: tensor<2x4x3xf32>, %v: tensor<2x3x4xf32>, %keep: tensor<2x1x3xi1>) -> tensor<2x3x4xf32> {
+  %inf = gopt.constant dense<0xFF800000> : tensor<f32>
+  %s = gopt.matmul %q, %kt : tensor<2x3x4xf32>, tensor<2x4x3xf32> -> tensor<2x3x3xf32>
+  %u = gopt.select %keep, %s, %inf : tensor<2x1x3xi1>, tensor<2x3x3xf32>, tensor<f32>
+  %p = gopt.softmax %u axis = 2 : tensor<2x3x3xf32>
+  %o = gopt.matmul %p, %v : tensor<2x3x3xf32>, tensor<2x3x4xf32> -> tensor<2x3x4xf32>
+  return %o : tensor<2x3x4xf32>
+}
+
+// -----
+
+// A fill with a finite value is not an additive mask (a row it fills
+// entirely would be uniform, not softmax(scores)), and a softmax no P·V
+// reads is no attention: both selects stay.
+
+// CHECK-LABEL: func.func @fills_that_stay
+// CHECK: gopt.select
+// CHECK: gopt.select
+func.func @fills_that_stay(%q: tensor<2x3x4xf32>, %kt: tensor<2x4x3xf32>, %v: tensor<2x3x4xf32>, %keep: tensor<3x3xi1>) -> (tensor<2x3x4xf32>, tensor<2x3x3xf32>) {
+  %big = gopt.constant dense<-1.0e+04> : tensor<f32>
+  %inf = gopt.constant dense<0xFF800000> : tensor<f32>
+  %s = gopt.matmul %q, %kt : tensor<2x3x4xf32>, tensor<2x4x3xf32> -> tensor<2x3x3xf32>
+  %u = gopt.select %keep, %s, %big : tensor<3x3xi1>, tensor<2x3x3xf32>, tensor<f32>
+  %p = gopt.softmax %u axis = 2 : tensor<2x3x3xf32>
+  %o = gopt.matmul %p, %v : tensor<2x3x3xf32>, tensor<2x3x4xf32> -> tensor<2x3x4xf32>
+  %s2 = gopt.matmul %q, %kt : tensor<2x3x4xf32>, tensor<2x4x3xf32> -> tensor<2x3x3xf32>
+  %u2 = gopt.select %keep, %s2, %inf : tensor<3x3xi1>, tensor<2x3x3xf32>, tensor<f32>
+  %p2 = gopt.softmax %u2 axis = 2 : tensor<2x3x3xf32>
+  return %o, %p2 : tensor<2x3x4xf32>, tensor<2x3x3xf32>
+}

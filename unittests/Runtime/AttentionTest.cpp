@@ -1,7 +1,8 @@
 //===- AttentionTest.cpp - gopt_attention against plain loops -------------===//
 //
 // The runtime's attention (lib/Runtime/Attention.cpp) on strided operands
-// (the head split read in place), broadcast and -inf masks, several row
+// (the head split read in place), broadcast and -inf masks, masks that
+// hide ranges of keys (causal, a window, rows that hide all), several row
 // blocks and both thread counts, against softmax(scale · Q·Kᵀ + mask) · V
 // computed in double by plain loops.
 //
@@ -29,10 +30,25 @@ struct View {
   }
 };
 
+/// Masks of -inf that hide whole ranges of keys, shared by every batch
+/// ([sq, sk]): the runtime leaves keys hidden from every row of a block
+/// out of its work.
+enum class Hidden {
+  None,
+  /// Key j hidden from query i after i + (sk - sq): a causal decoder.
+  Causal,
+  /// Only keys (i - 4 .. i] visible: keys hidden before and after.
+  Window,
+  /// Causal, and the first 150 rows hide every key (a whole block and
+  /// part of the next): their softmax is 0/0, NaN.
+  FirstRowsHideAll,
+};
+
 struct Case {
   int64_t b0, b1, sq, sk, d, dv;
   float scale;
   bool mask, broadcastMask, infiniteMask;
+  Hidden hidden = Hidden::None;
 };
 
 /// softmax(scale · Q·Kᵀ + mask) · V by loops, in double.
@@ -94,6 +110,22 @@ void check(const Case &c) {
   View mask{&maskData,
             {c.broadcastMask ? 0 : c.b1 * c.sq * c.sk,
              c.broadcastMask ? 0 : c.sq * c.sk, c.broadcastMask ? 0 : c.sk, 1}};
+  if (c.hidden != Hidden::None) {
+    maskData.assign(c.sq * c.sk, 0.0f);
+    mask.s[0] = mask.s[1] = 0;
+    mask.s[2] = c.sk;
+    for (int64_t i = 0; i < c.sq; ++i)
+      for (int64_t j = 0; j < c.sk; ++j) {
+        int64_t last = i + (c.sk - c.sq);
+        bool hidden = j > last;
+        if (c.hidden == Hidden::Window)
+          hidden |= j <= last - 5;
+        if (c.hidden == Hidden::FirstRowsHideAll)
+          hidden |= i < 150;
+        if (hidden)
+          maskData[i * c.sk + j] = -INFINITY;
+      }
+  }
   std::vector<float> outData(c.b0 * c.b1 * c.sq * c.dv, NAN);
   View out{&outData, {c.b1 * c.sq * c.dv, c.sq * c.dv, c.dv, 1}};
   gopt_attention(c.b0, c.b1, c.sq, c.sk, c.d, c.dv, c.scale, qData.data(),
@@ -104,9 +136,14 @@ void check(const Case &c) {
                  out.s[2], out.s[3]);
   std::vector<double> expected =
       reference(c, q, kt, v, c.mask ? &mask : nullptr);
-  for (size_t i = 0; i < expected.size(); ++i)
+  for (size_t i = 0; i < expected.size(); ++i) {
+    if (std::isnan(expected[i])) {
+      ASSERT_TRUE(std::isnan(outData[i])) << "element " << i;
+      continue;
+    }
     ASSERT_NEAR(outData[i], expected[i], 1e-5 + 1e-4 * std::fabs(expected[i]))
         << "element " << i;
+  }
 }
 
 class AttentionTest : public ::testing::TestWithParam<int> {
@@ -130,6 +167,20 @@ TEST_P(AttentionTest, SeveralRowBlocksAndAPartialOne) {
 
 TEST_P(AttentionTest, BroadcastMaskWithMinusInfinity) {
   check({2, 2, 40, 57, 8, 8, 1.0f, true, true, true});
+}
+
+TEST_P(AttentionTest, CausalMaskSkipsHiddenKeys) {
+  // 32768 / 300 = 109 rows a block; more keys than queries (a prefix).
+  check({1, 2, 250, 300, 16, 16, 0.25f, true, false, false, Hidden::Causal});
+}
+
+TEST_P(AttentionTest, WindowMaskHidesKeysOnBothSides) {
+  check({1, 2, 250, 250, 8, 8, 0.5f, true, false, false, Hidden::Window});
+}
+
+TEST_P(AttentionTest, RowsThatHideEveryKeyAreNaN) {
+  check({1, 1, 250, 300, 8, 8, 0.5f, true, false, false,
+         Hidden::FirstRowsHideAll});
 }
 
 TEST_P(AttentionTest, OneQueryOneKey) {

@@ -6,7 +6,8 @@
 //                                                        through transposes)
 //   %s = gopt.matmul %q, %kt            Q·Kᵀ          [B..., Sq, Sk]
 //   %t = gopt.mul %s, %c                × scale        (or div; optional)
-//   %u = gopt.add %t, %mask             + mask         (optional)
+//   %u = gopt.add %t, %mask             + mask         (optional; a masked
+//                                        fill with -inf becomes one first)
 //   %p = gopt.softmax %u axis = -1
 //   %o = gopt.matmul %p, %v             P·V           [B..., Sq, Dv]
 //
@@ -62,6 +63,16 @@ struct AttentionChain {
 /// one-element constants, the mask an f32 operand the addition broadcasts
 /// to the scores' shape, all in `output`'s block.
 std::optional<AttentionChain> matchAttentionChain(MatmulOp output);
+
+/// Rewrites the masked fills of attention scores in `block` as additive
+/// masks, the form matchAttentionChain takes: `select(c, -inf, s)` (a
+/// masked_fill of the scores `s` with -inf, as causal decoders mask the
+/// future; or `select(c, s, -inf)`) read by a softmax along the last axis
+/// whose probabilities P·V reads becomes `s + select(c, -inf, 0)`, the
+/// mask evaluated when `c` is a constant. The same softmax for finite
+/// scores (an infinite or NaN score at a masked position would give NaN).
+/// Returns whether it rewrote any.
+bool maskAttentionScoresAdditively(Block &block, RewriterBase &rewriter);
 
 /// Whether `fusion` holds exactly one attention chain and the transposes
 /// its matmuls read (what gopt-fuse's `attention` makes).
