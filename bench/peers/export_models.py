@@ -47,8 +47,9 @@ frames): r3d_18 (3x3x3 kernels), mc3_18 (3x3x3 in the first stages,
 3x1x1), and s3d over 16 frames of 224x224 (separable 3-D convolutions in
 Inception branches, 3-D max and average pooling); gpt_decoder, a GPT-2-style
 decoder-only language model over 128 token ids (int64; vocabulary 8192,
-d 256, 4 heads, 4 blocks, causal attention masked by a Trilu-built mask,
-GELU (tanh), logits for every position).
+d 256, 4 heads, 4 blocks, causal attention (a -inf masked fill), GELU
+(tanh), logits for every position), and gpt_decoder_s512, the same over
+512 tokens, where attention weighs more.
 
 --models takes family names (each at its default batches, or at --batch)
 and full model names such as encoder_layer_s128_d256_b8. A model whose
@@ -315,10 +316,11 @@ EXTRA_FAMILIES["s3d"] = ("s3d_b{b}", _video("s3d", 16, 224),
                          lambda b: (b, 3, 16, 224, 224), (1,))
 # Token ids rather than a float input: the input function returns the
 # tensor itself.
-EXTRA_FAMILIES["gpt_decoder"] = (
-    "gpt_decoder_s128_d256_b{b}",
-    lambda: Decoder(DECODER_VOCAB, 256, 4, 4, 128),
-    lambda b: torch.randint(0, DECODER_VOCAB, (b, 128)), (1,))
+for _seq in (128, 512):
+    EXTRA_FAMILIES["gpt_decoder" if _seq == 128 else f"gpt_decoder_s{_seq}"] = (
+        f"gpt_decoder_s{_seq}_d256_b{{b}}",
+        lambda seq=_seq: Decoder(DECODER_VOCAB, 256, 4, 4, seq),
+        lambda b, seq=_seq: torch.randint(0, DECODER_VOCAB, (b, seq)), (1,))
 ALL_FAMILIES = {**FAMILIES, **EXTRA_FAMILIES}
 
 

@@ -193,60 +193,66 @@ static std::optional<std::pair<Value, bool>> maskedFill(SelectOp select) {
   return std::nullopt;
 }
 
+/// The additive mask of a fill: select(condition, -inf, 0), or
+/// select(condition, 0, -inf) when the fill is the false branch; placed
+/// right after the condition (gopt-fuse puts the addition in the scores'
+/// kernel only when its operands exist before the kernel); a constant when
+/// the condition is one (gopt-fold has run).
+static Value additiveMask(Block &block, RewriterBase &rewriter, Value condition,
+                          bool fillIsTrue, Location loc) {
+  if (Operation *def = condition.getDefiningOp();
+      def && def->getBlock() == &block)
+    rewriter.setInsertionPointAfter(def);
+  else
+    rewriter.setInsertionPointToStart(&block);
+  auto scalar = RankedTensorType::get({}, rewriter.getF32Type());
+  Value minusInf = ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(scalar, -std::numeric_limits<float>::infinity()));
+  Value zero =
+      ConstantOp::create(rewriter, loc, DenseElementsAttr::get(scalar, 0.0f));
+  auto maskType =
+      cast<RankedTensorType>(condition.getType()).clone(rewriter.getF32Type());
+  auto mask = SelectOp::create(rewriter, loc, maskType, condition,
+                               fillIsTrue ? minusInf : zero,
+                               fillIsTrue ? zero : minusInf);
+  Attribute conditionAttr;
+  if (!matchPattern(condition, m_Constant(&conditionAttr)))
+    return mask;
+  SmallVector<Attribute> operands = {conditionAttr, nullptr, nullptr}, results;
+  for (unsigned i = 1; i < 3; ++i)
+    matchPattern(mask->getOperand(i), m_Constant(&operands[i]));
+  if (failed(evaluateConstantOp(mask, operands, /*maxElements=*/1 << 24,
+                                results)) ||
+      results.size() != 1)
+    return mask;
+  Value constant =
+      ConstantOp::create(rewriter, loc, cast<ElementsAttr>(results.front()));
+  rewriter.eraseOp(mask);
+  rewriter.eraseOp(minusInf.getDefiningOp());
+  rewriter.eraseOp(zero.getDefiningOp());
+  return constant;
+}
+
 bool mlir::gopt::maskAttentionScoresAdditively(Block &block,
                                                RewriterBase &rewriter) {
   SmallVector<SelectOp> selects;
   for (auto select : block.getOps<SelectOp>())
     selects.push_back(select);
+  // One mask per condition and branch: a decoder's layers share theirs.
+  DenseMap<std::pair<Value, unsigned>, Value> masks;
   bool changed = false;
   for (SelectOp select : selects) {
     std::optional<std::pair<Value, bool>> fill = maskedFill(select);
     if (!fill)
       continue;
     auto [scores, fillIsTrue] = *fill;
-    Location loc = select.getLoc();
-    Value condition = select.getCondition();
-    // The mask right after its condition: gopt-fuse puts the addition in
-    // the scores' kernel only when its operands exist before the kernel.
-    if (Operation *def = condition.getDefiningOp();
-        def && def->getBlock() == &block)
-      rewriter.setInsertionPointAfter(def);
-    else
-      rewriter.setInsertionPointToStart(&block);
-    auto scalar = RankedTensorType::get({}, rewriter.getF32Type());
-    Value minusInf = ConstantOp::create(
-        rewriter, loc,
-        DenseElementsAttr::get(scalar,
-                               -std::numeric_limits<float>::infinity()));
-    Value zero =
-        ConstantOp::create(rewriter, loc, DenseElementsAttr::get(scalar, 0.0f));
-    auto maskType = cast<RankedTensorType>(condition.getType())
-                        .clone(rewriter.getF32Type());
-    auto mask = SelectOp::create(rewriter, loc, maskType, condition,
-                                 fillIsTrue ? minusInf : zero,
-                                 fillIsTrue ? zero : minusInf);
-    // A constant condition gives a constant mask, evaluated now (gopt-fold
-    // has run).
-    Value maskValue = mask;
-    Attribute conditionAttr;
-    if (matchPattern(condition, m_Constant(&conditionAttr))) {
-      SmallVector<Attribute> operands = {conditionAttr, nullptr, nullptr},
-                             results;
-      for (unsigned i = 1; i < 3; ++i)
-        matchPattern(mask->getOperand(i), m_Constant(&operands[i]));
-      if (succeeded(evaluateConstantOp(mask, operands, /*maxElements=*/1 << 24,
-                                       results)) &&
-          results.size() == 1) {
-        maskValue = ConstantOp::create(rewriter, loc,
-                                       cast<ElementsAttr>(results.front()));
-        rewriter.eraseOp(mask);
-        rewriter.eraseOp(minusInf.getDefiningOp());
-        rewriter.eraseOp(zero.getDefiningOp());
-      }
-    }
+    Value &mask = masks[{select.getCondition(), unsigned(fillIsTrue)}];
+    if (!mask)
+      mask = additiveMask(block, rewriter, select.getCondition(), fillIsTrue,
+                          select.getLoc());
     rewriter.setInsertionPoint(select);
-    rewriter.replaceOpWithNewOp<AddOp>(select, select.getType(), scores,
-                                       maskValue);
+    rewriter.replaceOpWithNewOp<AddOp>(select, select.getType(), scores, mask);
     changed = true;
   }
   return changed;

@@ -284,3 +284,26 @@ func.func @fills_that_stay(%q: tensor<2x3x4xf32>, %kt: tensor<2x4x3xf32>, %v: te
   %p2 = gopt.softmax %u2 axis = 2 : tensor<2x3x3xf32>
   return %o, %p2 : tensor<2x3x4xf32>, tensor<2x3x3xf32>
 }
+
+// -----
+
+// Two layers masked by one condition share one mask.
+
+// CHECK-LABEL: func.func @shared_mask
+// CHECK: %[[MASK:.*]] = gopt.constant dense<{{\[\[}}0.000000e+00, 0xFF800000], [0.000000e+00, 0.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NOT: gopt.constant dense<{{\[\[}}0.000000e+00, 0xFF800000]
+// CHECK: gopt.fusion({{.*}}%[[MASK]], %arg2 :
+// CHECK: gopt.fusion({{.*}}%[[MASK]], %arg2 :
+func.func @shared_mask(%q: tensor<2x2x4xf32>, %kt: tensor<2x4x2xf32>, %v: tensor<2x2x4xf32>) -> (tensor<2x2x4xf32>, tensor<2x2x4xf32>) {
+  %inf = gopt.constant dense<0xFF800000> : tensor<f32>
+  %future = gopt.constant dense<[[false, true], [false, false]]> : tensor<2x2xi1>
+  %s = gopt.matmul %q, %kt : tensor<2x2x4xf32>, tensor<2x4x2xf32> -> tensor<2x2x2xf32>
+  %u = gopt.select %future, %inf, %s : tensor<2x2xi1>, tensor<f32>, tensor<2x2x2xf32>
+  %p = gopt.softmax %u axis = 2 : tensor<2x2x2xf32>
+  %o = gopt.matmul %p, %v : tensor<2x2x2xf32>, tensor<2x2x4xf32> -> tensor<2x2x4xf32>
+  %s2 = gopt.matmul %o, %kt : tensor<2x2x4xf32>, tensor<2x4x2xf32> -> tensor<2x2x2xf32>
+  %u2 = gopt.select %future, %inf, %s2 : tensor<2x2xi1>, tensor<f32>, tensor<2x2x2xf32>
+  %p2 = gopt.softmax %u2 axis = 2 : tensor<2x2x2xf32>
+  %o2 = gopt.matmul %p2, %v : tensor<2x2x2xf32>, tensor<2x2x4xf32> -> tensor<2x2x4xf32>
+  return %o, %o2 : tensor<2x2x4xf32>, tensor<2x2x4xf32>
+}
