@@ -4,8 +4,8 @@
 // for as reduces of elementwise ops (ReduceL1, ReduceL2, ReduceSumSquare,
 // ReduceLogSumExp) or as products of slices (ReduceProd); Softmax, and
 // LogSoftmax as reduces around it; GlobalMaxPool; ArgMax/ArgMin as a reduce,
-// a comparison and a reduce of the indices that hit; CumSum as a product
-// with a triangular matrix of ones.
+// a comparison and a reduce of the indices that hit; TopK as K such picks;
+// CumSum as a product with a triangular matrix of ones.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +29,9 @@ constexpr int64_t kMaxCumSumLength = 2048;
 
 /// The widest axis ReduceProd multiplies slice by slice.
 constexpr int64_t kMaxProductAxis = 256;
+
+/// The largest K TopK imports: each of the K picks is a handful of ops.
+constexpr int64_t kMaxTopK = 64;
 
 /// A reduction's axes, normalized and sorted: from the `axes` input
 /// (`axesAsInput`: ReduceSum from opset 13) or attribute (the others up to
@@ -313,6 +316,107 @@ template <ReduceKind kind> LogicalResult importArgExtreme(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// TopK: K rounds, each picking the extreme of the elements not yet taken
+/// (a reduce max or min kept as 1) and its first index (as ArgMax: the
+/// least position holding it, or a NaN), then marking that position taken.
+/// The values and indices are the rounds' concatenated along the axis:
+/// sorted, ties in index order, as ONNX says.
+LogicalResult importTopK(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  FailureOr<SmallVector<int64_t>> kValues = n.knownInts(1, "K");
+  if (failed(x) || failed(kValues))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  FailureOr<int64_t> axis = axisAttribute(n, *x, -1);
+  if (failed(axis))
+    return failure();
+  int64_t extent = type.getDimSize(*axis);
+  if (kValues->size() != 1)
+    return n.emitError() << "K must be a single value";
+  int64_t k = kValues->front();
+  if (k < 1 || k > extent)
+    return n.emitError() << "K = " << k << " is not in [1, " << extent
+                         << "], the axis' size";
+  if (k > kMaxTopK)
+    return n.emitError() << "K = " << k << " is more than GOpt's " << kMaxTopK
+                         << " (each pick is a reduction)";
+  Type element = type.getElementType();
+  if (element.isInteger(1))
+    return n.emitError() << "X must be a numeric tensor, not bool";
+  bool largest = n.getInt("largest", 1) != 0;
+  bool isFloat = isa<FloatType>(element);
+  // What a taken element becomes, so that it never wins again.
+  double fill = largest ? -std::numeric_limits<double>::infinity()
+                        : std::numeric_limits<double>::infinity();
+  if (auto intType = dyn_cast<IntegerType>(element))
+    fill = static_cast<double>(
+        largest ? APInt::getSignedMinValue(intType.getWidth()).getSExtValue()
+                : APInt::getSignedMaxValue(intType.getWidth()).getSExtValue());
+
+  Type i64 = n.builder().getI64Type();
+  Type i1 = n.builder().getI1Type();
+  SmallVector<int64_t> iotaShape(type.getRank(), 1);
+  iotaShape[*axis] = extent;
+  SmallVector<int64_t> iota(extent);
+  for (int64_t i = 0; i < extent; ++i)
+    iota[i] = i;
+  Value positions = n.constant(DenseElementsAttr::get(
+      RankedTensorType::get(iotaShape, i64), ArrayRef<int64_t>(iota)));
+  Value pastEnd = n.splat(RankedTensorType::get({}, i64), double(extent));
+  Value trueScalar = n.splat(RankedTensorType::get({}, i1), 1.0);
+  Value falseScalar = n.splat(RankedTensorType::get({}, i1), 0.0);
+  Value fillScalar = n.splat(RankedTensorType::get({}, element), fill);
+  Value taken;
+  ReduceKind kind = largest ? ReduceKind::max : ReduceKind::min;
+
+  SmallVector<Value> values, indices;
+  for (int64_t round = 0; round < k; ++round) {
+    FailureOr<Value> left =
+        taken ? n.create<SelectOp>(taken, fillScalar, *x) : *x;
+    FailureOr<Value> m =
+        failed(left) ? left : reduce(n, kind, *left, {*axis}, true);
+    if (failed(m))
+      return failure();
+    FailureOr<Value> hit = n.create<CompareOp>(ComparePredicate::eq, *x, *m);
+    if (succeeded(hit) && isFloat) {
+      FailureOr<Value> isNaN =
+          n.create<CompareOp>(ComparePredicate::ne, *x, *x);
+      hit =
+          failed(isNaN) ? isNaN : n.create<SelectOp>(*isNaN, trueScalar, *hit);
+    }
+    if (succeeded(hit) && taken)
+      hit = n.create<SelectOp>(taken, falseScalar, *hit);
+    FailureOr<Value> candidates =
+        failed(hit) ? hit : n.create<SelectOp>(*hit, positions, pastEnd);
+    FailureOr<Value> index =
+        failed(candidates)
+            ? candidates
+            : reduce(n, ReduceKind::min, *candidates, {*axis}, true);
+    if (failed(index))
+      return failure();
+    values.push_back(*m);
+    indices.push_back(*index);
+    if (round + 1 == k)
+      break;
+    FailureOr<Value> picked =
+        n.create<CompareOp>(ComparePredicate::eq, positions, *index);
+    if (succeeded(picked) && taken)
+      picked = n.create<SelectOp>(*picked, trueScalar, taken);
+    if (failed(picked))
+      return failure();
+    taken = *picked;
+  }
+  auto concat = [&](ArrayRef<Value> parts) -> FailureOr<Value> {
+    if (parts.size() == 1)
+      return parts.front();
+    return n.create<ConcatOp>(ValueRange(parts), *axis);
+  };
+  FailureOr<Value> topValues = concat(values), topIndices = concat(indices);
+  if (failed(topValues) || failed(topIndices))
+    return failure();
+  return n.setResults({*topValues, *topIndices});
+}
+
 /// CumSum along the known `axis`: the axis moved last and the rows
 /// multiplied by an [n, n] matrix of ones on and above the diagonal
 /// (strictly above: `exclusive`; on and below, strictly below: `reverse`),
@@ -418,6 +522,10 @@ void onnx_import::registerReductionImporters(OpImporterTable &table) {
   table["GlobalMaxPool"] = {importGlobalMaxPool, {}};
   table["ArgMax"] = {importArgExtreme<ReduceKind::max>, argAttrs};
   table["ArgMin"] = {importArgExtreme<ReduceKind::min>, argAttrs};
+  table["TopK"] = {importTopK,
+                   {{"axis", AttrType::INT},
+                    {"largest", AttrType::INT},
+                    {"sorted", AttrType::INT}}};
   table["CumSum"] = {
       importCumSum, {{"exclusive", AttrType::INT}, {"reverse", AttrType::INT}}};
 }

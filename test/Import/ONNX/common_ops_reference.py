@@ -163,6 +163,37 @@ def arg_reduce(rng, op, axis, keepdims, last=None, x=None):
                 want.astype(np.int64))
 
 
+def with_infinities(rng):
+    x = rng.integers(0, 3, [2, 6, 4]).astype(np.float32)
+    x[:, ::2] = -np.inf
+    return x
+
+
+@case(topk_values=dict(k=3, output=0),
+      topk_indices=dict(k=3, output=1),
+      topk_smallest_ties=dict(k=4, axis=1, largest=0, output=1, x=ties),
+      topk_ties_values=dict(k=4, axis=1, largest=1, output=0, x=ties),
+      topk_all_with_infinities=dict(k=6, axis=1, output=1,
+                                    x=with_infinities),
+      topk_int=dict(k=2, axis=0, output=1, integers=True))
+def topk(rng, k, output, axis=-1, largest=1, x=None, integers=False):
+    if integers:
+        x = rng.integers(-3, 3, [5, 4]).astype(np.int64)
+    else:
+        x = normal(rng, [2, 5, 7]) if x is None else x(rng)
+    # The K greatest (least), ties in index order: a stable sort.
+    v = x if integers else f64(x)
+    order = np.argsort(-v if largest else v, axis=axis, kind="stable")
+    order = np.take(order, np.arange(k), axis=axis)
+    want = order if output else np.take_along_axis(v, order, axis=axis)
+    outs = ["out", "unused"] if output == 0 else ["unused", "out"]
+    n = helper.make_node("TopK", ["x", "k"], outs, name="topk", axis=axis,
+                         largest=largest)
+    return Case([n], {"x": x}, want.astype(np.int64) if output else want,
+                [const("k", [k], np.int64)])
+
+
+# --- data movement --------------------------------------------------------
 # --- data movement --------------------------------------------------------
 
 

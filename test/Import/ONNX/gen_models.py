@@ -728,6 +728,12 @@ def average_pool_dilated():
 
 
 @model
+def topk_too_large():
+    return _one_node(node("TopK", ["x", "k"], ["top", "top_indices"]),
+                     shape=(2, 100), inits=[ints("k", [80])])
+
+
+@model
 def depth_to_space_bad_mode():
     return _one_node(node("DepthToSpace", ["x"], ["d2s"], blocksize=2,
                           mode="RCD"), shape=(1, 8, 2, 2))
