@@ -229,7 +229,7 @@ class _TorchOps(torch.nn.Module):
     (Tile), selu, celu, sign, floor, round, sin, cos, the logical ops,
     triu / tril (Trilu), cumsum, reflect and replicate padding, clamp with
     a tensor bound, dilated max pooling, adaptive max pooling to 1
-    (GlobalMaxPool), argmax and one_hot, summed into one output."""
+    (GlobalMaxPool), argmax, topk and one_hot, summed into one output."""
 
     def forward(self, x):
         F = torch.nn.functional
@@ -251,6 +251,7 @@ class _TorchOps(torch.nn.Module):
         y = y + F.max_pool2d(x, 2, stride=1, padding=1, dilation=2)
         y = y + F.adaptive_max_pool2d(x, 1)
         y = y + torch.argmax(x, 1, keepdim=True).float()
+        y = y + torch.topk(x, 3, dim=1)[0].sum(1, keepdim=True)
         return y + F.one_hot(torch.argmax(x, 1), 8).permute(0, 3, 1, 2)
 
 
