@@ -195,6 +195,7 @@ private:
   bool addGates();
   bool addPad();
   bool addGather();
+  bool addGatherElements();
   bool addResize();
   bool addConstantSubgraph();
   bool addIdentity();
@@ -1190,6 +1191,39 @@ bool GraphGenerator::addGather() {
   return true;
 }
 
+/// A gather_elements along a random axis: indices of the input's rank, each
+/// dim but the axis at most the input's, the axis 1 to 4 long; constant
+/// indices in range, negative ones among them.
+bool GraphGenerator::addGatherElements() {
+  auto x = pick(
+      [](const Entry &e) { return e.rank() >= 1 && product(e.shape()) > 0; });
+  if (!x)
+    return false;
+  int64_t axis = rng.below(x->rank());
+  int64_t d = x->shape()[axis];
+  SmallVector<int64_t> indexShape(x->shape());
+  for (int64_t i = 0; i < x->rank(); ++i)
+    indexShape[i] =
+        i == axis ? rng.between(1, 4) : rng.between(1, x->shape()[i]);
+  if (!fits(indexShape))
+    return false;
+  bool i32 = rng.chance(0.3);
+  auto indexType =
+      RankedTensorType::get(indexShape, i32 ? b.getI32Type() : b.getI64Type());
+  SmallVector<APInt> indices;
+  for (int64_t i = 0, e = product(indexShape); i < e; ++i)
+    indices.push_back(APInt(i32 ? 32 : 64, rng.between(-d, d - 1),
+                            /*isSigned=*/true));
+  Value idx =
+      ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, indices));
+  Entry out = *x;
+  out.value = GatherElementsOp::create(b, loc, x->value, idx,
+                                       static_cast<uint64_t>(axis));
+  out.computed = true;
+  push(out);
+  return true;
+}
+
 /// A resize of one or two dims by ONNX's coordinate maps (half_pixel,
 /// asymmetric, align_corners) to between 1 and twice their size, in any
 /// mode. Linear interpolation rounds differently in the evaluator (double)
@@ -1411,6 +1445,7 @@ OwningOpRef<ModuleOp> GraphGenerator::generate() {
       {&GraphGenerator::addGates, 2},
       {&GraphGenerator::addPad, 2},
       {&GraphGenerator::addGather, 2},
+      {&GraphGenerator::addGatherElements, 2},
       {&GraphGenerator::addResize, 2},
       {&GraphGenerator::addConstantSubgraph, 5},
       {&GraphGenerator::addIdentity, 3},

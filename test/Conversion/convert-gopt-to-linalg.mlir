@@ -591,6 +591,25 @@ func.func @gather(%x: tensor<3x5x2xf32>, %i: tensor<2x4xi32>) -> tensor<3x2x4x2x
 
 // -----
 
+// gather_elements reads its index at the result's own position and the
+// input there, the axis' coordinate replaced by the index.
+// CHECK-LABEL: func.func @gather_elements
+// CHECK-SAME: (%[[X:.*]]: tensor<3x5x2xf32>, %[[I:.*]]: tensor<3x4x2xi64>)
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[I]] : tensor<3x4x2xi64>)
+// CHECK: %[[IX:.*]] = arith.index_cast
+// CHECK: arith.cmpi slt, %[[IX]]
+// CHECK: %[[CLAMPED:.*]] = arith.minsi
+// CHECK: %[[D0:.*]] = linalg.index 0 : index
+// CHECK: %[[D2:.*]] = linalg.index 2 : index
+// CHECK: tensor.extract %[[X]][%[[D0]], %[[CLAMPED]], %[[D2]]] : tensor<3x5x2xf32>
+func.func @gather_elements(%x: tensor<3x5x2xf32>, %i: tensor<3x4x2xi64>) -> tensor<3x4x2xf32> {
+  %0 = gopt.gather_elements %x[%i] axis = 1 : tensor<3x5x2xf32>, tensor<3x4x2xi64> -> tensor<3x4x2xf32>
+  return %0 : tensor<3x4x2xf32>
+}
+
+// -----
+
 // Where each result index reads is computed at compile time into tables
 // read through a map of their dim alone: lower and upper index and weight
 // per resized dim. Dims 0 and 1 are read as is; H (half_pixel 3 → 6,

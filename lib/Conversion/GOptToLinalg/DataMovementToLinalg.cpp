@@ -212,6 +212,48 @@ struct LowerGather : OpConversionPattern<GatherOp> {
   }
 };
 
+/// gopt.gather_elements → generic over the result reading the index at the
+/// same position and extracting from the input there, the axis' coordinate
+/// replaced; indices normalized and clamped as gopt.gather's.
+struct LowerGatherElements : OpConversionPattern<GatherElementsOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherElementsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType inType = op.getInput().getType();
+    RankedTensorType outType = op.getResult().getType();
+    int64_t rank = inType.getRank();
+    int64_t axis = *normalizeAxis(op.getAxis(), rank);
+    int64_t dimSize = inType.getDimSize(axis);
+    AffineMap identity =
+        AffineMap::getMultiDimIdentityMap(rank, rewriter.getContext());
+    Value input = adaptor.getInput();
+    Value result = buildParallelGeneric(
+        rewriter, loc, adaptor.getIndices(), identity, outType,
+        [&](OpBuilder &b, Location l, ValueRange args) -> Value {
+          Value idx =
+              arith::IndexCastOp::create(b, l, b.getIndexType(), args[0]);
+          Value zero = arith::ConstantIndexOp::create(b, l, 0);
+          Value size = arith::ConstantIndexOp::create(b, l, dimSize);
+          Value last = arith::ConstantIndexOp::create(b, l, dimSize - 1);
+          Value negative =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, idx, zero);
+          idx = arith::SelectOp::create(
+              b, l, negative, arith::AddIOp::create(b, l, idx, size), idx);
+          idx = arith::MaxSIOp::create(b, l, idx, zero);
+          idx = arith::MinSIOp::create(b, l, idx, last);
+          SmallVector<Value> indices;
+          for (int64_t d = 0; d < rank; ++d)
+            indices.push_back(d == axis ? idx
+                                        : linalg::IndexOp::create(b, l, d));
+          return tensor::ExtractOp::create(b, l, input, indices);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// One generic of a gopt.resize lowering: `input` resized on `dims` (the
 /// others read as they are) to `resultType`. Where each index reads on a
 /// resized dim is computed here (computeResizeTaps) into small constant
@@ -408,7 +450,8 @@ struct LowerShape : OpConversionPattern<ShapeOp> {
 
 void mlir::gopt::detail::populateDataMovementToLinalgPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<LowerTranspose, LowerReshape, LowerConcat, LowerSlice,
-               LowerSplit, LowerGather, LowerResize, LowerPad, LowerShape>(
-      patterns.getContext());
+  patterns
+      .add<LowerTranspose, LowerReshape, LowerConcat, LowerSlice, LowerSplit,
+           LowerGather, LowerGatherElements, LowerResize, LowerPad, LowerShape>(
+          patterns.getContext());
 }

@@ -1,7 +1,8 @@
 //===- ShapeImporters.cpp - Shape and data-movement ONNX ops --------------===//
 //
 // Shape, Reshape, Flatten, Unsqueeze, Squeeze, Expand, Concat, Slice, Split,
-// Gather, Pad (constant, and edge and reflect as gathers) and Transpose.
+// Gather, GatherElements, Pad (constant, and edge and reflect as gathers)
+// and Transpose.
 // Shape operands (Reshape's shape, Slice's bounds, axes given as inputs)
 // must be known at import time: constants, or values the importer
 // evaluates from a Shape -> Gather -> Unsqueeze -> Concat chain. The
@@ -429,6 +430,16 @@ LogicalResult importGather(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+LogicalResult importGatherElements(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  FailureOr<Value> indices = n.requiredInput(1, "indices");
+  if (failed(x) || failed(indices))
+    return failure();
+  FailureOr<Value> r =
+      n.create<GatherElementsOp>(*x, *indices, n.getInt("axis", 0));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
 LogicalResult importTranspose(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "data");
   if (failed(x))
@@ -458,6 +469,7 @@ void onnx_import::registerShapeImporters(OpImporterTable &table) {
   table["Slice"] = {importSlice, {}};
   table["Split"] = {importSplit, {{"axis", AttrType::INT}}};
   table["Gather"] = {importGather, {{"axis", AttrType::INT}}};
+  table["GatherElements"] = {importGatherElements, {{"axis", AttrType::INT}}};
   table["Pad"] = {importPad, {{"mode", AttrType::STRING}}};
   table["Transpose"] = {importTranspose, {{"perm", AttrType::INTS}}};
 }

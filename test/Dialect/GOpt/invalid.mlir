@@ -939,6 +939,24 @@ func.func @split_result_count(%x: tensor<4x4xf32>) {
 
 // -----
 
+func.func @gather_elements_rank(%x: tensor<4x4xf32>, %i: tensor<2xi32>) {
+  // expected-error @+2 {{indices of rank 1 for an input of rank 2: they must have one rank}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gopt.gather_elements %x[%i] axis = 0 : tensor<4x4xf32>, tensor<2xi32> -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_elements_wider(%x: tensor<4x4xf32>, %i: tensor<2x5xi32>) {
+  // expected-error @+2 {{indices of shape [2, 5] exceed the input's [4, 4] on dim 1, which is not the axis}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = gopt.gather_elements %x[%i] axis = 0 : tensor<4x4xf32>, tensor<2x5xi32> -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
 func.func @gather_axis_out_of_range(%x: tensor<4x4xf32>, %i: tensor<2xi32>) {
   // expected-error @+2 {{axis 2 is out of range for rank 2}}
   // expected-error @+1 {{failed to infer returned types}}

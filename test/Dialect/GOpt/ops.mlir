@@ -304,6 +304,15 @@ func.func @concat_slice_split(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>) -> (tens
   return %0, %1, %2, %3#0, %3#1, %3#2 : tensor<2x8xf32>, tensor<4x3xf32>, tensor<1x3xf32>, tensor<2x2xf32>, tensor<2x0xf32>, tensor<2x6xf32>
 }
 
+// CHECK-LABEL: func.func @gather_elements
+// CHECK-SAME: (%[[X:.*]]: tensor<5x4xf32>, %[[I:.*]]: tensor<5x2xi64>)
+func.func @gather_elements(%x: tensor<5x4xf32>, %i: tensor<5x2xi64>) -> tensor<5x2xf32> {
+  // CHECK: %[[G:.*]] = gopt.gather_elements %[[X]][%[[I]]] axis = -1 : tensor<5x4xf32>, tensor<5x2xi64> -> tensor<5x2xf32>
+  %0 = gopt.gather_elements %x[%i] axis = -1 : tensor<5x4xf32>, tensor<5x2xi64> -> tensor<5x2xf32>
+  // CHECK: return %[[G]]
+  return %0 : tensor<5x2xf32>
+}
+
 // CHECK-LABEL: func.func @gather_pad_shape
 // CHECK-SAME: (%[[X:.*]]: tensor<5x4xf32>, %[[I:.*]]: tensor<2x3xi64>, %[[J:.*]]: tensor<i32>)
 func.func @gather_pad_shape(%x: tensor<5x4xf32>, %i: tensor<2x3xi64>, %j: tensor<i32>) -> (tensor<2x3x4xf32>, tensor<5xf32>, tensor<7x5xf32>, tensor<2xi64>) {

@@ -194,7 +194,23 @@ def topk(rng, k, output, axis=-1, largest=1, x=None, integers=False):
 
 
 # --- data movement --------------------------------------------------------
-# --- data movement --------------------------------------------------------
+
+
+@case(gather_elements=dict(axis=1),
+      gather_elements_last_axis=dict(axis=-1))
+def gather_elements(rng, axis):
+    x = normal(rng, [3, 5, 4])
+    shape = [3, 6, 4] if axis == 1 else [2, 5, 3]
+    extent = x.shape[axis]
+    # Negative indices count from the back.
+    idx = rng.integers(-extent, extent, shape).astype(np.int64)
+    # Indices smaller than x off the axis read x's leading part there.
+    lead = tuple(slice(None) if d == axis % x.ndim else slice(0, size)
+                 for d, size in enumerate(shape))
+    want = np.take_along_axis(f64(x)[lead],
+                              np.where(idx < 0, idx + extent, idx), axis=axis)
+    return Case([node("GatherElements", ["x", "idx"], axis=axis)],
+                {"x": x}, want, [const("idx", idx, np.int64)])
 
 
 @case(cumsum=dict(axis=1),

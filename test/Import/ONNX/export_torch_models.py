@@ -229,7 +229,8 @@ class _TorchOps(torch.nn.Module):
     (Tile), selu, celu, sign, floor, round, sin, cos, the logical ops,
     triu / tril (Trilu), cumsum, reflect and replicate padding, clamp with
     a tensor bound, dilated max pooling, adaptive max pooling to 1
-    (GlobalMaxPool), argmax, topk and one_hot, summed into one output."""
+    (GlobalMaxPool), argmax, topk, gather and one_hot, summed into one
+    output."""
 
     def forward(self, x):
         F = torch.nn.functional
@@ -252,6 +253,7 @@ class _TorchOps(torch.nn.Module):
         y = y + F.adaptive_max_pool2d(x, 1)
         y = y + torch.argmax(x, 1, keepdim=True).float()
         y = y + torch.topk(x, 3, dim=1)[0].sum(1, keepdim=True)
+        y = y + torch.gather(x, 3, torch.argsort(x[:, :1], 3).expand(-1, 8, -1, -1))
         return y + F.one_hot(torch.argmax(x, 1), 8).permute(0, 3, 1, 2)
 
 

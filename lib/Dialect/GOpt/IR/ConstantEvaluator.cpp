@@ -845,6 +845,33 @@ static FailureOr<ConstTensor> evalGather(GatherOp op, const ConstTensor &in,
   return gatherElements(in, type, sources, 0.0);
 }
 
+/// gopt.gather_elements: each result element the input's at the index the
+/// indices give along the axis.
+static FailureOr<ConstTensor> evalGatherElements(GatherElementsOp op,
+                                                 const ConstTensor &in,
+                                                 const ConstTensor &indices,
+                                                 RankedTensorType type) {
+  int64_t axis = *normalizeAxis(op.getAxis(), in.type.getRank());
+  int64_t dim = in.type.getDimSize(axis);
+  SmallVector<int64_t> inStrides = computeStrides(in.type.getShape());
+  std::vector<int64_t> sources;
+  bool outOfRange = false;
+  forEachIndex(type.getShape(), [&](ArrayRef<int64_t> idx, int64_t linear) {
+    int64_t i = indices.getI(linear);
+    if (i < 0)
+      i += dim;
+    if (i < 0 || i >= dim)
+      outOfRange = true;
+    int64_t src = 0;
+    for (int64_t d = 0; d < in.type.getRank(); ++d)
+      src += (d == axis ? i : idx[d]) * inStrides[d];
+    sources.push_back(src);
+  });
+  if (outOfRange)
+    return failure();
+  return gatherElements(in, type, sources, 0.0);
+}
+
 /// gopt.resize: each result element from its taps (ResizeCoordinates.h);
 /// linear interpolation in double, one resized dim after another.
 static ConstTensor evalResize(ResizeOp op, const ConstTensor &in,
@@ -1526,9 +1553,8 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
                   return success();
                 }));
           })
-          .Case([&](CastOp) {
-            return push(evalCast(inputs[0], resultType(0)));
-          })
+          .Case(
+              [&](CastOp) { return push(evalCast(inputs[0], resultType(0))); })
           .Case([&](MatmulOp) {
             return push(evalMatmul(inputs[0], inputs[1], resultType(0)));
           })
@@ -1612,6 +1638,10 @@ LogicalResult mlir::gopt::evaluateConstantOp(Operation *op,
           })
           .Case([&](ConcatOp concat) {
             return push(evalConcat(concat, inputs, resultType(0)));
+          })
+          .Case([&](GatherElementsOp gather) {
+            return push(evalGatherElements(gather, inputs[0], inputs[1],
+                                           resultType(0)));
           })
           .Case([&](GatherOp gather) {
             if (inputs[0].splat && inputs[1].splat) {

@@ -731,6 +731,33 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *context,
   return success();
 }
 
+LogicalResult GatherElementsOp::inferReturnTypes(MLIRContext *context,
+                                                 std::optional<Location> loc,
+                                                 Adaptor adaptor,
+                                                 SmallVectorImpl<Type> &types) {
+  auto input = tensorType(adaptor.getInput());
+  auto indices = tensorType(adaptor.getIndices());
+  int64_t rank = input.getRank();
+  auto axis = normalizeAxis(adaptor.getAxis(), rank);
+  if (!axis)
+    return emitOptionalError(loc, "axis ",
+                             static_cast<int64_t>(adaptor.getAxis()),
+                             " is out of range for rank ", rank);
+  if (indices.getRank() != rank)
+    return emitOptionalError(loc, "indices of rank ", indices.getRank(),
+                             " for an input of rank ", rank,
+                             ": they must have one rank");
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != *axis && indices.getDimSize(d) > input.getDimSize(d))
+      return emitOptionalError(
+          loc, "indices of shape ", shapeToString(indices.getShape()),
+          " exceed the input's ", shapeToString(input.getShape()), " on dim ",
+          d, ", which is not the axis");
+  types.push_back(
+      RankedTensorType::get(indices.getShape(), input.getElementType()));
+  return success();
+}
+
 LogicalResult ResizeOp::verify() {
   RankedTensorType input = getInput().getType(), result = getType();
   if (input.getElementType() != result.getElementType())

@@ -513,6 +513,23 @@ def GOpt_GatherOp : GOpt_Op<"gather", "DataMovement", 0, [InferTypeOpAdaptor]> {
   }];
 }
 
+def GOpt_GatherElementsOp : GOpt_Op<"gather_elements", "DataMovement", 0,
+    [InferTypeOpAdaptor]> {
+  let summary = "takes, at each position, the input element an index names along an axis";
+  let description = [{
+    `result[p] = input[p with p[axis] replaced by indices[p]]` (ONNX
+    GatherElements, torch.gather): the result has the indices' shape;
+    indices and input have one rank, and every dim but `axis` of the
+    indices is at most the input's. Negative indices count from the back.
+  }];
+  let arguments = (ins GOpt_Tensor:$input, GOpt_IndexTensor:$indices,
+                       I64Attr:$axis);
+  let results = (outs GOpt_Tensor:$result);
+  let assemblyFormat = [{
+    $input `[` $indices `]` `axis` `=` $axis attr-dict `:` type($input) `,`
+      type($indices) `->` type($result)
+  }];
+}
 def GOpt_PadOp : GOpt_Op<"pad", "DataMovement", 0, [InferTypeOpAdaptor]> {
   let summary = "constant padding before (low) and after (high) each dim";
   let arguments = (ins GOpt_Tensor:$input, DenseI64ArrayAttr:$low,
