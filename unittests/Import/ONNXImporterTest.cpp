@@ -639,6 +639,27 @@ INSTANTIATE_TEST_SUITE_P(
                 },
                 "reflect pads of axis 1 (3, 0) must be smaller than its size "
                 "3"},
+        BadNode{"expand to a negative dim",
+                [](ModelBuilder &b) {
+                  b.ints("s", {-2, 1, 3});
+                  b.node("Expand", {"x", "s"}, {"y"});
+                },
+                "result shape [-2, 2, 3] has a negative dim"},
+        BadNode{"tile past int64's element count",
+                [](ModelBuilder &b) {
+                  b.ints("r", {int64_t(1) << 40, int64_t(1) << 40});
+                  b.node("Tile", {"x", "r"}, {"y"});
+                },
+                "has more elements than int64 holds"},
+        BadNode{"one-hot of a huge depth",
+                [](ModelBuilder &b) {
+                  b.ints("i", {0, 1});
+                  b.ints("depth", {int64_t(1) << 62});
+                  b.floats("values", {2}, {0, 1});
+                  b.node("OneHot", {"i", "depth", "values"}, {"y"});
+                },
+                "the positions 0 .. depth - 1 would have 4611686018427387904 "
+                "elements; GOpt builds such tables of at most 16777216"},
         BadNode{"tile repeats of the wrong rank",
                 [](ModelBuilder &b) {
                   b.ints("r", {2});

@@ -3,8 +3,11 @@
 #include "GraphImporter.h"
 
 #include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
+#include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
 #include "mlir/IR/Verifier.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::gopt;
@@ -135,12 +138,45 @@ NodeContext::getInts(llvm::StringRef name) const {
 }
 
 FailureOr<Value> NodeContext::finish(Operation *op) {
+  // Shapes from a model's numbers: a negative dim or an element count past
+  // int64 (an Expand to -2, a Tile by 2^40) would be a type no later step
+  // can use.
+  for (Type type : op->getResultTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.hasStaticShape())
+      continue;
+    int64_t elements = 1;
+    for (int64_t d : tensor.getShape()) {
+      if (d < 0) {
+        emitError() << "result shape " << shapeToString(tensor.getShape())
+                    << " has a negative dim";
+        op->erase();
+        return failure();
+      }
+      if (d > 0 && elements > std::numeric_limits<int64_t>::max() / d) {
+        emitError() << "result shape " << shapeToString(tensor.getShape())
+                    << " has more elements than int64 holds";
+        op->erase();
+        return failure();
+      }
+      elements *= d;
+    }
+  }
   if (failed(mlir::verify(op, /*verifyRecursively=*/false))) {
     op->erase();
     return failure();
   }
   graph.evaluate(op);
   return op->getResult(0);
+}
+
+LogicalResult NodeContext::checkTableSize(int64_t elements,
+                                          llvm::StringRef what) {
+  if (elements <= kMaxBuiltTableElements)
+    return success();
+  return emitError() << what << " would have " << elements
+                     << " elements; GOpt builds such tables of at most "
+                     << kMaxBuiltTableElements;
 }
 
 Value NodeContext::constant(ElementsAttr attr) {

@@ -33,6 +33,10 @@ namespace onnx_import {
 /// their operands are known, so shape subgraphs give static types.
 constexpr int64_t kMaxKnownElements = 1 << 16;
 
+/// The most elements of a table an importer builds from a model's dims and
+/// attributes (positions along an axis, a mask, a gather's indices): 16 Mi.
+constexpr int64_t kMaxBuiltTableElements = int64_t(1) << 24;
+
 //===----------------------------------------------------------------------===//
 // Tensors and types (TensorConversion.cpp)
 //===----------------------------------------------------------------------===//
@@ -205,6 +209,9 @@ public:
 
   /// A constant of `attr`, known at import time.
   Value constant(ElementsAttr attr);
+  /// Fails with an error when a table of `elements` elements (`what`) is
+  /// more than kMaxBuiltTableElements.
+  LogicalResult checkTableSize(int64_t elements, llvm::StringRef what);
   /// A splat constant of `type` holding `value`.
   Value splat(RankedTensorType type, double value);
   /// Reshape of `v` to `shape` (no op when the shape already matches).

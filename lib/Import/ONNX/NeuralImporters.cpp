@@ -568,6 +568,9 @@ int64_t onnx_import::ceilModeEndPadding(int64_t in, int64_t kernel,
 
 namespace {
 
+/// The most taps a dilated max pooling's window may have: each is a slice.
+constexpr int64_t kMaxDilatedPoolTaps = 1024;
+
 /// Max pooling with dilated windows, which gopt.pool2d does not have: the
 /// input padded with the lowest value, then the maximum of one slice per
 /// window tap (kh·kw of them) at every position, which gopt-fuse makes one
@@ -597,13 +600,18 @@ FailureOr<Value> dilatedMaxPool(NodeContext &n, Value x,
   // Window positions at stride 1.
   int64_t dense[2];
   for (int d = 0; d < 2; ++d) {
-    int64_t extent = (kernel[d] - 1) * dilations[d] + 1;
-    if (shape[2 + d] < extent)
-      return n.emitError() << "the padded input (" << shape[2 + d]
-                           << ") is smaller than the dilated window (" << extent
-                           << ")";
-    dense[d] = shape[2 + d] - extent + 1;
+    // (kernel - 1) · dilation + 1 ≤ size, without overflowing.
+    if (kernel[d] < 1 || kernel[d] - 1 > (shape[2 + d] - 1) / dilations[d])
+      return n.emitError() << "the dilated window (kernel " << kernel[d]
+                           << ", dilation " << dilations[d]
+                           << ") does not fit the padded input ("
+                           << shape[2 + d] << ")";
+    dense[d] = shape[2 + d] - (kernel[d] - 1) * dilations[d];
   }
+  if (kernel[0] * kernel[1] > kMaxDilatedPoolTaps)
+    return n.emitError() << "a dilated window of " << kernel[0] << " x "
+                         << kernel[1] << " taps; GOpt takes at most "
+                         << kMaxDilatedPoolTaps << " (a slice each)";
   Value acc;
   for (int64_t th = 0; th < kernel[0]; ++th)
     for (int64_t tw = 0; tw < kernel[1]; ++tw) {

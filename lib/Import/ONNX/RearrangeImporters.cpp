@@ -91,9 +91,10 @@ LogicalResult importDepthToSpace(NodeContext &n) {
   auto [x, b] = *in;
   ArrayRef<int64_t> s = NodeContext::typeOf(x).getShape();
   int64_t c = s[1];
-  if (c % (b * b) != 0)
+  if (b > c || c % (b * b) != 0)
     return n.emitError() << "channels " << c
-                         << " are not a multiple of blocksize² " << b * b;
+                         << " are not a multiple of blocksize² (blocksize " << b
+                         << ")";
   std::string mode = n.getString("mode", "DCR");
   SmallVector<int64_t> result = {s[0], c / (b * b), s[2] * b, s[3] * b};
   if (mode == "DCR")
@@ -113,7 +114,7 @@ LogicalResult importSpaceToDepth(NodeContext &n) {
     return failure();
   auto [x, b] = *in;
   ArrayRef<int64_t> s = NodeContext::typeOf(x).getShape();
-  if (s[2] % b != 0 || s[3] % b != 0)
+  if (b > s[2] || b > s[3] || s[2] % b != 0 || s[3] % b != 0)
     return n.emitError() << "height " << s[2] << " and width " << s[3]
                          << " must be multiples of blocksize " << b;
   return rearrange(n, x, {s[0], s[1], s[2] / b, b, s[3] / b, b},
@@ -144,6 +145,11 @@ LogicalResult importTrilu(NodeContext &n) {
   bool upper = n.getInt("upper", 1) != 0;
   int64_t rows = type.getDimSize(type.getRank() - 2);
   int64_t cols = type.getDimSize(type.getRank() - 1);
+  // Each at most the bound first, so that their product cannot overflow.
+  if (failed(n.checkTableSize(rows, "the mask's rows")) ||
+      failed(n.checkTableSize(cols, "the mask's columns")) ||
+      failed(n.checkTableSize(rows * cols, "the mask")))
+    return failure();
   SmallVector<bool> keep;
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < cols; ++j)
@@ -169,6 +175,8 @@ LogicalResult importOneHot(NodeContext &n) {
   if (depthValues->size() != 1 || depthValues->front() < 1)
     return n.emitError() << "depth must be a single positive value";
   int64_t depth = depthValues->front();
+  if (failed(n.checkTableSize(depth, "the positions 0 .. depth - 1")))
+    return failure();
   RankedTensorType valuesType = NodeContext::typeOf(*values);
   if (valuesType.getNumElements() != 2)
     return n.emitError() << "values must hold two elements, [off, on]";

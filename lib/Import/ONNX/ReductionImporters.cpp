@@ -282,6 +282,8 @@ template <ReduceKind kind> LogicalResult importArgExtreme(NodeContext &n) {
   int64_t extent = type.getDimSize(*axis);
   if (extent == 0)
     return n.emitError() << "axis " << *axis << " is empty";
+  if (failed(n.checkTableSize(extent, "the positions along the axis")))
+    return failure();
   bool last = n.getInt("select_last_index", 0) != 0;
   FailureOr<Value> m = reduce(n, kind, *x, {*axis}, true);
   if (failed(m))
@@ -340,6 +342,8 @@ LogicalResult importTopK(NodeContext &n) {
   if (k > kMaxTopK)
     return n.emitError() << "K = " << k << " is more than GOpt's " << kMaxTopK
                          << " (each pick is a reduction)";
+  if (failed(n.checkTableSize(extent, "the positions along the axis")))
+    return failure();
   Type element = type.getElementType();
   if (element.isInteger(1))
     return n.emitError() << "X must be a numeric tensor, not bool";

@@ -361,6 +361,10 @@ FailureOr<Value> padByGather(NodeContext &n, Value x, ArrayRef<int64_t> pads,
       return n.emitError() << "reflect pads of axis " << d << " (" << begin
                            << ", " << end << ") must be smaller than its size "
                            << size;
+    if (failed(n.checkTableSize(begin, "the padding's positions")) ||
+        failed(n.checkTableSize(end, "the padding's positions")) ||
+        failed(n.checkTableSize(size + begin + end, "the padded positions")))
+      return failure();
     SmallVector<int64_t> positions;
     for (int64_t i = -begin; i < size + end; ++i) {
       int64_t p = i;

@@ -709,6 +709,38 @@ def _one_node(n, shape=(2, 3), out_shape=None, inits=()):
 
 
 @model
+def common_ops():
+    """The ONNX ops gopt composes, chained (common-ops.test checks their
+    numbers; this model gives the mutation fuzzer their attributes and
+    constant inputs to change)."""
+    nodes = [
+        node("LogSoftmax", ["x"], ["ls"], axis=1),
+        node("CumSum", ["ls", "axis1"], ["cs"], exclusive=1),
+        node("Tile", ["cs", "repeats"], ["tiled"]),
+        node("DepthToSpace", ["tiled"], ["d2s"], blocksize=2, mode="CRD"),
+        node("SpaceToDepth", ["d2s"], ["s2d"], blocksize=2),
+        node("Trilu", ["s2d", "k"], ["tri"], upper=0),
+        node("Pad", ["tri", "pads"], ["padded"], mode="reflect"),
+        node("MaxPool", ["padded"], ["pooled"], kernel_shape=[2, 2],
+             dilations=[2, 2]),
+        node("TopK", ["pooled", "topk"], ["top", "top_indices"], axis=3),
+        node("GatherElements", ["pooled", "top_indices"], ["gathered"],
+             axis=3),
+        node("ReduceL2", ["gathered"], ["norm"], axes=[1], keepdims=1),
+        node("ArgMax", ["gathered"], ["am"], axis=1, keepdims=1),
+        node("OneHot", ["am", "depth", "values"], ["onehot"], axis=1),
+        node("Add", ["norm", "onehot"], ["sum"]),
+        node("Sin", ["sum"], ["y"]),
+    ]
+    inits = [ints("axis1", 2), ints("repeats", [1, 2, 1, 1]),
+             ints("k", [1]), ints("pads", [0, 0, 1, 1, 0, 0, 1, 1]),
+             ints("topk", [2]), ints("depth", [3]),
+             init("values", np.array([0.0, 1.0], dtype=np.float32))]
+    return make(nodes, [vi("x", F32, [1, 4, 4, 6])], [vi("y", F32, None)],
+                inits)
+
+
+@model
 def cumsum_too_long():
     return _one_node(node("CumSum", ["x", "axis"], ["long_cumsum"]),
                      shape=(2, 3000), inits=[ints("axis", 1)])

@@ -30,7 +30,10 @@ OP_TYPES = ["Add", "MatMul", "Conv", "Reshape", "Slice", "Gather", "Concat",
             "LayerNormalization", "BatchNormalization", "Squeeze",
             "Unsqueeze", "Where", "Clip", "ReduceSum", "Gemm", "Cast",
             "Shape", "ConstantOfShape", "Flatten", "HardSwish", "Resize",
-            "ConvTranspose", "InstanceNormalization", "PRelu", "LSTM", "GRU"]
+            "ConvTranspose", "InstanceNormalization", "PRelu", "LSTM", "GRU",
+            "TopK", "CumSum", "Tile", "DepthToSpace", "SpaceToDepth", "Trilu",
+            "OneHot", "GatherElements", "ArgMax", "LogSoftmax", "ReduceProd",
+            "ReduceL2", "Sin", "Floor", "And", "Sign"]
 INTS = [-9, -5, -2, -1, 0, 1, 2, 3, 5, 100, 1 << 40, 1 << 62]
 
 
