@@ -158,6 +158,7 @@ private:
                  bool splat = false);
   Entry splat(ArrayRef<int64_t> shape, double value);
   Entry constantOperand(ArrayRef<int64_t> shape, double lo, double hi);
+  Value constantIndices(ArrayRef<int64_t> shape, int64_t d);
 
   // Helpers that keep values well-conditioned.
   Entry bounded(Entry e);
@@ -1160,6 +1161,19 @@ bool GraphGenerator::addPad() {
   return true;
 }
 
+/// Random indices into a dim of size `d`, in range, negative ones among
+/// them (counted from the back), i32 or i64.
+Value GraphGenerator::constantIndices(ArrayRef<int64_t> shape, int64_t d) {
+  bool i32 = rng.chance(0.3);
+  auto type =
+      RankedTensorType::get(shape, i32 ? b.getI32Type() : b.getI64Type());
+  SmallVector<APInt> indices;
+  for (int64_t i = 0, e = product(shape); i < e; ++i)
+    indices.push_back(APInt(i32 ? 32 : 64, rng.between(-d, d - 1),
+                            /*isSigned=*/true));
+  return ConstantOp::create(b, loc, DenseElementsAttr::get(type, indices));
+}
+
 bool GraphGenerator::addGather() {
   auto x = pick([](const Entry &e) { return e.rank() >= 1; });
   if (!x)
@@ -1174,15 +1188,7 @@ bool GraphGenerator::addGather() {
   llvm::append_range(shape, x->shape().drop_front(axis + 1));
   if (!fits(shape))
     return false;
-  bool i32 = rng.chance(0.3);
-  auto indexType =
-      RankedTensorType::get(indexShape, i32 ? b.getI32Type() : b.getI64Type());
-  SmallVector<APInt> indices;
-  for (int64_t i = 0, e = product(indexShape); i < e; ++i)
-    indices.push_back(APInt(i32 ? 32 : 64, rng.between(-d, d - 1),
-                            /*isSigned=*/true));
-  Value idx =
-      ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, indices));
+  Value idx = constantIndices(indexShape, d);
   Entry out = *x;
   out.value =
       GatherOp::create(b, loc, x->value, idx, static_cast<uint64_t>(axis));
@@ -1207,15 +1213,7 @@ bool GraphGenerator::addGatherElements() {
         i == axis ? rng.between(1, 4) : rng.between(1, x->shape()[i]);
   if (!fits(indexShape))
     return false;
-  bool i32 = rng.chance(0.3);
-  auto indexType =
-      RankedTensorType::get(indexShape, i32 ? b.getI32Type() : b.getI64Type());
-  SmallVector<APInt> indices;
-  for (int64_t i = 0, e = product(indexShape); i < e; ++i)
-    indices.push_back(APInt(i32 ? 32 : 64, rng.between(-d, d - 1),
-                            /*isSigned=*/true));
-  Value idx =
-      ConstantOp::create(b, loc, DenseElementsAttr::get(indexType, indices));
+  Value idx = constantIndices(indexShape, d);
   Entry out = *x;
   out.value = GatherElementsOp::create(b, loc, x->value, idx,
                                        static_cast<uint64_t>(axis));

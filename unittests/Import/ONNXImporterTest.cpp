@@ -658,7 +658,7 @@ INSTANTIATE_TEST_SUITE_P(
                   b.floats("values", {2}, {0, 1});
                   b.node("OneHot", {"i", "depth", "values"}, {"y"});
                 },
-                "the positions 0 .. depth - 1 would have 4611686018427387904 "
+                "the positions along the axis would have 4611686018427387904 "
                 "elements; GOpt builds such tables of at most 16777216"},
         BadNode{"tile repeats of the wrong rank",
                 [](ModelBuilder &b) {

@@ -164,9 +164,25 @@ struct LowerSplit : OpConversionPattern<SplitOp> {
   }
 };
 
+/// A gather's index (an integer of any width) as an index into a dim of
+/// `dimSize`: a negative one counted from the back, then clamped into
+/// range, so a bad index never reads out of bounds.
+static Value gatheredIndex(OpBuilder &b, Location l, Value raw,
+                           int64_t dimSize) {
+  Value idx = arith::IndexCastOp::create(b, l, b.getIndexType(), raw);
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  Value size = arith::ConstantIndexOp::create(b, l, dimSize);
+  Value last = arith::ConstantIndexOp::create(b, l, dimSize - 1);
+  Value negative =
+      arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, idx, zero);
+  idx = arith::SelectOp::create(b, l, negative,
+                                arith::AddIOp::create(b, l, idx, size), idx);
+  idx = arith::MaxSIOp::create(b, l, idx, zero);
+  return arith::MinSIOp::create(b, l, idx, last);
+}
+
 /// gopt.gather → generic over the result reading the index and extracting
-/// from the input; negative indices count from the back, and indices are
-/// clamped into range so a bad index never reads out of bounds.
+/// from the input there (gatheredIndex).
 struct LowerGather : OpConversionPattern<GatherOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -188,17 +204,7 @@ struct LowerGather : OpConversionPattern<GatherOp> {
     Value result = buildParallelGeneric(
         rewriter, loc, adaptor.getIndices(), idxMap, outType,
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-          Value idx =
-              arith::IndexCastOp::create(b, l, b.getIndexType(), args[0]);
-          Value zero = arith::ConstantIndexOp::create(b, l, 0);
-          Value size = arith::ConstantIndexOp::create(b, l, dimSize);
-          Value last = arith::ConstantIndexOp::create(b, l, dimSize - 1);
-          Value negative =
-              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, idx, zero);
-          idx = arith::SelectOp::create(
-              b, l, negative, arith::AddIOp::create(b, l, idx, size), idx);
-          idx = arith::MaxSIOp::create(b, l, idx, zero);
-          idx = arith::MinSIOp::create(b, l, idx, last);
+          Value idx = gatheredIndex(b, l, args[0], dimSize);
           SmallVector<Value> indices;
           for (int64_t d = 0; d < axis; ++d)
             indices.push_back(linalg::IndexOp::create(b, l, d));
@@ -214,7 +220,7 @@ struct LowerGather : OpConversionPattern<GatherOp> {
 
 /// gopt.gather_elements → generic over the result reading the index at the
 /// same position and extracting from the input there, the axis' coordinate
-/// replaced; indices normalized and clamped as gopt.gather's.
+/// replaced (gatheredIndex).
 struct LowerGatherElements : OpConversionPattern<GatherElementsOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -232,17 +238,7 @@ struct LowerGatherElements : OpConversionPattern<GatherElementsOp> {
     Value result = buildParallelGeneric(
         rewriter, loc, adaptor.getIndices(), identity, outType,
         [&](OpBuilder &b, Location l, ValueRange args) -> Value {
-          Value idx =
-              arith::IndexCastOp::create(b, l, b.getIndexType(), args[0]);
-          Value zero = arith::ConstantIndexOp::create(b, l, 0);
-          Value size = arith::ConstantIndexOp::create(b, l, dimSize);
-          Value last = arith::ConstantIndexOp::create(b, l, dimSize - 1);
-          Value negative =
-              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, idx, zero);
-          idx = arith::SelectOp::create(
-              b, l, negative, arith::AddIOp::create(b, l, idx, size), idx);
-          idx = arith::MaxSIOp::create(b, l, idx, zero);
-          idx = arith::MinSIOp::create(b, l, idx, last);
+          Value idx = gatheredIndex(b, l, args[0], dimSize);
           SmallVector<Value> indices;
           for (int64_t d = 0; d < rank; ++d)
             indices.push_back(d == axis ? idx

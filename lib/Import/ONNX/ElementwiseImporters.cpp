@@ -269,19 +269,20 @@ LogicalResult importPRelu(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// x < 0 ? alpha·(exp(x) − 1) : x (at 0 both sides are 0).
+FailureOr<Value> elu(NodeContext &n, Value x, double alpha) {
+  FailureOr<Value> e = n.create<ExpOp>(x);
+  if (succeeded(e))
+    e = n.create<SubOp>(*e, scalar(n, x, 1.0));
+  if (succeeded(e))
+    e = n.create<MulOp>(*e, scalar(n, x, alpha));
+  return failed(e) ? e : selectNegative(n, x, *e);
+}
+
 /// Elu(x) = x < 0 ? alpha·(exp(x) − 1) : x.
 LogicalResult importElu(NodeContext &n) {
   FailureOr<Value> x = requiredFloatInput(n);
-  if (failed(x))
-    return failure();
-  FailureOr<Value> e = n.create<ExpOp>(*x);
-  if (succeeded(e))
-    e = n.create<SubOp>(*e, scalar(n, *x, 1.0));
-  if (succeeded(e))
-    e = n.create<MulOp>(*e, scalar(n, *x, n.getFloat("alpha", 1.0)));
-  if (failed(e))
-    return failure();
-  FailureOr<Value> r = selectNegative(n, *x, *e);
+  FailureOr<Value> r = failed(x) ? x : elu(n, *x, n.getFloat("alpha", 1.0));
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -310,16 +311,8 @@ LogicalResult importSoftplus(NodeContext &n) {
 /// Selu(x) = gamma·(x <= 0 ? alpha·(exp(x) − 1) : x).
 LogicalResult importSelu(NodeContext &n) {
   FailureOr<Value> x = requiredFloatInput(n);
-  if (failed(x))
-    return failure();
-  FailureOr<Value> e = n.create<ExpOp>(*x);
-  if (succeeded(e))
-    e = n.create<SubOp>(*e, scalar(n, *x, 1.0));
-  if (succeeded(e))
-    e = n.create<MulOp>(*e, scalar(n, *x, n.getFloat("alpha", 1.67326319)));
-  if (failed(e))
-    return failure();
-  FailureOr<Value> r = selectNegative(n, *x, *e);
+  FailureOr<Value> r =
+      failed(x) ? x : elu(n, *x, n.getFloat("alpha", 1.67326319));
   if (succeeded(r))
     r = n.create<MulOp>(*r, scalar(n, *x, n.getFloat("gamma", 1.05070102)));
   return failed(r) ? failure() : n.setResults({*r});

@@ -179,6 +179,20 @@ LogicalResult NodeContext::checkTableSize(int64_t elements,
                      << kMaxBuiltTableElements;
 }
 
+FailureOr<Value> NodeContext::positionsAlong(int64_t rank, int64_t axis,
+                                             int64_t extent) {
+  if (failed(checkTableSize(extent, "the positions along the axis")))
+    return failure();
+  SmallVector<int64_t> shape(rank, 1);
+  shape[axis] = extent;
+  SmallVector<int64_t> positions(extent);
+  for (int64_t i = 0; i < extent; ++i)
+    positions[i] = i;
+  return constant(DenseElementsAttr::get(
+      RankedTensorType::get(shape, builder().getI64Type()),
+      ArrayRef<int64_t>(positions)));
+}
+
 Value NodeContext::constant(ElementsAttr attr) {
   auto op = ConstantOp::create(builder(), loc, attr);
   graph.evaluate(op);

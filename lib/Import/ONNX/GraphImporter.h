@@ -212,6 +212,10 @@ public:
   /// Fails with an error when a table of `elements` elements (`what`) is
   /// more than kMaxBuiltTableElements.
   LogicalResult checkTableSize(int64_t elements, llvm::StringRef what);
+  /// The i64 constant 0, 1, ..., extent - 1 along `axis` of a rank-`rank`
+  /// shape of ones (it broadcasts against tensors of that rank); an error
+  /// when extent is past checkTableSize's bound.
+  FailureOr<Value> positionsAlong(int64_t rank, int64_t axis, int64_t extent);
   /// A splat constant of `type` holding `value`.
   Value splat(RankedTensorType type, double value);
   /// Reshape of `v` to `shape` (no op when the shape already matches).

@@ -1,7 +1,7 @@
 //===- NeuralImporters.cpp - Contractions, pooling, normalizations --------===//
 //
 // MatMul, Gemm, Conv, ConvTranspose, MaxPool, AveragePool, GlobalAveragePool,
-// BatchNormalization (inference), InstanceNormalization and
+// GlobalMaxPool, BatchNormalization (inference), InstanceNormalization and
 // LayerNormalization. Convolutions and pools are 2-D (NCHW), as gopt's ops
 // are; 1-D ones (NCL) run as 2-D ones of height 1.
 //
@@ -692,22 +692,31 @@ template <PoolKind kind> LogicalResult importPool(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-LogicalResult importGlobalAveragePool(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "X");
-  if (failed(x))
-    return failure();
-  int64_t rank = NodeContext::typeOf(*x).getRank();
+/// The spatial dims of a global pooling's input [N, C, spatial...].
+FailureOr<SmallVector<int64_t>> spatialDims(NodeContext &n, Value x) {
+  int64_t rank = NodeContext::typeOf(x).getRank();
   if (rank < 3)
     return n.emitError() << "the input must have a batch, a channel and at "
                             "least one spatial dim, got rank "
                          << rank;
+  SmallVector<int64_t> spatial;
+  for (int64_t d = 2; d < rank; ++d)
+    spatial.push_back(d);
+  return spatial;
+}
+
+LogicalResult importGlobalAveragePool(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<int64_t>> spatial = spatialDims(n, *x);
+  if (failed(spatial))
+    return failure();
+  int64_t rank = NodeContext::typeOf(*x).getRank();
   if (rank > 4) {
     // [N, C, D, H, W] and up: a mean over every spatial dim, kept as 1.
-    SmallVector<int64_t> spatial;
-    for (int64_t d = 2; d < rank; ++d)
-      spatial.push_back(d);
     FailureOr<Value> r = n.create<ReduceOp>(
-        ReduceKind::mean, *x, ArrayRef<int64_t>(spatial), /*keepdims=*/true);
+        ReduceKind::mean, *x, ArrayRef<int64_t>(*spatial), /*keepdims=*/true);
     return failed(r) ? failure() : n.setResults({*r});
   }
   if (rank == 3)
@@ -717,6 +726,19 @@ LogicalResult importGlobalAveragePool(NodeContext &n) {
   FailureOr<Value> r = n.create<GlobalAvgPoolOp>(*x);
   if (succeeded(r) && rank == 3)
     r = withoutUnitHeight(n, *r);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// GlobalMaxPool: the maximum over every spatial dim, kept as 1.
+LogicalResult importGlobalMaxPool(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (failed(x))
+    return failure();
+  FailureOr<SmallVector<int64_t>> spatial = spatialDims(n, *x);
+  if (failed(spatial))
+    return failure();
+  FailureOr<Value> r = n.create<ReduceOp>(
+      ReduceKind::max, *x, ArrayRef<int64_t>(*spatial), /*keepdims=*/true);
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -914,6 +936,7 @@ void onnx_import::registerNeuralImporters(OpImporterTable &table) {
   table["MaxPool"] = {importPool<PoolKind::max>, maxPoolAttrs};
   table["AveragePool"] = {importPool<PoolKind::avg>, avgPoolAttrs};
   table["GlobalAveragePool"] = {importGlobalAveragePool, {}};
+  table["GlobalMaxPool"] = {importGlobalMaxPool, {}};
   table["InstanceNormalization"] = {importInstanceNormalization,
                                     {{"epsilon", AttrType::FLOAT}}};
   table["BatchNormalization"] = {importBatchNormalization,

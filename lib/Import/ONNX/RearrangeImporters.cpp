@@ -175,8 +175,6 @@ LogicalResult importOneHot(NodeContext &n) {
   if (depthValues->size() != 1 || depthValues->front() < 1)
     return n.emitError() << "depth must be a single positive value";
   int64_t depth = depthValues->front();
-  if (failed(n.checkTableSize(depth, "the positions 0 .. depth - 1")))
-    return failure();
   RankedTensorType valuesType = NodeContext::typeOf(*values);
   if (valuesType.getNumElements() != 2)
     return n.emitError() << "values must hold two elements, [off, on]";
@@ -212,15 +210,11 @@ LogicalResult importOneHot(NodeContext &n) {
   if (failed(position))
     return failure();
 
-  SmallVector<int64_t> iotaShape(rank, 1);
-  iotaShape[*axis] = depth;
-  SmallVector<int64_t> iota(depth);
-  for (int64_t j = 0; j < depth; ++j)
-    iota[j] = j;
-  Value positions = n.constant(DenseElementsAttr::get(
-      RankedTensorType::get(iotaShape, i64), ArrayRef<int64_t>(iota)));
+  FailureOr<Value> positions = n.positionsAlong(rank, *axis, depth);
+  if (failed(positions))
+    return failure();
   FailureOr<Value> hit =
-      n.create<CompareOp>(ComparePredicate::eq, *position, positions);
+      n.create<CompareOp>(ComparePredicate::eq, *position, *positions);
   if (failed(hit))
     return failure();
 

@@ -3,7 +3,7 @@
 // ReduceSum/Mean/Max/Min as `gopt.reduce`; the reductions gopt has no kind
 // for as reduces of elementwise ops (ReduceL1, ReduceL2, ReduceSumSquare,
 // ReduceLogSumExp) or as products of slices (ReduceProd); Softmax, and
-// LogSoftmax as reduces around it; GlobalMaxPool; ArgMax/ArgMin as a reduce,
+// LogSoftmax as reduces around it; ArgMax/ArgMin as a reduce,
 // a comparison and a reduce of the indices that hit; TopK as K such picks;
 // CumSum as a product with a triangular matrix of ones.
 //
@@ -249,21 +249,18 @@ LogicalResult importLogSoftmax(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-/// GlobalMaxPool: the maximum over every spatial dim, kept as 1.
-LogicalResult importGlobalMaxPool(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "X");
-  if (failed(x))
+/// Where x equals its reduced extreme `m`, or is NaN (which wins as in ONNX
+/// Runtime and torch: the float reduce propagates it).
+FailureOr<Value> extremeHits(NodeContext &n, Value x, Value m) {
+  FailureOr<Value> hit = n.create<CompareOp>(ComparePredicate::eq, x, m);
+  if (failed(hit) || !isa<FloatType>(NodeContext::typeOf(x).getElementType()))
+    return hit;
+  FailureOr<Value> isNaN = n.create<CompareOp>(ComparePredicate::ne, x, x);
+  if (failed(isNaN))
     return failure();
-  int64_t rank = NodeContext::typeOf(*x).getRank();
-  if (rank < 3)
-    return n.emitError() << "the input must have a batch, a channel and at "
-                            "least one spatial dim, got rank "
-                         << rank;
-  SmallVector<int64_t> spatial;
-  for (int64_t d = 2; d < rank; ++d)
-    spatial.push_back(d);
-  FailureOr<Value> r = reduce(n, ReduceKind::max, *x, spatial, true);
-  return failed(r) ? failure() : n.setResults({*r});
+  Value trueScalar =
+      n.splat(RankedTensorType::get({}, n.builder().getI1Type()), 1.0);
+  return n.create<SelectOp>(*isNaN, trueScalar, *hit);
 }
 
 /// ArgMax / ArgMin along `axis`: m = the reduce max (min) kept as 1; the
@@ -282,35 +279,17 @@ template <ReduceKind kind> LogicalResult importArgExtreme(NodeContext &n) {
   int64_t extent = type.getDimSize(*axis);
   if (extent == 0)
     return n.emitError() << "axis " << *axis << " is empty";
-  if (failed(n.checkTableSize(extent, "the positions along the axis")))
+  FailureOr<Value> indices = n.positionsAlong(type.getRank(), *axis, extent);
+  if (failed(indices))
     return failure();
   bool last = n.getInt("select_last_index", 0) != 0;
   FailureOr<Value> m = reduce(n, kind, *x, {*axis}, true);
-  if (failed(m))
-    return failure();
-  FailureOr<Value> hit = n.create<CompareOp>(ComparePredicate::eq, *x, *m);
+  FailureOr<Value> hit = failed(m) ? m : extremeHits(n, *x, *m);
   if (failed(hit))
     return failure();
-  if (isa<FloatType>(type.getElementType())) {
-    FailureOr<Value> isNaN = n.create<CompareOp>(ComparePredicate::ne, *x, *x);
-    auto boolType = RankedTensorType::get({}, n.builder().getI1Type());
-    hit = failed(isNaN)
-              ? isNaN
-              : n.create<SelectOp>(*isNaN, n.splat(boolType, 1.0), *hit);
-    if (failed(hit))
-      return failure();
-  }
-  Type i64 = n.builder().getI64Type();
-  SmallVector<int64_t> iotaShape(type.getRank(), 1);
-  iotaShape[*axis] = extent;
-  SmallVector<int64_t> iota(extent);
-  for (int64_t i = 0; i < extent; ++i)
-    iota[i] = i;
-  Value indices = n.constant(DenseElementsAttr::get(
-      RankedTensorType::get(iotaShape, i64), ArrayRef<int64_t>(iota)));
-  Value sentinel =
-      n.splat(RankedTensorType::get({}, i64), last ? -1.0 : double(extent));
-  FailureOr<Value> candidates = n.create<SelectOp>(*hit, indices, sentinel);
+  Value sentinel = n.splat(RankedTensorType::get({}, n.builder().getI64Type()),
+                           last ? -1.0 : double(extent));
+  FailureOr<Value> candidates = n.create<SelectOp>(*hit, *indices, sentinel);
   if (failed(candidates))
     return failure();
   FailureOr<Value> r = reduce(n, last ? ReduceKind::max : ReduceKind::min,
@@ -342,13 +321,10 @@ LogicalResult importTopK(NodeContext &n) {
   if (k > kMaxTopK)
     return n.emitError() << "K = " << k << " is more than GOpt's " << kMaxTopK
                          << " (each pick is a reduction)";
-  if (failed(n.checkTableSize(extent, "the positions along the axis")))
-    return failure();
   Type element = type.getElementType();
   if (element.isInteger(1))
     return n.emitError() << "X must be a numeric tensor, not bool";
   bool largest = n.getInt("largest", 1) != 0;
-  bool isFloat = isa<FloatType>(element);
   // What a taken element becomes, so that it never wins again.
   double fill = largest ? -std::numeric_limits<double>::infinity()
                         : std::numeric_limits<double>::infinity();
@@ -359,13 +335,9 @@ LogicalResult importTopK(NodeContext &n) {
 
   Type i64 = n.builder().getI64Type();
   Type i1 = n.builder().getI1Type();
-  SmallVector<int64_t> iotaShape(type.getRank(), 1);
-  iotaShape[*axis] = extent;
-  SmallVector<int64_t> iota(extent);
-  for (int64_t i = 0; i < extent; ++i)
-    iota[i] = i;
-  Value positions = n.constant(DenseElementsAttr::get(
-      RankedTensorType::get(iotaShape, i64), ArrayRef<int64_t>(iota)));
+  FailureOr<Value> positions = n.positionsAlong(type.getRank(), *axis, extent);
+  if (failed(positions))
+    return failure();
   Value pastEnd = n.splat(RankedTensorType::get({}, i64), double(extent));
   Value trueScalar = n.splat(RankedTensorType::get({}, i1), 1.0);
   Value falseScalar = n.splat(RankedTensorType::get({}, i1), 0.0);
@@ -381,17 +353,11 @@ LogicalResult importTopK(NodeContext &n) {
         failed(left) ? left : reduce(n, kind, *left, {*axis}, true);
     if (failed(m))
       return failure();
-    FailureOr<Value> hit = n.create<CompareOp>(ComparePredicate::eq, *x, *m);
-    if (succeeded(hit) && isFloat) {
-      FailureOr<Value> isNaN =
-          n.create<CompareOp>(ComparePredicate::ne, *x, *x);
-      hit =
-          failed(isNaN) ? isNaN : n.create<SelectOp>(*isNaN, trueScalar, *hit);
-    }
+    FailureOr<Value> hit = extremeHits(n, *x, *m);
     if (succeeded(hit) && taken)
       hit = n.create<SelectOp>(taken, falseScalar, *hit);
     FailureOr<Value> candidates =
-        failed(hit) ? hit : n.create<SelectOp>(*hit, positions, pastEnd);
+        failed(hit) ? hit : n.create<SelectOp>(*hit, *positions, pastEnd);
     FailureOr<Value> index =
         failed(candidates)
             ? candidates
@@ -403,7 +369,7 @@ LogicalResult importTopK(NodeContext &n) {
     if (round + 1 == k)
       break;
     FailureOr<Value> picked =
-        n.create<CompareOp>(ComparePredicate::eq, positions, *index);
+        n.create<CompareOp>(ComparePredicate::eq, *positions, *index);
     if (succeeded(picked) && taken)
       picked = n.create<SelectOp>(*picked, trueScalar, taken);
     if (failed(picked))
@@ -523,7 +489,6 @@ void onnx_import::registerReductionImporters(OpImporterTable &table) {
   table["ReduceProd"] = {importReduceProd, reduceAttrs};
   table["Softmax"] = {importSoftmax, {{"axis", AttrType::INT}}};
   table["LogSoftmax"] = {importLogSoftmax, {{"axis", AttrType::INT}}};
-  table["GlobalMaxPool"] = {importGlobalMaxPool, {}};
   table["ArgMax"] = {importArgExtreme<ReduceKind::max>, argAttrs};
   table["ArgMin"] = {importArgExtreme<ReduceKind::min>, argAttrs};
   table["TopK"] = {importTopK,
