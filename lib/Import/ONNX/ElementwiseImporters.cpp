@@ -3,10 +3,10 @@
 // Unary and binary math, comparisons, Where, Cast, Clip, Constant,
 // ConstantOfShape, the inference no-ops Identity and Dropout; the
 // activations gopt has no op for (HardSigmoid, HardSwish, LeakyRelu, PRelu,
-// Elu, Selu, Celu, ThresholdedRelu, Softplus, Softsign), Sign, IsNaN, IsInf,
-// the logical And, Or and Xor, and the variadic Sum and Mean as elementwise
-// ops. An exporter's GELU decomposition, x * 0.5 * (1 + Erf(x / sqrt 2)),
-// arrives as these ops and imports as the matching gopt ops.
+// Elu, Selu, Celu, ThresholdedRelu, Softplus, Softsign, Shrink), Sign,
+// IsNaN, IsInf, the logical And, Or and Xor, and the variadic Sum and Mean
+// as elementwise ops. An exporter's GELU decomposition, x * 0.5 * (1 + Erf(x /
+// sqrt 2)), arrives as these ops and imports as the matching gopt ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -367,6 +367,26 @@ LogicalResult importSoftsign(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// Shrink(x) = x < −lambd ? x + bias : (x > lambd ? x − bias : 0).
+LogicalResult importShrink(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  if (failed(x))
+    return failure();
+  double lambd = n.getFloat("lambd", 0.5), bias = n.getFloat("bias", 0.0);
+  FailureOr<Value> below =
+      n.create<CompareOp>(ComparePredicate::lt, *x, scalar(n, *x, -lambd));
+  FailureOr<Value> above =
+      n.create<CompareOp>(ComparePredicate::gt, *x, scalar(n, *x, lambd));
+  FailureOr<Value> up = n.create<AddOp>(*x, scalar(n, *x, bias));
+  FailureOr<Value> down = n.create<SubOp>(*x, scalar(n, *x, bias));
+  if (failed(below) || failed(above) || failed(up) || failed(down))
+    return failure();
+  FailureOr<Value> r = n.create<SelectOp>(*above, *down, scalar(n, *x, 0.0));
+  if (succeeded(r))
+    r = n.create<SelectOp>(*below, *up, *r);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
 /// Sign(x) = x > 0 ? 1 : (x < 0 ? −1 : 0); a float NaN stays NaN.
 LogicalResult importSign(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "input");
@@ -592,6 +612,8 @@ void onnx_import::registerElementwiseImporters(OpImporterTable &table) {
   table["Ceil"] = {importUnary<CeilOp>, {}};
   table["Round"] = {importUnary<RoundOp>, {}};
   table["Sign"] = {importSign, {}};
+  table["Shrink"] = {importShrink,
+                     {{"bias", AttrType::FLOAT}, {"lambd", AttrType::FLOAT}}};
   table["Add"] = {importBinary<AddOp>, {}};
   table["Sub"] = {importBinary<SubOp>, {}};
   table["Mul"] = {importBinary<MulOp>, {}};

@@ -4,8 +4,10 @@
 // for as reduces of elementwise ops (ReduceL1, ReduceL2, ReduceSumSquare,
 // ReduceLogSumExp) or as products of slices (ReduceProd); Softmax, and
 // LogSoftmax as reduces around it; ArgMax/ArgMin as a reduce,
-// a comparison and a reduce of the indices that hit; TopK as K such picks;
-// CumSum as a product with a triangular matrix of ones.
+// a comparison and a reduce of the indices that hit, Hardmax as the
+// one-hot of that, TopK as K such picks; LpNormalization and
+// MeanVarianceNormalization as reduces and elementwise ops; CumSum as a
+// product with a triangular matrix of ones.
 //
 //===----------------------------------------------------------------------===//
 
@@ -297,6 +299,101 @@ template <ReduceKind kind> LogicalResult importArgExtreme(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// Hardmax: 1 at the first position of each maximum along `axis` (as
+/// ArgMax finds it), 0 elsewhere, in the input's type.
+LogicalResult importHardmax(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  if (failed(x))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  FailureOr<int64_t> axis = axisAttribute(n, *x, -1);
+  if (failed(axis))
+    return failure();
+  int64_t extent = type.getDimSize(*axis);
+  if (extent == 0)
+    return n.setResults({*x});
+  FailureOr<Value> positions = n.positionsAlong(type.getRank(), *axis, extent);
+  FailureOr<Value> m = failed(positions)
+                           ? positions
+                           : reduce(n, ReduceKind::max, *x, {*axis}, true);
+  FailureOr<Value> hit = failed(m) ? m : extremeHits(n, *x, *m);
+  if (failed(hit))
+    return failure();
+  Value pastEnd = n.splat(RankedTensorType::get({}, n.builder().getI64Type()),
+                          double(extent));
+  FailureOr<Value> first = n.create<SelectOp>(*hit, *positions, pastEnd);
+  if (succeeded(first))
+    first = reduce(n, ReduceKind::min, *first, {*axis}, true);
+  FailureOr<Value> isFirst =
+      failed(first)
+          ? first
+          : n.create<CompareOp>(ComparePredicate::eq, *positions, *first);
+  if (failed(isFirst))
+    return failure();
+  auto scalar = RankedTensorType::get({}, type.getElementType());
+  FailureOr<Value> r =
+      n.create<SelectOp>(*isFirst, n.splat(scalar, 1.0), n.splat(scalar, 0.0));
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// LpNormalization: x divided by its p-norm along `axis` (p 1 or 2), no
+/// epsilon, as ONNX defines it.
+LogicalResult importLpNormalization(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "input");
+  if (failed(x))
+    return failure();
+  if (!isa<FloatType>(NodeContext::typeOf(*x).getElementType()))
+    return n.emitError() << "input must be a float tensor";
+  FailureOr<int64_t> axis = axisAttribute(n, *x, -1);
+  if (failed(axis))
+    return failure();
+  int64_t p = n.getInt("p", 2);
+  if (p != 1 && p != 2)
+    return n.emitError() << "p = " << p << " is not 1 or 2";
+  FailureOr<Value> norm =
+      p == 1 ? n.create<AbsOp>(*x) : n.create<MulOp>(*x, *x);
+  if (succeeded(norm))
+    norm = reduce(n, ReduceKind::sum, *norm, {*axis}, true);
+  if (succeeded(norm) && p == 2)
+    norm = n.create<SqrtOp>(*norm);
+  FailureOr<Value> r = failed(norm) ? norm : n.create<DivOp>(*x, *norm);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
+/// MeanVarianceNormalization: (x − mean) / (std + 1e-9) over `axes`
+/// (default [0, 2, 3]), the standard deviation taken as √mean((x − mean)²),
+/// ONNX's epsilon added as its reference does.
+LogicalResult importMeanVarianceNormalization(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "X");
+  if (failed(x))
+    return failure();
+  RankedTensorType type = NodeContext::typeOf(*x);
+  if (!isa<FloatType>(type.getElementType()))
+    return n.emitError() << "X must be a float tensor";
+  SmallVector<int64_t> axes =
+      n.getInts("axes").value_or(SmallVector<int64_t>{0, 2, 3});
+  for (int64_t &a : axes) {
+    std::optional<int64_t> normalized = normalizeAxis(a, type.getRank());
+    if (!normalized)
+      return n.emitError() << "axis " << a << " is out of range for rank "
+                           << type.getRank();
+    a = *normalized;
+  }
+  FailureOr<Value> mean = reduce(n, ReduceKind::mean, *x, axes, true);
+  FailureOr<Value> centered = failed(mean) ? mean : n.create<SubOp>(*x, *mean);
+  FailureOr<Value> std =
+      failed(centered) ? centered : n.create<MulOp>(*centered, *centered);
+  if (succeeded(std))
+    std = reduce(n, ReduceKind::mean, *std, axes, true);
+  if (succeeded(std))
+    std = n.create<SqrtOp>(*std);
+  if (succeeded(std))
+    std = n.create<AddOp>(
+        *std, n.splat(RankedTensorType::get({}, type.getElementType()), 1e-9));
+  FailureOr<Value> r = failed(std) ? std : n.create<DivOp>(*centered, *std);
+  return failed(r) ? failure() : n.setResults({*r});
+}
+
 /// TopK: K rounds, each picking the extreme of the elements not yet taken
 /// (a reduce max or min kept as 1) and its first index (as ArgMax: the
 /// least position holding it, or a NaN), then marking that position taken.
@@ -491,6 +588,11 @@ void onnx_import::registerReductionImporters(OpImporterTable &table) {
   table["LogSoftmax"] = {importLogSoftmax, {{"axis", AttrType::INT}}};
   table["ArgMax"] = {importArgExtreme<ReduceKind::max>, argAttrs};
   table["ArgMin"] = {importArgExtreme<ReduceKind::min>, argAttrs};
+  table["Hardmax"] = {importHardmax, {{"axis", AttrType::INT}}};
+  table["LpNormalization"] = {importLpNormalization,
+                              {{"axis", AttrType::INT}, {"p", AttrType::INT}}};
+  table["MeanVarianceNormalization"] = {importMeanVarianceNormalization,
+                                        {{"axes", AttrType::INTS}}};
   table["TopK"] = {importTopK,
                    {{"axis", AttrType::INT},
                     {"largest", AttrType::INT},

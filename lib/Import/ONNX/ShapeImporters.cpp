@@ -1,12 +1,11 @@
 //===- ShapeImporters.cpp - Shape and data-movement ONNX ops --------------===//
 //
-// Shape, Reshape, Flatten, Unsqueeze, Squeeze, Expand, Concat, Slice, Split,
-// Gather, GatherElements, Pad (constant, and edge and reflect as gathers)
-// and Transpose.
-// Shape operands (Reshape's shape, Slice's bounds, axes given as inputs)
-// must be known at import time: constants, or values the importer
-// evaluates from a Shape -> Gather -> Unsqueeze -> Concat chain. The
-// chain's ops are still emitted, so gopt-fold removes them.
+// Shape, Size, Reshape, Flatten, Unsqueeze, Squeeze, Expand, Concat, Slice,
+// Split, Gather, GatherElements, Pad (constant, and edge and reflect as
+// gathers) and Transpose. Shape operands (Reshape's shape, Slice's bounds,
+// axes given as inputs) must be known at import time: constants, or values
+// the importer evaluates from a Shape -> Gather -> Unsqueeze -> Concat
+// chain. The chain's ops are still emitted, so gopt-fold removes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -434,6 +433,16 @@ LogicalResult importGather(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
+/// Size: the element count, a constant (shapes are static).
+LogicalResult importSize(NodeContext &n) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  if (failed(x))
+    return failure();
+  int64_t elements = NodeContext::typeOf(*x).getNumElements();
+  return n.setResults({n.splat(
+      RankedTensorType::get({}, n.builder().getI64Type()), double(elements))});
+}
+
 LogicalResult importGatherElements(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "data");
   FailureOr<Value> indices = n.requiredInput(1, "indices");
@@ -474,6 +483,7 @@ void onnx_import::registerShapeImporters(OpImporterTable &table) {
   table["Split"] = {importSplit, {{"axis", AttrType::INT}}};
   table["Gather"] = {importGather, {{"axis", AttrType::INT}}};
   table["GatherElements"] = {importGatherElements, {{"axis", AttrType::INT}}};
+  table["Size"] = {importSize, {}};
   table["Pad"] = {importPad, {{"mode", AttrType::STRING}}};
   table["Transpose"] = {importTranspose, {{"perm", AttrType::INTS}}};
 }

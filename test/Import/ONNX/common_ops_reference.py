@@ -374,6 +374,51 @@ def softsign(rng):
 
 
 @case()
+def shrink(rng):
+    x = normal(rng, [3, 4, 5])
+    return unary("Shrink", x, lambda v: np.where(
+        v < -0.6, v + 0.25, np.where(v > 0.6, v - 0.25, 0.0)),
+        lambd=0.6, bias=0.25)
+
+
+@case(hardmax=dict(axis=-1), hardmax_ties=dict(axis=1, x=ties))
+def hardmax(rng, axis, x=None):
+    x = normal(rng, [2, 5, 7]) if x is None else x(rng)
+    v = f64(x)
+    first = np.expand_dims(np.argmax(v, axis=axis), axis)
+    want = (np.arange(v.shape[axis]).reshape(
+        [-1 if d == axis % v.ndim else 1 for d in range(v.ndim)]) == first)
+    return unary("Hardmax", x, lambda _: want.astype(np.float64), axis=axis)
+
+
+@case(lp_normalization_l2=dict(p=2, axis=1),
+      lp_normalization_l1=dict(p=1, axis=-1))
+def lp_normalization(rng, p, axis):
+    x = normal(rng, [2, 5, 7])
+    return unary("LpNormalization", x, lambda v: v / np.linalg.norm(
+        v, ord=p, axis=axis, keepdims=True), p=p, axis=axis)
+
+
+@case()
+def mean_variance_normalization(rng):
+    x = normal(rng, [2, 3, 4, 5]) * 3 + 1
+    def ref(v):
+        mean = v.mean(axis=(0, 2, 3), keepdims=True)
+        std = np.sqrt(((v - mean) ** 2).mean(axis=(0, 2, 3), keepdims=True))
+        return (v - mean) / (std + 1e-9)
+    return unary("MeanVarianceNormalization", x, ref)
+
+
+@case()
+def size(rng):
+    x = normal(rng, [2, 3, 4])
+    # Size's int64 scalar, as a float added to x: one float output.
+    nodes = [node("Size", ["x"], "n"), node("Cast", ["n"], "nf", to=1),
+             node("Add", ["x", "nf"])]
+    return Case(nodes, {"x": x}, f64(x) + 24)
+
+
+@case()
 def sign(rng):
     x = normal(rng, [3, 4, 5])
     x[rng.random(x.shape) < 0.25] = 0
