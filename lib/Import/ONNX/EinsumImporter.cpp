@@ -8,9 +8,11 @@
 // [batch, free, contracted] (or [batch, contracted, free]) and reshaped to
 // three dims, the product reshaped back and transposed to the output's
 // order. A letter in one operand only and not in the output is summed out
-// first (gopt.reduce sum). One operand is a reduce and a transpose. Ellipses
-// and repeated letters in one term (diagonals) are errors. MaxViT exports
-// its attention as "BGHID,BGHJD->BGHIJ" and "BGHIJ,BGHJD->BGHID".
+// first (gopt.reduce sum). One operand is a reduce and a transpose. A
+// letter repeated in one term takes the diagonal first: the two dims moved
+// last and flattened, every (n + 1)-th element sliced ("ii->i", the trace
+// "ii"). Ellipses are errors. MaxViT exports its attention as
+// "BGHID,BGHJD->BGHIJ" and "BGHIJ,BGHJD->BGHID".
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,6 +73,51 @@ FailureOr<Term> sumOut(NodeContext &n, const Term &t, llvm::StringRef drop) {
   return Term{*v, kept};
 }
 
+/// `t` with the two dims of a letter it repeats replaced by their diagonal
+/// (a dim of that letter, last): the dims moved last, flattened to n·n
+/// and every (n + 1)-th element sliced. Repeated until no letter repeats.
+FailureOr<Term> takeDiagonals(NodeContext &n, Term t) {
+  for (;;) {
+    auto repeated = llvm::find_if(
+        t.letters, [&](char c) { return llvm::count(t.letters, c) > 1; });
+    if (repeated == t.letters.end())
+      return t;
+    char c = *repeated;
+    // The first two occurrences last; a third stays among the others (and
+    // the next round takes it).
+    size_t first = t.letters.find(c), second = t.letters.find(c, first + 1);
+    SmallVector<int64_t> perm;
+    std::string kept;
+    for (size_t i = 0; i < t.letters.size(); ++i)
+      if (i != first && i != second) {
+        perm.push_back(i);
+        kept.push_back(t.letters[i]);
+      }
+    perm.append({int64_t(first), int64_t(second)});
+    FailureOr<Value> moved = t.value;
+    if (!llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())))
+      moved = n.create<TransposeOp>(t.value, ArrayRef<int64_t>(perm));
+    if (failed(moved))
+      return failure();
+    RankedTensorType type = NodeContext::typeOf(*moved);
+    int64_t extent = type.getShape().back();
+    SmallVector<int64_t> flat(type.getShape().drop_back(2));
+    flat.push_back(extent * extent);
+    FailureOr<Value> flattened = n.reshape(*moved, flat);
+    if (failed(flattened))
+      return failure();
+    int64_t rank = flat.size();
+    SmallVector<int64_t> starts(rank, 0), ends(flat), steps(rank, 1);
+    steps.back() = extent + 1;
+    FailureOr<Value> diagonal =
+        n.create<SliceOp>(*flattened, ArrayRef<int64_t>(starts),
+                          ArrayRef<int64_t>(ends), ArrayRef<int64_t>(steps));
+    if (failed(diagonal))
+      return failure();
+    t = Term{*diagonal, kept + c};
+  }
+}
+
 /// The product of the extents of `letters` in `t`.
 int64_t extentProduct(const Term &t, llvm::StringRef letters) {
   int64_t product = 1;
@@ -112,9 +159,6 @@ LogicalResult importEinsum(NodeContext &n) {
       if (!llvm::isAlpha(c))
         return n.emitError()
                << "'" << c << "' in '" << equation << "' is not a letter";
-      if (text.count(c) > 1)
-        return n.emitError() << "letter '" << c << "' repeats in term '" << text
-                             << "' (diagonals are not supported)";
       auto [it, inserted] = extents.try_emplace(c, type.getDimSize(d));
       if (!inserted && it->second != type.getDimSize(d))
         return n.emitError() << "letter '" << c << "' has extents "
@@ -143,6 +187,14 @@ LogicalResult importEinsum(NodeContext &n) {
     }
   }
   auto inOutput = [&](char c) { return output.find(c) != std::string::npos; };
+
+  // Letters a term repeats: its diagonal.
+  for (Term &t : terms) {
+    FailureOr<Term> diagonal = takeDiagonals(n, t);
+    if (failed(diagonal))
+      return failure();
+    t = *diagonal;
+  }
 
   // Letters only one operand has and the output lacks are summed out.
   for (size_t i = 0; i < terms.size(); ++i) {

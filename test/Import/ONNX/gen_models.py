@@ -350,6 +350,11 @@ EINSUMS = [
     ("summed", "ijk,kl->il", [[2, 3, 4], [4, 5]]),
     ("transpose", "ijk->kji", [[2, 3, 4]]),
     ("rowsum", "ij->i", [[3, 4]]),
+    ("diagonal", "ii->i", [[4, 4]]),
+    ("trace", "bii->b", [[2, 5, 5]]),
+    ("trace_implicit", "ii", [[3, 3]]),
+    ("diagonal_product", "iij,jk->ik", [[3, 3, 4], [4, 2]]),
+    ("triple_diagonal", "iii->i", [[3, 3, 3]]),
 ]
 
 
@@ -378,8 +383,9 @@ def einsum_ellipsis():
 
 @model
 def einsum_diagonal():
+    """A diagonal of a non-square pair of dims."""
     nodes = [node("Einsum", ["a"], ["y"], name="diag", equation="ii->i")]
-    return make(nodes, [vi("a", F32, [3, 3])], [vi("y", F32, None)])
+    return make(nodes, [vi("a", F32, [3, 4])], [vi("y", F32, None)])
 
 
 @model
