@@ -736,7 +736,11 @@ def common_ops():
         node("ArgMax", ["gathered"], ["am"], axis=1, keepdims=1),
         node("OneHot", ["am", "depth", "values"], ["onehot"], axis=1),
         node("Add", ["norm", "onehot"], ["sum"]),
-        node("Sin", ["sum"], ["y"]),
+        node("Hardmax", ["sum"], ["hard"], axis=2),
+        node("LpNormalization", ["hard"], ["lp"], axis=-1, p=1),
+        node("Shrink", ["lp"], ["shrunk"], lambd=0.1, bias=0.05),
+        node("Einsum", ["shrunk"], ["diag"], equation="abacd->abcd"),
+        node("Sin", ["diag"], ["y"]),
     ]
     inits = [ints("axis1", 2), ints("repeats", [1, 2, 1, 1]),
              ints("k", [1]), ints("pads", [0, 0, 1, 1, 0, 0, 1, 1]),

@@ -33,7 +33,9 @@ OP_TYPES = ["Add", "MatMul", "Conv", "Reshape", "Slice", "Gather", "Concat",
             "ConvTranspose", "InstanceNormalization", "PRelu", "LSTM", "GRU",
             "TopK", "CumSum", "Tile", "DepthToSpace", "SpaceToDepth", "Trilu",
             "OneHot", "GatherElements", "ArgMax", "LogSoftmax", "ReduceProd",
-            "ReduceL2", "Sin", "Floor", "And", "Sign"]
+            "ReduceL2", "Sin", "Floor", "And", "Sign", "Hardmax",
+            "LpNormalization", "MeanVarianceNormalization", "Shrink", "Size",
+            "Einsum"]
 INTS = [-9, -5, -2, -1, 0, 1, 2, 3, 5, 100, 1 << 40, 1 << 62]
 
 
