@@ -236,8 +236,9 @@ LogicalResult importSoftmax(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-/// LogSoftmax(x) = x − log Σ exp(x) along the axis (opset-13 semantics).
-LogicalResult importLogSoftmax(NodeContext &n) {
+/// The float input `input` and the `axis` attribute (default -1),
+/// normalized: LogSoftmax's and LpNormalization's operands.
+FailureOr<std::pair<Value, int64_t>> floatInputAlongAxis(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "input");
   if (failed(x))
     return failure();
@@ -246,8 +247,17 @@ LogicalResult importLogSoftmax(NodeContext &n) {
   FailureOr<int64_t> axis = axisAttribute(n, *x, -1);
   if (failed(axis))
     return failure();
-  FailureOr<Value> lse = logSumExp(n, *x, {*axis});
-  FailureOr<Value> r = failed(lse) ? lse : n.create<SubOp>(*x, *lse);
+  return std::make_pair(*x, *axis);
+}
+
+/// LogSoftmax(x) = x − log Σ exp(x) along the axis (opset-13 semantics).
+LogicalResult importLogSoftmax(NodeContext &n) {
+  FailureOr<std::pair<Value, int64_t>> in = floatInputAlongAxis(n);
+  if (failed(in))
+    return failure();
+  auto [x, axis] = *in;
+  FailureOr<Value> lse = logSumExp(n, x, {axis});
+  FailureOr<Value> r = failed(lse) ? lse : n.create<SubOp>(x, *lse);
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -265,72 +275,83 @@ FailureOr<Value> extremeHits(NodeContext &n, Value x, Value m) {
   return n.create<SelectOp>(*isNaN, trueScalar, *hit);
 }
 
-/// ArgMax / ArgMin along `axis`: m = the reduce max (min) kept as 1; the
-/// positions where x equals m (or is NaN, which wins as in ONNX Runtime
-/// and torch: the float reduce propagates it) keep their index, the others
-/// a sentinel past the end; the least index is the first hit (the greatest,
-/// with select_last_index, over a sentinel of −1). int64 indices.
-template <ReduceKind kind> LogicalResult importArgExtreme(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "data");
-  if (failed(x))
-    return failure();
-  RankedTensorType type = NodeContext::typeOf(*x);
-  FailureOr<int64_t> axis = axisAttribute(n, *x, 0);
-  if (failed(axis))
-    return failure();
-  int64_t extent = type.getDimSize(*axis);
-  if (extent == 0)
-    return n.emitError() << "axis " << *axis << " is empty";
-  FailureOr<Value> indices = n.positionsAlong(type.getRank(), *axis, extent);
-  if (failed(indices))
-    return failure();
-  bool last = n.getInt("select_last_index", 0) != 0;
-  FailureOr<Value> m = reduce(n, kind, *x, {*axis}, true);
-  FailureOr<Value> hit = failed(m) ? m : extremeHits(n, *x, *m);
+/// The index of the first (`last`: the last) extreme of `x` along `axis`,
+/// the axis kept as 1 with `keep`, int64: the positions where x equals its
+/// reduce max (min), or is NaN, keep their index, the others a sentinel past
+/// the end (−1 for the last), and a reduce min (max) picks it. `positions` is
+/// positionsAlong's for the axis.
+FailureOr<Value> extremeIndex(NodeContext &n, Value x, int64_t axis,
+                              ReduceKind kind, bool last, Value positions,
+                              bool keep) {
+  int64_t extent = NodeContext::typeOf(x).getDimSize(axis);
+  FailureOr<Value> m = reduce(n, kind, x, {axis}, true);
+  FailureOr<Value> hit = failed(m) ? m : extremeHits(n, x, *m);
   if (failed(hit))
     return failure();
   Value sentinel = n.splat(RankedTensorType::get({}, n.builder().getI64Type()),
                            last ? -1.0 : double(extent));
-  FailureOr<Value> candidates = n.create<SelectOp>(*hit, *indices, sentinel);
+  FailureOr<Value> candidates = n.create<SelectOp>(*hit, positions, sentinel);
   if (failed(candidates))
     return failure();
-  FailureOr<Value> r = reduce(n, last ? ReduceKind::max : ReduceKind::min,
-                              *candidates, {*axis}, keepdims(n));
+  return reduce(n, last ? ReduceKind::max : ReduceKind::min, *candidates,
+                {axis}, keep);
+}
+
+/// The input, its `axis` attribute normalized and that axis' size, for ops
+/// that pick along an axis (ArgMax, ArgMin, Hardmax), with the positions
+/// along it.
+struct AlongAxis {
+  Value x;
+  int64_t axis, extent;
+  Value positions;
+};
+
+FailureOr<AlongAxis> readAlongAxis(NodeContext &n, llvm::StringRef input,
+                                   int64_t defaultAxis) {
+  FailureOr<Value> x = n.requiredInput(0, input);
+  if (failed(x))
+    return failure();
+  FailureOr<int64_t> axis = axisAttribute(n, *x, defaultAxis);
+  if (failed(axis))
+    return failure();
+  int64_t extent = NodeContext::typeOf(*x).getDimSize(*axis);
+  if (extent == 0)
+    return n.emitError() << "axis " << *axis << " is empty";
+  FailureOr<Value> positions =
+      n.positionsAlong(NodeContext::typeOf(*x).getRank(), *axis, extent);
+  if (failed(positions))
+    return failure();
+  return AlongAxis{*x, *axis, extent, *positions};
+}
+
+/// ArgMax / ArgMin along `axis` (extremeIndex).
+template <ReduceKind kind> LogicalResult importArgExtreme(NodeContext &n) {
+  FailureOr<AlongAxis> in = readAlongAxis(n, "data", 0);
+  if (failed(in))
+    return failure();
+  FailureOr<Value> r = extremeIndex(n, in->x, in->axis, kind,
+                                    n.getInt("select_last_index", 0) != 0,
+                                    in->positions, keepdims(n));
   return failed(r) ? failure() : n.setResults({*r});
 }
 
 /// Hardmax: 1 at the first position of each maximum along `axis` (as
 /// ArgMax finds it), 0 elsewhere, in the input's type.
 LogicalResult importHardmax(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "input");
-  if (failed(x))
+  FailureOr<AlongAxis> in = readAlongAxis(n, "input", -1);
+  if (failed(in))
     return failure();
-  RankedTensorType type = NodeContext::typeOf(*x);
-  FailureOr<int64_t> axis = axisAttribute(n, *x, -1);
-  if (failed(axis))
-    return failure();
-  int64_t extent = type.getDimSize(*axis);
-  if (extent == 0)
-    return n.setResults({*x});
-  FailureOr<Value> positions = n.positionsAlong(type.getRank(), *axis, extent);
-  FailureOr<Value> m = failed(positions)
-                           ? positions
-                           : reduce(n, ReduceKind::max, *x, {*axis}, true);
-  FailureOr<Value> hit = failed(m) ? m : extremeHits(n, *x, *m);
-  if (failed(hit))
-    return failure();
-  Value pastEnd = n.splat(RankedTensorType::get({}, n.builder().getI64Type()),
-                          double(extent));
-  FailureOr<Value> first = n.create<SelectOp>(*hit, *positions, pastEnd);
-  if (succeeded(first))
-    first = reduce(n, ReduceKind::min, *first, {*axis}, true);
+  FailureOr<Value> first =
+      extremeIndex(n, in->x, in->axis, ReduceKind::max, /*last=*/false,
+                   in->positions, /*keep=*/true);
   FailureOr<Value> isFirst =
       failed(first)
           ? first
-          : n.create<CompareOp>(ComparePredicate::eq, *positions, *first);
+          : n.create<CompareOp>(ComparePredicate::eq, in->positions, *first);
   if (failed(isFirst))
     return failure();
-  auto scalar = RankedTensorType::get({}, type.getElementType());
+  auto scalar =
+      RankedTensorType::get({}, NodeContext::typeOf(in->x).getElementType());
   FailureOr<Value> r =
       n.create<SelectOp>(*isFirst, n.splat(scalar, 1.0), n.splat(scalar, 0.0));
   return failed(r) ? failure() : n.setResults({*r});
@@ -339,24 +360,19 @@ LogicalResult importHardmax(NodeContext &n) {
 /// LpNormalization: x divided by its p-norm along `axis` (p 1 or 2), no
 /// epsilon, as ONNX defines it.
 LogicalResult importLpNormalization(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "input");
-  if (failed(x))
+  FailureOr<std::pair<Value, int64_t>> in = floatInputAlongAxis(n);
+  if (failed(in))
     return failure();
-  if (!isa<FloatType>(NodeContext::typeOf(*x).getElementType()))
-    return n.emitError() << "input must be a float tensor";
-  FailureOr<int64_t> axis = axisAttribute(n, *x, -1);
-  if (failed(axis))
-    return failure();
+  auto [x, axis] = *in;
   int64_t p = n.getInt("p", 2);
   if (p != 1 && p != 2)
     return n.emitError() << "p = " << p << " is not 1 or 2";
-  FailureOr<Value> norm =
-      p == 1 ? n.create<AbsOp>(*x) : n.create<MulOp>(*x, *x);
+  FailureOr<Value> norm = p == 1 ? n.create<AbsOp>(x) : n.create<MulOp>(x, x);
   if (succeeded(norm))
-    norm = reduce(n, ReduceKind::sum, *norm, {*axis}, true);
+    norm = reduce(n, ReduceKind::sum, *norm, {axis}, true);
   if (succeeded(norm) && p == 2)
     norm = n.create<SqrtOp>(*norm);
-  FailureOr<Value> r = failed(norm) ? norm : n.create<DivOp>(*x, *norm);
+  FailureOr<Value> r = failed(norm) ? norm : n.create<DivOp>(x, *norm);
   return failed(r) ? failure() : n.setResults({*r});
 }
 
