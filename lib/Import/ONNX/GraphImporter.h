@@ -256,6 +256,7 @@ void registerResizeImporter(OpImporterTable &table);
 void registerRecurrentImporters(OpImporterTable &table);
 void registerReductionImporters(OpImporterTable &table);
 void registerRearrangeImporters(OpImporterTable &table);
+void registerGridSampleImporter(OpImporterTable &table);
 
 /// The [begin, end] padding auto_pad SAME_UPPER (`upper`) or SAME_LOWER
 /// gives a dim of size `in`: the output is ceil(in / stride), the total

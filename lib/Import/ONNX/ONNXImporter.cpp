@@ -40,6 +40,7 @@ const OpImporterTable &onnx_import::getOpImporters() {
     registerRecurrentImporters(t);
     registerReductionImporters(t);
     registerRearrangeImporters(t);
+    registerGridSampleImporter(t);
     return t;
   }();
   return table;

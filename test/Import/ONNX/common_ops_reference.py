@@ -498,6 +498,53 @@ def clip_int_min_only(rng):
                 [const("min", 0, np.int64)])
 
 
+# --- sampling -------------------------------------------------------------
+
+
+@case(grid_sample_bilinear_zeros=dict(mode="bilinear", pad="zeros", align=0),
+      grid_sample_bilinear_border_aligned=dict(mode="bilinear", pad="border",
+                                               align=1),
+      grid_sample_nearest_zeros_aligned=dict(mode="nearest", pad="zeros",
+                                             align=1),
+      grid_sample_nearest_border=dict(mode="nearest", pad="border", align=0))
+def grid_sample(rng, mode, pad, align):
+    x = normal(rng, [2, 3, 5, 7])
+    # Coordinates past [-1, 1] too, and the corners exactly.
+    g = (rng.random([2, 4, 6, 2]) * 2.4 - 1.2).astype(np.float32)
+    g[0, 0, 0] = [1.0, -1.0]
+    g[1, 1, 1] = [-1.0, 1.0]
+    v, n, c, h, w = f64(x), *x.shape
+    out = np.zeros([n, c, 4, 6])
+
+    def unnormalize(coord, size):
+        if align:
+            return (coord + 1) * (size - 1) / 2
+        return ((coord + 1) * size - 1) / 2
+
+    def pixel(b, yy, xx):
+        if 0 <= yy < h and 0 <= xx < w:
+            return v[b, :, yy, xx]
+        return np.zeros(c)
+
+    for b, i, j in itertools.product(range(n), range(4), range(6)):
+        ix = unnormalize(float(g[b, i, j, 0]), w)
+        iy = unnormalize(float(g[b, i, j, 1]), h)
+        if pad == "border":
+            ix, iy = min(max(ix, 0), w - 1), min(max(iy, 0), h - 1)
+        if mode == "nearest":
+            # Halves to even, as ONNX Runtime rounds.
+            out[b, :, i, j] = pixel(b, int(np.rint(iy)), int(np.rint(ix)))
+            continue
+        x0, y0 = int(np.floor(ix)), int(np.floor(iy))
+        for yy, wy in ((y0, 1 - (iy - y0)), (y0 + 1, iy - y0)):
+            for xx, wx in ((x0, 1 - (ix - x0)), (x0 + 1, ix - x0)):
+                out[b, :, i, j] += wx * wy * pixel(b, yy, xx)
+    n = helper.make_node("GridSample", ["x", "g"], ["out"], name="out",
+                         mode=mode, padding_mode=pad, align_corners=align)
+    return Case([n], {"x": x, "g": g}, out)
+
+
+# --- pooling --------------------------------------------------------------
 # --- pooling --------------------------------------------------------------
 
 

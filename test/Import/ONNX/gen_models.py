@@ -776,6 +776,13 @@ def topk_too_large():
 
 
 @model
+def grid_sample_bicubic():
+    nodes = [node("GridSample", ["x", "grid"], ["sampled"], mode="bicubic")]
+    return make(nodes, [vi("x", F32, [1, 2, 4, 4]), vi("grid", F32, [1, 3, 3, 2])],
+                [vi("sampled", F32, None)])
+
+
+@model
 def depth_to_space_bad_mode():
     return _one_node(node("DepthToSpace", ["x"], ["d2s"], blocksize=2,
                           mode="RCD"), shape=(1, 8, 2, 2))

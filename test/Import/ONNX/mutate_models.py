@@ -35,7 +35,7 @@ OP_TYPES = ["Add", "MatMul", "Conv", "Reshape", "Slice", "Gather", "Concat",
             "OneHot", "GatherElements", "ArgMax", "LogSoftmax", "ReduceProd",
             "ReduceL2", "Sin", "Floor", "And", "Sign", "Hardmax",
             "LpNormalization", "MeanVarianceNormalization", "Shrink", "Size",
-            "Einsum"]
+            "Einsum", "GridSample"]
 INTS = [-9, -5, -2, -1, 0, 1, 2, 3, 5, 100, 1 << 40, 1 << 62]
 
 
