@@ -34,21 +34,23 @@ template <typename OpTy> LogicalResult importUnary(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-/// Broadcasting binary ops. Variadic Max/Min chain their inputs.
-template <typename OpTy> LogicalResult importBinary(NodeContext &n) {
+/// The node's inputs, at least `minimum` of them, combined left to right
+/// by `OpTy` (numpy broadcasting).
+template <typename OpTy>
+FailureOr<Value> chainInputs(NodeContext &n, int minimum) {
   FailureOr<Value> acc = n.requiredInput(0, "A");
-  if (failed(acc))
-    return failure();
-  int numInputs = std::max(2, n.node.input_size());
-  for (int i = 1; i < numInputs; ++i) {
+  int numInputs = std::max(minimum, n.node.input_size());
+  for (int i = 1; succeeded(acc) && i < numInputs; ++i) {
     FailureOr<Value> rhs = n.requiredInput(i, "B");
-    if (failed(rhs))
-      return failure();
-    acc = n.create<OpTy>(*acc, *rhs);
-    if (failed(acc))
-      return failure();
+    acc = failed(rhs) ? rhs : n.create<OpTy>(*acc, *rhs);
   }
-  return n.setResults({*acc});
+  return acc;
+}
+
+/// Broadcasting binary ops. Variadic Max/Min/Sum chain their inputs.
+template <typename OpTy> LogicalResult importBinary(NodeContext &n) {
+  FailureOr<Value> r = chainInputs<OpTy>(n, 2);
+  return failed(r) ? failure() : n.setResults({*r});
 }
 
 /// Pow allows an exponent of another type; gopt.pow wants one type.
@@ -95,9 +97,8 @@ LogicalResult importNot(NodeContext &n) {
     return failure();
   if (!NodeContext::typeOf(*x).getElementType().isInteger(1))
     return n.emitError() << "X must be a bool tensor";
-  auto scalar = RankedTensorType::get({}, n.builder().getI1Type());
   FailureOr<Value> r =
-      n.create<SelectOp>(*x, n.splat(scalar, 0.0), n.splat(scalar, 1.0));
+      n.create<SelectOp>(*x, n.boolScalar(false), n.boolScalar(true));
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -127,13 +128,8 @@ LogicalResult importClip(NodeContext &n) {
   if (failed(x))
     return failure();
   RankedTensorType type = NodeContext::typeOf(*x);
-  double lo = -std::numeric_limits<double>::infinity();
-  double hi = std::numeric_limits<double>::infinity();
-  if (auto intType = dyn_cast<IntegerType>(type.getElementType())) {
-    unsigned width = intType.getWidth();
-    lo = static_cast<double>(APInt::getSignedMinValue(width).getSExtValue());
-    hi = static_cast<double>(APInt::getSignedMaxValue(width).getSExtValue());
-  }
+  double lo = lowestValue(type.getElementType());
+  double hi = highestValue(type.getElementType());
   Value computedLo, computedHi;
   for (auto [index, bound, computed] :
        {std::tuple<unsigned, double *, Value *>{1, &lo, &computedLo},
@@ -176,19 +172,12 @@ LogicalResult importClip(NodeContext &n) {
   return failed(r) ? failure() : n.setResults({*r});
 }
 
-/// A scalar constant of `like`'s element type, broadcast by its users.
-Value scalar(NodeContext &n, Value like, double value) {
-  return n.splat(
-      RankedTensorType::get({}, NodeContext::typeOf(like).getElementType()),
-      value);
-}
-
 /// x·alpha + beta clipped to [0, 1]: HardSigmoid, and HardSwish's gate.
 FailureOr<Value> hardSigmoid(NodeContext &n, Value x, double alpha,
                              double beta) {
-  FailureOr<Value> v = n.create<MulOp>(x, scalar(n, x, alpha));
+  FailureOr<Value> v = n.create<MulOp>(x, n.scalarLike(x, alpha));
   if (succeeded(v))
-    v = n.create<AddOp>(*v, scalar(n, x, beta));
+    v = n.create<AddOp>(*v, n.scalarLike(x, beta));
   if (succeeded(v))
     v = n.createTyped<ClipOp>(NodeContext::typeOf(x), *v,
                               n.builder().getF64FloatAttr(0.0),
@@ -231,9 +220,9 @@ LogicalResult importLeakyRelu(NodeContext &n) {
   if (failed(x))
     return failure();
   FailureOr<Value> negative =
-      n.create<CompareOp>(ComparePredicate::lt, *x, scalar(n, *x, 0.0));
+      n.create<CompareOp>(ComparePredicate::lt, *x, n.scalarLike(*x, 0.0));
   FailureOr<Value> scaled =
-      n.create<MulOp>(*x, scalar(n, *x, n.getFloat("alpha", 0.01)));
+      n.create<MulOp>(*x, n.scalarLike(*x, n.getFloat("alpha", 0.01)));
   if (failed(negative) || failed(scaled))
     return failure();
   FailureOr<Value> r = n.create<SelectOp>(*negative, *scaled, *x);
@@ -243,7 +232,7 @@ LogicalResult importLeakyRelu(NodeContext &n) {
 /// x < 0 ? negative : x.
 FailureOr<Value> selectNegative(NodeContext &n, Value x, Value negative) {
   FailureOr<Value> isNegative =
-      n.create<CompareOp>(ComparePredicate::lt, x, scalar(n, x, 0.0));
+      n.create<CompareOp>(ComparePredicate::lt, x, n.scalarLike(x, 0.0));
   if (failed(isNegative))
     return failure();
   return n.create<SelectOp>(*isNegative, negative, x);
@@ -273,9 +262,9 @@ LogicalResult importPRelu(NodeContext &n) {
 FailureOr<Value> elu(NodeContext &n, Value x, double alpha) {
   FailureOr<Value> e = n.create<ExpOp>(x);
   if (succeeded(e))
-    e = n.create<SubOp>(*e, scalar(n, x, 1.0));
+    e = n.create<SubOp>(*e, n.scalarLike(x, 1.0));
   if (succeeded(e))
-    e = n.create<MulOp>(*e, scalar(n, x, alpha));
+    e = n.create<MulOp>(*e, n.scalarLike(x, alpha));
   return failed(e) ? e : selectNegative(n, x, *e);
 }
 
@@ -298,7 +287,7 @@ LogicalResult importSoftplus(NodeContext &n) {
   if (succeeded(t))
     t = n.create<ExpOp>(*t);
   if (succeeded(t))
-    t = n.create<AddOp>(*t, scalar(n, *x, 1.0));
+    t = n.create<AddOp>(*t, n.scalarLike(*x, 1.0));
   if (succeeded(t))
     t = n.create<LogOp>(*t);
   FailureOr<Value> positive = n.create<ReluOp>(*x);
@@ -314,7 +303,7 @@ LogicalResult importSelu(NodeContext &n) {
   FailureOr<Value> r =
       failed(x) ? x : elu(n, *x, n.getFloat("alpha", 1.67326319));
   if (succeeded(r))
-    r = n.create<MulOp>(*r, scalar(n, *x, n.getFloat("gamma", 1.05070102)));
+    r = n.create<MulOp>(*r, n.scalarLike(*x, n.getFloat("gamma", 1.05070102)));
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -326,15 +315,15 @@ LogicalResult importCelu(NodeContext &n) {
   double alpha = n.getFloat("alpha", 1.0);
   if (alpha == 0.0)
     return n.emitError() << "alpha must not be 0";
-  FailureOr<Value> e = n.create<MulOp>(*x, scalar(n, *x, 1.0 / alpha));
+  FailureOr<Value> e = n.create<MulOp>(*x, n.scalarLike(*x, 1.0 / alpha));
   if (succeeded(e))
     e = n.create<ExpOp>(*e);
   if (succeeded(e))
-    e = n.create<SubOp>(*e, scalar(n, *x, 1.0));
+    e = n.create<SubOp>(*e, n.scalarLike(*x, 1.0));
   if (succeeded(e))
-    e = n.create<MulOp>(*e, scalar(n, *x, alpha));
+    e = n.create<MulOp>(*e, n.scalarLike(*x, alpha));
   if (succeeded(e))
-    e = n.create<MinOp>(*e, scalar(n, *x, 0.0));
+    e = n.create<MinOp>(*e, n.scalarLike(*x, 0.0));
   FailureOr<Value> positive = n.create<ReluOp>(*x);
   if (failed(e) || failed(positive))
     return failure();
@@ -348,10 +337,10 @@ LogicalResult importThresholdedRelu(NodeContext &n) {
   if (failed(x))
     return failure();
   FailureOr<Value> above = n.create<CompareOp>(
-      ComparePredicate::gt, *x, scalar(n, *x, n.getFloat("alpha", 1.0)));
+      ComparePredicate::gt, *x, n.scalarLike(*x, n.getFloat("alpha", 1.0)));
   if (failed(above))
     return failure();
-  FailureOr<Value> r = n.create<SelectOp>(*above, *x, scalar(n, *x, 0.0));
+  FailureOr<Value> r = n.create<SelectOp>(*above, *x, n.scalarLike(*x, 0.0));
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -362,7 +351,7 @@ LogicalResult importSoftsign(NodeContext &n) {
     return failure();
   FailureOr<Value> d = n.create<AbsOp>(*x);
   if (succeeded(d))
-    d = n.create<AddOp>(*d, scalar(n, *x, 1.0));
+    d = n.create<AddOp>(*d, n.scalarLike(*x, 1.0));
   FailureOr<Value> r = failed(d) ? d : n.create<DivOp>(*x, *d);
   return failed(r) ? failure() : n.setResults({*r});
 }
@@ -374,14 +363,14 @@ LogicalResult importShrink(NodeContext &n) {
     return failure();
   double lambd = n.getFloat("lambd", 0.5), bias = n.getFloat("bias", 0.0);
   FailureOr<Value> below =
-      n.create<CompareOp>(ComparePredicate::lt, *x, scalar(n, *x, -lambd));
+      n.create<CompareOp>(ComparePredicate::lt, *x, n.scalarLike(*x, -lambd));
   FailureOr<Value> above =
-      n.create<CompareOp>(ComparePredicate::gt, *x, scalar(n, *x, lambd));
-  FailureOr<Value> up = n.create<AddOp>(*x, scalar(n, *x, bias));
-  FailureOr<Value> down = n.create<SubOp>(*x, scalar(n, *x, bias));
+      n.create<CompareOp>(ComparePredicate::gt, *x, n.scalarLike(*x, lambd));
+  FailureOr<Value> up = n.create<AddOp>(*x, n.scalarLike(*x, bias));
+  FailureOr<Value> down = n.create<SubOp>(*x, n.scalarLike(*x, bias));
   if (failed(below) || failed(above) || failed(up) || failed(down))
     return failure();
-  FailureOr<Value> r = n.create<SelectOp>(*above, *down, scalar(n, *x, 0.0));
+  FailureOr<Value> r = n.create<SelectOp>(*above, *down, n.scalarLike(*x, 0.0));
   if (succeeded(r))
     r = n.create<SelectOp>(*below, *up, *r);
   return failed(r) ? failure() : n.setResults({*r});
@@ -393,15 +382,15 @@ LogicalResult importSign(NodeContext &n) {
   if (failed(x))
     return failure();
   FailureOr<Value> negative =
-      n.create<CompareOp>(ComparePredicate::lt, *x, scalar(n, *x, 0.0));
+      n.create<CompareOp>(ComparePredicate::lt, *x, n.scalarLike(*x, 0.0));
   FailureOr<Value> positive =
-      n.create<CompareOp>(ComparePredicate::gt, *x, scalar(n, *x, 0.0));
+      n.create<CompareOp>(ComparePredicate::gt, *x, n.scalarLike(*x, 0.0));
   if (failed(negative) || failed(positive))
     return failure();
-  FailureOr<Value> r =
-      n.create<SelectOp>(*negative, scalar(n, *x, -1.0), scalar(n, *x, 0.0));
+  FailureOr<Value> r = n.create<SelectOp>(*negative, n.scalarLike(*x, -1.0),
+                                          n.scalarLike(*x, 0.0));
   if (succeeded(r))
-    r = n.create<SelectOp>(*positive, scalar(n, *x, 1.0), *r);
+    r = n.create<SelectOp>(*positive, n.scalarLike(*x, 1.0), *r);
   if (succeeded(r) &&
       isa<FloatType>(NodeContext::typeOf(*x).getElementType())) {
     FailureOr<Value> isNaN = n.create<CompareOp>(ComparePredicate::ne, *x, *x);
@@ -432,10 +421,10 @@ LogicalResult importIsInf(NodeContext &n) {
   if (positive && negative) {
     r = n.create<AbsOp>(*x);
     if (succeeded(r))
-      r = n.create<CompareOp>(ComparePredicate::eq, *r, scalar(n, *x, inf));
+      r = n.create<CompareOp>(ComparePredicate::eq, *r, n.scalarLike(*x, inf));
   } else if (positive || negative) {
     r = n.create<CompareOp>(ComparePredicate::eq, *x,
-                            scalar(n, *x, positive ? inf : -inf));
+                            n.scalarLike(*x, positive ? inf : -inf));
   } else {
     RankedTensorType type = NodeContext::typeOf(*x);
     r = n.splat(type.clone(n.builder().getI1Type()), 0.0);
@@ -455,12 +444,6 @@ FailureOr<std::pair<Value, Value>> boolOperands(NodeContext &n) {
   return std::make_pair(*a, *b);
 }
 
-/// A bool scalar, broadcast by its users.
-Value boolScalar(NodeContext &n, bool value) {
-  return n.splat(RankedTensorType::get({}, n.builder().getI1Type()),
-                 value ? 1.0 : 0.0);
-}
-
 /// And(a, b) = select(a, b, false); Or(a, b) = select(a, true, b);
 /// Xor(a, b) = select(a, !b, b).
 enum class Logic { And, Or, Xor };
@@ -471,34 +454,30 @@ template <Logic logic> LogicalResult importLogic(NodeContext &n) {
   auto [a, b] = *ab;
   FailureOr<Value> r;
   if (logic == Logic::And) {
-    r = n.create<SelectOp>(a, b, boolScalar(n, false));
+    r = n.create<SelectOp>(a, b, n.boolScalar(false));
   } else if (logic == Logic::Or) {
-    r = n.create<SelectOp>(a, boolScalar(n, true), b);
+    r = n.create<SelectOp>(a, n.boolScalar(true), b);
   } else {
     FailureOr<Value> notB =
-        n.create<SelectOp>(b, boolScalar(n, false), boolScalar(n, true));
+        n.create<SelectOp>(b, n.boolScalar(false), n.boolScalar(true));
     r = failed(notB) ? notB : n.create<SelectOp>(a, *notB, b);
   }
   return failed(r) ? failure() : n.setResults({*r});
 }
 
 /// Mean of any number of inputs: their sum (numpy broadcasting) divided by
-/// the count. (Sum is importBinary<AddOp>, which chains them.)
+/// the count.
 LogicalResult importMean(NodeContext &n) {
   if (n.node.input_size() == 0)
     return n.emitError() << "expected at least one input";
-  FailureOr<Value> acc = n.requiredInput(0, "data_0");
-  for (int i = 1; succeeded(acc) && i < n.node.input_size(); ++i) {
-    FailureOr<Value> next = n.requiredInput(i, "data");
-    acc = failed(next) ? next : n.create<AddOp>(*acc, *next);
-  }
+  FailureOr<Value> acc = chainInputs<AddOp>(n, 1);
   if (failed(acc))
     return failure();
   if (!isa<FloatType>(NodeContext::typeOf(*acc).getElementType()))
     return n.emitError() << "inputs must be float tensors";
   FailureOr<Value> r = *acc;
   if (n.node.input_size() > 1)
-    r = n.create<DivOp>(*acc, scalar(n, *acc, n.node.input_size()));
+    r = n.create<DivOp>(*acc, n.scalarLike(*acc, n.node.input_size()));
   return failed(r) ? failure() : n.setResults({*r});
 }
 

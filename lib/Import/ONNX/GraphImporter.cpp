@@ -199,6 +199,53 @@ Value NodeContext::constant(ElementsAttr attr) {
   return op.getResult();
 }
 
+Value NodeContext::scalarLike(Value like, double value) {
+  return splat(RankedTensorType::get({}, typeOf(like).getElementType()), value);
+}
+
+Value NodeContext::boolScalar(bool value) {
+  return splat(RankedTensorType::get({}, builder().getI1Type()),
+               value ? 1.0 : 0.0);
+}
+
+FailureOr<int64_t> NodeContext::normalizedAxis(int64_t axis, int64_t rank) {
+  std::optional<int64_t> a = normalizeAxis(axis, rank);
+  if (!a)
+    return emitError() << "axis " << axis << " is out of range for rank "
+                       << rank;
+  return *a;
+}
+
+FailureOr<SmallVector<int64_t>>
+onnx_import::normalizeAxes(NodeContext &n, ArrayRef<int64_t> axes,
+                           int64_t rank) {
+  SmallVector<int64_t> out;
+  for (int64_t axis : axes) {
+    FailureOr<int64_t> a = n.normalizedAxis(axis, rank);
+    if (failed(a))
+      return failure();
+    if (llvm::is_contained(out, *a))
+      return n.emitError() << "axis " << axis << " is repeated";
+    out.push_back(*a);
+  }
+  llvm::sort(out);
+  return out;
+}
+
+double onnx_import::lowestValue(Type element) {
+  if (auto intType = dyn_cast<IntegerType>(element))
+    return static_cast<double>(
+        APInt::getSignedMinValue(intType.getWidth()).getSExtValue());
+  return -std::numeric_limits<double>::infinity();
+}
+
+double onnx_import::highestValue(Type element) {
+  if (auto intType = dyn_cast<IntegerType>(element))
+    return static_cast<double>(
+        APInt::getSignedMaxValue(intType.getWidth()).getSExtValue());
+  return std::numeric_limits<double>::infinity();
+}
+
 Value NodeContext::splat(RankedTensorType type, double value) {
   Type element = type.getElementType();
   Attribute scalar = isa<FloatType>(element)

@@ -218,6 +218,14 @@ public:
   FailureOr<Value> positionsAlong(int64_t rank, int64_t axis, int64_t extent);
   /// A splat constant of `type` holding `value`.
   Value splat(RankedTensorType type, double value);
+  /// A scalar constant of `like`'s element type holding `value`, which its
+  /// users broadcast.
+  Value scalarLike(Value like, double value);
+  /// A bool scalar constant.
+  Value boolScalar(bool value);
+  /// `axis` (negative ones count from the back) as a dim of a rank-`rank`
+  /// shape; an error naming it when it is out of range.
+  FailureOr<int64_t> normalizedAxis(int64_t axis, int64_t rank);
   /// Reshape of `v` to `shape` (no op when the shape already matches).
   FailureOr<Value> reshape(Value v, ArrayRef<int64_t> shape);
 
@@ -226,6 +234,16 @@ public:
   /// an error.
   LogicalResult setResults(ArrayRef<Value> results);
 };
+
+/// `axes` for `rank` as sorted, distinct, non-negative dims; an error at
+/// the first one out of range or repeated.
+FailureOr<SmallVector<int64_t>>
+normalizeAxes(NodeContext &n, ArrayRef<int64_t> axes, int64_t rank);
+
+/// The lowest and highest value of a float (−inf, +inf) or signed integer
+/// element type: what never wins a max (a min).
+double lowestValue(Type element);
+double highestValue(Type element);
 
 //===----------------------------------------------------------------------===//
 // Op importer registry (one file per op family)

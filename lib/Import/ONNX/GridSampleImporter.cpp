@@ -28,12 +28,10 @@ struct Sampler {
   NodeContext &n;
   Value flat; // the input as [N, C, H·W]
   int64_t N, C, H, W, P;
-  Type element; // the float element type
-  bool zeros;   // zeros padding: a corner outside contributes nothing
+  bool zeros; // zeros padding: a corner outside contributes nothing
 
-  Value scalar(double v) {
-    return n.splat(RankedTensorType::get({}, element), v);
-  }
+  /// A scalar of the input's float type.
+  Value scalar(double v) { return n.scalarLike(flat, v); }
 
   /// One corner at integer-valued float coordinates (x, y), [N, P], with
   /// its weight: the input there times the weight (0 where the corner is
@@ -46,9 +44,7 @@ struct Sampler {
           n.create<CompareOp>(ComparePredicate::le, c, scalar(size - 1));
       if (failed(lo) || failed(hi))
         return failure();
-      Value no =
-          n.splat(RankedTensorType::get({}, n.builder().getI1Type()), 0.0);
-      return n.create<SelectOp>(*lo, *hi, no);
+      return n.create<SelectOp>(*lo, *hi, n.boolScalar(false));
     };
     // Indices clamped into the input (a corner outside is masked below).
     auto index = [&](Value c, int64_t size) -> FailureOr<Value> {
@@ -64,9 +60,7 @@ struct Sampler {
     FailureOr<Value> xi = index(x, W), yi = index(y, H);
     if (failed(xi) || failed(yi))
       return failure();
-    Value width =
-        n.splat(RankedTensorType::get({}, n.builder().getI64Type()), double(W));
-    FailureOr<Value> at = n.create<MulOp>(*yi, width);
+    FailureOr<Value> at = n.create<MulOp>(*yi, n.scalarLike(*yi, double(W)));
     if (succeeded(at))
       at = n.create<AddOp>(*at, *xi);
     if (succeeded(at))
@@ -84,9 +78,7 @@ struct Sampler {
       FailureOr<Value> inX = inside(x, W), inY = inside(y, H);
       if (failed(inX) || failed(inY))
         return failure();
-      Value no =
-          n.splat(RankedTensorType::get({}, n.builder().getI1Type()), 0.0);
-      FailureOr<Value> in = n.create<SelectOp>(*inX, *inY, no);
+      FailureOr<Value> in = n.create<SelectOp>(*inX, *inY, n.boolScalar(false));
       FailureOr<Value> masked =
           failed(in) ? in : n.create<SelectOp>(*in, weight, scalar(0.0));
       if (failed(masked))
@@ -132,7 +124,7 @@ LogicalResult importGridSample(NodeContext &n) {
   FailureOr<Value> flat = n.reshape(*x, {N, C, H * W});
   if (failed(flat))
     return failure();
-  Sampler s{n, *flat, N, C, H, W, P, element, padding == "zeros"};
+  Sampler s{n, *flat, N, C, H, W, P, padding == "zeros"};
 
   // The grid's x (last index 0) and y as [N, P], unnormalized to pixels:
   // align_corners maps -1 and 1 to the corner pixels' centres, else to the

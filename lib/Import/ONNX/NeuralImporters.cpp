@@ -12,7 +12,6 @@
 #include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
 #include <cmath>
-#include <limits>
 #include <tuple>
 
 using namespace mlir;
@@ -581,12 +580,7 @@ FailureOr<Value> dilatedMaxPool(NodeContext &n, Value x,
                                 ArrayRef<int64_t> strides,
                                 ArrayRef<int64_t> dilations,
                                 ArrayRef<int64_t> pads) {
-  RankedTensorType type = NodeContext::typeOf(x);
-  Type element = type.getElementType();
-  double lowest = -std::numeric_limits<double>::infinity();
-  if (auto intType = dyn_cast<IntegerType>(element))
-    lowest = static_cast<double>(
-        APInt::getSignedMinValue(intType.getWidth()).getSExtValue());
+  double lowest = lowestValue(NodeContext::typeOf(x).getElementType());
   Builder &b = n.builder();
   FailureOr<Value> padded = x;
   if (llvm::any_of(pads, [](int64_t p) { return p != 0; }))
@@ -868,11 +862,10 @@ LogicalResult importLayerNormalization(NodeContext &n) {
   if (failed(x) || failed(scale))
     return failure();
   RankedTensorType type = NodeContext::typeOf(*x);
-  int64_t axisAttr = n.getInt("axis", -1);
-  std::optional<int64_t> axis = normalizeAxis(axisAttr, type.getRank());
-  if (!axis)
-    return n.emitError() << "axis " << axisAttr << " is out of range for rank "
-                         << type.getRank();
+  FailureOr<int64_t> axis =
+      n.normalizedAxis(n.getInt("axis", -1), type.getRank());
+  if (failed(axis))
+    return failure();
   SmallVector<int64_t> axes;
   for (int64_t d = *axis; d < type.getRank(); ++d)
     axes.push_back(d);

@@ -157,8 +157,7 @@ LogicalResult importTrilu(NodeContext &n) {
   Value mask = n.constant(DenseElementsAttr::get(
       RankedTensorType::get({rows, cols}, n.builder().getI1Type()),
       ArrayRef<bool>(keep)));
-  Value zero = n.splat(RankedTensorType::get({}, type.getElementType()), 0.0);
-  FailureOr<Value> r = n.create<SelectOp>(mask, *x, zero);
+  FailureOr<Value> r = n.create<SelectOp>(mask, *x, n.scalarLike(*x, 0.0));
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -180,11 +179,9 @@ LogicalResult importOneHot(NodeContext &n) {
     return n.emitError() << "values must hold two elements, [off, on]";
   RankedTensorType indexType = NodeContext::typeOf(*indices);
   int64_t rank = indexType.getRank() + 1;
-  int64_t axisAttr = n.getInt("axis", -1);
-  std::optional<int64_t> axis = normalizeAxis(axisAttr, rank);
-  if (!axis)
-    return n.emitError() << "axis " << axisAttr << " is out of range for rank "
-                         << rank;
+  FailureOr<int64_t> axis = n.normalizedAxis(n.getInt("axis", -1), rank);
+  if (failed(axis))
+    return failure();
 
   Type i64 = n.builder().getI64Type();
   Value idx = *indices;
@@ -195,11 +192,10 @@ LogicalResult importOneHot(NodeContext &n) {
       return failure();
     idx = *cast;
   }
-  auto i64Scalar = RankedTensorType::get({}, i64);
   FailureOr<Value> negative =
-      n.create<CompareOp>(ComparePredicate::lt, idx, n.splat(i64Scalar, 0.0));
+      n.create<CompareOp>(ComparePredicate::lt, idx, n.scalarLike(idx, 0.0));
   FailureOr<Value> wrapped =
-      n.create<AddOp>(idx, n.splat(i64Scalar, double(depth)));
+      n.create<AddOp>(idx, n.scalarLike(idx, double(depth)));
   if (failed(negative) || failed(wrapped))
     return failure();
   FailureOr<Value> position = n.create<SelectOp>(*negative, *wrapped, idx);

@@ -15,8 +15,6 @@
 
 #include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
-#include <limits>
-
 using namespace mlir;
 using namespace mlir::gopt;
 using namespace mlir::gopt::onnx_import;
@@ -58,17 +56,22 @@ FailureOr<SmallVector<int64_t>> reductionAxes(NodeContext &n, Value x,
       axes.push_back(d);
     return axes;
   }
-  for (int64_t &axis : axes) {
-    std::optional<int64_t> a = normalizeAxis(axis, rank);
-    if (!a)
-      return n.emitError() << "axis " << axis << " is out of range for rank "
-                           << rank;
-    axis = *a;
-  }
-  llvm::sort(axes);
-  if (std::adjacent_find(axes.begin(), axes.end()) != axes.end())
-    return n.emitError() << "axes repeat";
-  return axes;
+  return normalizeAxes(n, axes, rank);
+}
+
+/// A reduction's data input (`floatOnly`: an error unless float) and its
+/// axes (reductionAxes).
+FailureOr<std::pair<Value, SmallVector<int64_t>>>
+readReduction(NodeContext &n, bool axesAsInput, bool floatOnly) {
+  FailureOr<Value> x = n.requiredInput(0, "data");
+  if (failed(x))
+    return failure();
+  if (floatOnly && !isa<FloatType>(NodeContext::typeOf(*x).getElementType()))
+    return n.emitError() << "data must be a float tensor";
+  FailureOr<SmallVector<int64_t>> axes = reductionAxes(n, *x, axesAsInput);
+  if (failed(axes))
+    return failure();
+  return std::make_pair(*x, std::move(*axes));
 }
 
 bool keepdims(NodeContext &n) { return n.getInt("keepdims", 1) != 0; }
@@ -90,42 +93,30 @@ FailureOr<Value> dropAxes(NodeContext &n, Value x, ArrayRef<int64_t> axes) {
 /// ReduceSum/Mean/Max/Min.
 template <ReduceKind kind, bool axesAsInput>
 LogicalResult importReduce(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "data");
-  if (failed(x))
+  auto in = readReduction(n, axesAsInput, /*floatOnly=*/false);
+  if (failed(in))
     return failure();
-  FailureOr<SmallVector<int64_t>> axes = reductionAxes(n, *x, axesAsInput);
-  if (failed(axes))
-    return failure();
-  if (axes->empty())
-    return n.setResults({*x});
-  FailureOr<Value> r = reduce(n, kind, *x, *axes, keepdims(n));
+  auto &[x, axes] = *in;
+  if (axes.empty())
+    return n.setResults({x});
+  FailureOr<Value> r = reduce(n, kind, x, axes, keepdims(n));
   return failed(r) ? failure() : n.setResults({*r});
-}
-
-/// The float input of a reduction that only floats define.
-FailureOr<Value> floatData(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "data");
-  if (succeeded(x) && !isa<FloatType>(NodeContext::typeOf(*x).getElementType()))
-    return n.emitError() << "data must be a float tensor";
-  return x;
 }
 
 /// ReduceL1 = Σ|x|, ReduceSumSquare = Σx², ReduceL2 = √Σx².
 enum class Norm { L1, SumSquare, L2 };
 template <Norm norm> LogicalResult importNormReduce(NodeContext &n) {
-  FailureOr<Value> x = floatData(n);
-  if (failed(x))
+  auto in = readReduction(n, /*axesAsInput=*/false, /*floatOnly=*/true);
+  if (failed(in))
     return failure();
-  FailureOr<SmallVector<int64_t>> axes = reductionAxes(n, *x, false);
-  if (failed(axes))
-    return failure();
+  auto &[x, axes] = *in;
   FailureOr<Value> terms =
-      norm == Norm::L1 ? n.create<AbsOp>(*x) : n.create<MulOp>(*x, *x);
+      norm == Norm::L1 ? n.create<AbsOp>(x) : n.create<MulOp>(x, x);
   if (failed(terms))
     return failure();
   FailureOr<Value> r = *terms;
-  if (!axes->empty())
-    r = reduce(n, ReduceKind::sum, *terms, *axes, keepdims(n));
+  if (!axes.empty())
+    r = reduce(n, ReduceKind::sum, *terms, axes, keepdims(n));
   if (succeeded(r) && norm == Norm::L2)
     r = n.create<SqrtOp>(*r);
   return failed(r) ? failure() : n.setResults({*r});
@@ -150,21 +141,19 @@ FailureOr<Value> logSumExp(NodeContext &n, Value x, ArrayRef<int64_t> axes) {
 }
 
 LogicalResult importReduceLogSumExp(NodeContext &n) {
-  FailureOr<Value> x = floatData(n);
-  if (failed(x))
+  auto in = readReduction(n, /*axesAsInput=*/false, /*floatOnly=*/true);
+  if (failed(in))
     return failure();
-  FailureOr<SmallVector<int64_t>> axes = reductionAxes(n, *x, false);
-  if (failed(axes))
-    return failure();
-  if (axes->empty()) {
-    FailureOr<Value> r = n.create<ExpOp>(*x);
+  auto &[x, axes] = *in;
+  if (axes.empty()) {
+    FailureOr<Value> r = n.create<ExpOp>(x);
     if (succeeded(r))
       r = n.create<LogOp>(*r);
     return failed(r) ? failure() : n.setResults({*r});
   }
-  FailureOr<Value> r = logSumExp(n, *x, *axes);
+  FailureOr<Value> r = logSumExp(n, x, axes);
   if (succeeded(r) && !keepdims(n))
-    r = dropAxes(n, *r, *axes);
+    r = dropAxes(n, *r, axes);
   return failed(r) ? failure() : n.setResults({*r});
 }
 
@@ -172,14 +161,12 @@ LogicalResult importReduceLogSumExp(NodeContext &n) {
 /// multiplied slice by slice (exact, and known at import time when the
 /// input is: torch's var and std take the product of a shape so).
 LogicalResult importReduceProd(NodeContext &n) {
-  FailureOr<Value> x = n.requiredInput(0, "data");
-  if (failed(x))
+  auto in = readReduction(n, /*axesAsInput=*/false, /*floatOnly=*/false);
+  if (failed(in))
     return failure();
-  FailureOr<SmallVector<int64_t>> axes = reductionAxes(n, *x, false);
-  if (failed(axes))
-    return failure();
-  Value acc = *x;
-  for (int64_t axis : *axes) {
+  auto &[x, axes] = *in;
+  Value acc = x;
+  for (int64_t axis : axes) {
     RankedTensorType type = NodeContext::typeOf(acc);
     int64_t extent = type.getDimSize(axis);
     if (extent > kMaxProductAxis)
@@ -209,19 +196,14 @@ LogicalResult importReduceProd(NodeContext &n) {
   }
   FailureOr<Value> r = acc;
   if (!keepdims(n))
-    r = dropAxes(n, acc, *axes);
+    r = dropAxes(n, acc, axes);
   return failed(r) ? failure() : n.setResults({*r});
 }
 
 /// The `axis` attribute of Softmax-like ops and ArgMax, normalized.
 FailureOr<int64_t> axisAttribute(NodeContext &n, Value x, int64_t defaultAxis) {
-  int64_t rank = NodeContext::typeOf(x).getRank();
-  int64_t axis = n.getInt("axis", defaultAxis);
-  std::optional<int64_t> a = normalizeAxis(axis, rank);
-  if (!a)
-    return n.emitError() << "axis " << axis << " is out of range for rank "
-                         << rank;
-  return *a;
+  return n.normalizedAxis(n.getInt("axis", defaultAxis),
+                          NodeContext::typeOf(x).getRank());
 }
 
 LogicalResult importSoftmax(NodeContext &n) {
@@ -270,9 +252,7 @@ FailureOr<Value> extremeHits(NodeContext &n, Value x, Value m) {
   FailureOr<Value> isNaN = n.create<CompareOp>(ComparePredicate::ne, x, x);
   if (failed(isNaN))
     return failure();
-  Value trueScalar =
-      n.splat(RankedTensorType::get({}, n.builder().getI1Type()), 1.0);
-  return n.create<SelectOp>(*isNaN, trueScalar, *hit);
+  return n.create<SelectOp>(*isNaN, n.boolScalar(true), *hit);
 }
 
 /// The index of the first (`last`: the last) extreme of `x` along `axis`,
@@ -288,8 +268,7 @@ FailureOr<Value> extremeIndex(NodeContext &n, Value x, int64_t axis,
   FailureOr<Value> hit = failed(m) ? m : extremeHits(n, x, *m);
   if (failed(hit))
     return failure();
-  Value sentinel = n.splat(RankedTensorType::get({}, n.builder().getI64Type()),
-                           last ? -1.0 : double(extent));
+  Value sentinel = n.scalarLike(positions, last ? -1.0 : double(extent));
   FailureOr<Value> candidates = n.create<SelectOp>(*hit, positions, sentinel);
   if (failed(candidates))
     return failure();
@@ -386,26 +365,21 @@ LogicalResult importMeanVarianceNormalization(NodeContext &n) {
   RankedTensorType type = NodeContext::typeOf(*x);
   if (!isa<FloatType>(type.getElementType()))
     return n.emitError() << "X must be a float tensor";
-  SmallVector<int64_t> axes =
-      n.getInts("axes").value_or(SmallVector<int64_t>{0, 2, 3});
-  for (int64_t &a : axes) {
-    std::optional<int64_t> normalized = normalizeAxis(a, type.getRank());
-    if (!normalized)
-      return n.emitError() << "axis " << a << " is out of range for rank "
-                           << type.getRank();
-    a = *normalized;
-  }
-  FailureOr<Value> mean = reduce(n, ReduceKind::mean, *x, axes, true);
+  FailureOr<SmallVector<int64_t>> axes = normalizeAxes(
+      n, n.getInts("axes").value_or(SmallVector<int64_t>{0, 2, 3}),
+      type.getRank());
+  if (failed(axes))
+    return failure();
+  FailureOr<Value> mean = reduce(n, ReduceKind::mean, *x, *axes, true);
   FailureOr<Value> centered = failed(mean) ? mean : n.create<SubOp>(*x, *mean);
   FailureOr<Value> std =
       failed(centered) ? centered : n.create<MulOp>(*centered, *centered);
   if (succeeded(std))
-    std = reduce(n, ReduceKind::mean, *std, axes, true);
+    std = reduce(n, ReduceKind::mean, *std, *axes, true);
   if (succeeded(std))
     std = n.create<SqrtOp>(*std);
   if (succeeded(std))
-    std = n.create<AddOp>(
-        *std, n.splat(RankedTensorType::get({}, type.getElementType()), 1e-9));
+    std = n.create<AddOp>(*std, n.scalarLike(*x, 1e-9));
   FailureOr<Value> r = failed(std) ? std : n.create<DivOp>(*centered, *std);
   return failed(r) ? failure() : n.setResults({*r});
 }
@@ -439,22 +413,14 @@ LogicalResult importTopK(NodeContext &n) {
     return n.emitError() << "X must be a numeric tensor, not bool";
   bool largest = n.getInt("largest", 1) != 0;
   // What a taken element becomes, so that it never wins again.
-  double fill = largest ? -std::numeric_limits<double>::infinity()
-                        : std::numeric_limits<double>::infinity();
-  if (auto intType = dyn_cast<IntegerType>(element))
-    fill = static_cast<double>(
-        largest ? APInt::getSignedMinValue(intType.getWidth()).getSExtValue()
-                : APInt::getSignedMaxValue(intType.getWidth()).getSExtValue());
+  double fill = largest ? lowestValue(element) : highestValue(element);
 
-  Type i64 = n.builder().getI64Type();
-  Type i1 = n.builder().getI1Type();
   FailureOr<Value> positions = n.positionsAlong(type.getRank(), *axis, extent);
   if (failed(positions))
     return failure();
-  Value pastEnd = n.splat(RankedTensorType::get({}, i64), double(extent));
-  Value trueScalar = n.splat(RankedTensorType::get({}, i1), 1.0);
-  Value falseScalar = n.splat(RankedTensorType::get({}, i1), 0.0);
-  Value fillScalar = n.splat(RankedTensorType::get({}, element), fill);
+  Value pastEnd = n.scalarLike(*positions, double(extent));
+  Value trueScalar = n.boolScalar(true), falseScalar = n.boolScalar(false);
+  Value fillScalar = n.scalarLike(*x, fill);
   Value taken;
   ReduceKind kind = largest ? ReduceKind::max : ReduceKind::min;
 
@@ -516,10 +482,9 @@ LogicalResult importCumSum(NodeContext &n) {
   int64_t rank = type.getRank();
   if (axisValues->size() != 1)
     return n.emitError() << "axis must be a single value";
-  std::optional<int64_t> axis = normalizeAxis(axisValues->front(), rank);
-  if (!axis)
-    return n.emitError() << "axis " << axisValues->front()
-                         << " is out of range for rank " << rank;
+  FailureOr<int64_t> axis = n.normalizedAxis(axisValues->front(), rank);
+  if (failed(axis))
+    return failure();
   if (type.getElementType().isInteger(1))
     return n.emitError() << "x must be a numeric tensor, not bool";
   int64_t length = type.getDimSize(*axis);

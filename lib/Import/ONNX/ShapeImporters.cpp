@@ -26,23 +26,6 @@ using AttrType = onnx::AttributeProto;
 
 namespace {
 
-/// Normalizes `axes` for `rank` into sorted, distinct, non-negative axes.
-FailureOr<SmallVector<int64_t>>
-normalizeAxes(NodeContext &n, ArrayRef<int64_t> axes, int64_t rank) {
-  SmallVector<int64_t> out;
-  for (int64_t axis : axes) {
-    std::optional<int64_t> a = normalizeAxis(axis, rank);
-    if (!a)
-      return n.emitError() << "axis " << axis << " is out of range for rank "
-                           << rank;
-    if (llvm::is_contained(out, *a))
-      return n.emitError() << "axis " << axis << " is repeated";
-    out.push_back(*a);
-  }
-  llvm::sort(out);
-  return out;
-}
-
 LogicalResult importShape(NodeContext &n) {
   FailureOr<Value> x = n.requiredInput(0, "data");
   if (failed(x))
@@ -246,10 +229,9 @@ LogicalResult importSlice(NodeContext &n) {
   // Axes with a negative step, and the indices each visits in order.
   SmallVector<std::pair<int64_t, SmallVector<int64_t>>> reversed;
   for (auto [i, axis] : llvm::enumerate(axes)) {
-    std::optional<int64_t> a = normalizeAxis(axis, rank);
-    if (!a)
-      return n.emitError() << "axis " << axis << " is out of range for rank "
-                           << rank;
+    FailureOr<int64_t> a = n.normalizedAxis(axis, rank);
+    if (failed(a))
+      return failure();
     if (seen[*a])
       return n.emitError() << "axis " << axis << " is repeated";
     seen[*a] = true;
@@ -302,11 +284,10 @@ LogicalResult importSplit(NodeContext &n) {
   if (failed(x))
     return failure();
   RankedTensorType type = NodeContext::typeOf(*x);
-  int64_t axisAttr = n.getInt("axis", 0);
-  std::optional<int64_t> axis = normalizeAxis(axisAttr, type.getRank());
-  if (!axis)
-    return n.emitError() << "axis " << axisAttr << " is out of range for rank "
-                         << type.getRank();
+  FailureOr<int64_t> axis =
+      n.normalizedAxis(n.getInt("axis", 0), type.getRank());
+  if (failed(axis))
+    return failure();
   int64_t dim = type.getDimSize(*axis);
   SmallVector<int64_t> sizes;
   if (n.input(1)) {

@@ -30,7 +30,6 @@
 #include "GOpt/Dialect/GOpt/IR/ConstantEvaluator.h"
 #include "GOpt/Dialect/GOpt/IR/ShapeInference.h"
 
-#include <limits>
 #include <tuple>
 
 using namespace mlir;
@@ -273,8 +272,9 @@ LogicalResult onnx_import::importPool3D(NodeContext &n, PoolKind kind) {
   v = n.reshape(*v, {batch, xs[2], pooled[1], pooled[2], pooled[3]});
   // Then the kd frames of each window: padding that never wins a max, or
   // zeros an average leaves out of its count.
-  double fill =
-      kind == PoolKind::max ? -std::numeric_limits<double>::infinity() : 0.0;
+  double fill = kind == PoolKind::max
+                    ? lowestValue(NodeContext::typeOf(*v).getElementType())
+                    : 0.0;
   if (succeeded(v))
     v = padFrames(n, *v, g->padBegin[0], g->padEnd[0], fill);
   if (failed(v))
